@@ -1,0 +1,87 @@
+// Package cli implements the sentinel command line. Each subcommand lives in
+// its own file and is built by a constructor that receives the App, so there
+// are no package-level flag variables and tests can run commands in-process.
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sentinel-sec/sentinel/internal/version"
+)
+
+// App carries the process's streams and environment to every command.
+type App struct {
+	Stdin  io.Reader
+	Stdout io.Writer
+	Stderr io.Writer
+	// Getenv reads the environment; tests replace it.
+	Getenv func(string) string
+}
+
+// Main runs the sentinel command line with args (without the program name)
+// and returns the process exit code. It is the only place that prints an
+// error returned by a command.
+func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := &App{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv}
+	root := newRootCmd(app)
+	root.SetArgs(args)
+	err := root.Execute()
+	var se *silentError
+	if err != nil && !errors.As(err, &se) && !errors.Is(err, ErrSuspicious) && !errors.Is(err, ErrCompromised) {
+		fmt.Fprintf(stderr, "sentinel: %s\n", err)
+	}
+	return exitCode(err)
+}
+
+func newRootCmd(app *App) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "sentinel",
+		Short: "See what the files in a project would make an AI coding agent do, and guard the agent while it runs",
+		Long: `Sentinel reads every file an AI coding agent obeys (CLAUDE.md, AGENTS.md,
+.cursor/rules, SKILL.md, hooks, tasks, MCP configs and the scripts they run)
+and says in plain words what each would make the agent do.
+
+Exit codes: 0 CLEAN or success, 3 SUSPICIOUS, 2 COMPROMISED or failed
+verification, 1 usage or environment error.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		Version:       version.Version,
+	}
+	root.SetIn(app.Stdin)
+	root.SetOut(app.Stdout)
+	root.SetErr(app.Stderr)
+	root.SetVersionTemplate(versionLine() + "\n")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usagef("%s (see '%s --help')", err, c.CommandPath())
+	})
+	root.AddGroup(
+		&cobra.Group{ID: "scan", Title: "Scanning:"},
+		&cobra.Group{ID: "runtime", Title: "Guarding a running agent:"},
+	)
+	root.AddCommand(
+		newVersionCmd(app),
+		// Subcommands are listed here, one line each.
+	)
+	return root
+}
+
+func versionLine() string {
+	return fmt.Sprintf("sentinel %s (formula v%s)", version.Version, version.Formula)
+}
+
+func newVersionCmd(app *App) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the version and the trust-score formula version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			fmt.Fprintln(cmd.OutOrStdout(), versionLine())
+			return nil
+		},
+	}
+}

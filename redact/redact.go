@@ -1,0 +1,68 @@
+// Package redact removes token-shaped secrets from text before it reaches any
+// output: terminal, JSON, SARIF, pull-request comments, the web UI and logs.
+//
+// Redaction keeps the first four characters of a token so a reader can tell
+// which credential it was ("sk-p...[redacted]") without being able to use it.
+package redact
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Marker is appended to the visible prefix of every redacted token.
+const Marker = "...[redacted]"
+
+// patterns match token-shaped strings. Each has a cheap literal that must be
+// present before the regular expression runs, so clean text costs one
+// substring search per pattern.
+var patterns = []struct {
+	literal string
+	re      *regexp.Regexp
+}{
+	{"PRIVATE KEY", regexp.MustCompile(`-----BEGIN[ A-Z0-9]*PRIVATE KEY-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY-----|$)`)},
+	{"sk-", regexp.MustCompile(`\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_\-]{16,}`)},
+	{"_", regexp.MustCompile(`\b(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{20,}`)},
+	{"github_pat_", regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{20,}`)},
+	{"glpat-", regexp.MustCompile(`\bglpat-[A-Za-z0-9_\-]{20,}`)},
+	{"xox", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9\-]{10,}`)},
+	{"IA", regexp.MustCompile(`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`)},
+	{"AIza", regexp.MustCompile(`\bAIza[0-9A-Za-z_\-]{35}`)},
+	{"npm_", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}`)},
+	{"eyJ", regexp.MustCompile(`\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`)},
+	{"earer ", regexp.MustCompile(`\b[Bb]earer [A-Za-z0-9_\-\.=]{20,}`)},
+	{"aws_secret_access_key", regexp.MustCompile(`(?i)\baws_secret_access_key\s*[=:]\s*["']?[A-Za-z0-9/+=]{40}`)},
+}
+
+// String returns s with every token-shaped secret replaced by its first four
+// characters and Marker. Text without secrets is returned unchanged.
+func String(s string) string {
+	for _, p := range patterns {
+		if !strings.Contains(s, p.literal) {
+			continue
+		}
+		s = p.re.ReplaceAllStringFunc(s, mask)
+	}
+	return s
+}
+
+// Contains reports whether s holds anything String would redact.
+func Contains(s string) bool { return String(s) != s }
+
+func mask(tok string) string {
+	if strings.HasPrefix(tok, "-----BEGIN") {
+		return "-----BEGIN PRIVATE KEY" + Marker
+	}
+	if strings.HasPrefix(strings.ToLower(tok), "aws_secret_access_key") {
+		i := strings.IndexAny(tok, "=:")
+		return tok[:i+1] + Marker
+	}
+	if strings.HasPrefix(tok, "Bearer ") || strings.HasPrefix(tok, "bearer ") {
+		return tok[:len("Bearer ")+4] + Marker
+	}
+	n := 4
+	if len(tok) < n {
+		n = len(tok)
+	}
+	return tok[:n] + Marker
+}

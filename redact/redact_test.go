@@ -1,0 +1,45 @@
+package redact
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestString(t *testing.T) {
+	tests := []struct {
+		name, in, want string
+	}{
+		{"openai", "key sk-proj-abcdefghijklmnopqrstuvwx end", "key sk-p...[redacted] end"},
+		{"anthropic", "sk-ant-api03-AAAAAAAAAAAAAAAAAAAAAAAA", "sk-a...[redacted]"},
+		{"github", "token ghp_0123456789abcdefghijABCDEFGHIJ0123", "token ghp_...[redacted]"},
+		{"github pat", "github_pat_11ABCDEFG0123456789_abcdefghij", "gith...[redacted]"},
+		{"aws key id", "AKIAIOSFODNN7EXAMPLE", "AKIA...[redacted]"},
+		{"jwt", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "eyJh...[redacted]"},
+		{"private key", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAA\n-----END OPENSSH PRIVATE KEY-----", "-----BEGIN PRIVATE KEY...[redacted]"},
+		{"bearer", "Authorization: Bearer abcdefghijklmnopqrstuvwxyz123456", "Authorization: Bearer abcd...[redacted]"},
+		{"clean", "Never send $AWS_SECRET_ACCESS_KEY anywhere", "Never send $AWS_SECRET_ACCESS_KEY anywhere"},
+		{"short sk", "use sk-short here", "use sk-short here"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := String(tt.in); got != tt.want {
+				t.Errorf("String(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzString(f *testing.F) {
+	f.Add("sk-proj-abcdefghijklmnopqrstuvwx")
+	f.Add("-----BEGIN RSA PRIVATE KEY-----\nabc")
+	f.Add("plain text")
+	f.Fuzz(func(t *testing.T, s string) {
+		out := String(s)
+		if String(out) != out {
+			t.Fatalf("redaction not idempotent: %q -> %q -> %q", s, out, String(out))
+		}
+		if strings.Contains(s, "ghp_") && len(out) > len(s)+len(Marker)*8 {
+			t.Fatalf("output grew unreasonably")
+		}
+	})
+}
