@@ -1,0 +1,54 @@
+package blast
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzPatchTargets: any text is read without a panic, every target is a
+// non-empty line fragment, and CRLF never changes the answer.
+func FuzzPatchTargets(f *testing.F) {
+	for _, s := range []string{
+		"--- a/src/x.ts\n+++ b/src/x.ts\n@@ -1 +1 @@\n-a\n+b\n",
+		"diff --git a/m/1.sql b/m/1.sql\ndeleted file mode 100644\n--- a/m/1.sql\n+++ /dev/null\n",
+		"diff --git \"a/x y\" \"b/x y\"\nrename from x\nrename to y\n",
+		"--- go.sum\t2024-01-01\n+++ go.sum\t2024-01-02\n",
+		"*** Begin Patch\n*** Delete File: a\n*** Move to: b\n",
+		"Binary files a/x and /dev/null differ\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, patch string) {
+		got := PatchTargets(patch)
+		for _, p := range got {
+			if p == "" || strings.ContainsAny(p, "\n") {
+				t.Fatalf("bad target %q", p)
+			}
+			Classify(p) // must not panic either
+		}
+		crlf := PatchTargets(strings.ReplaceAll(patch, "\n", "\r\n"))
+		if len(crlf) != len(got) && !strings.Contains(patch, "\r") {
+			t.Fatalf("CRLF changed the targets: %q vs %q", got, crlf)
+		}
+	})
+}
+
+// FuzzShellWriteTargets: any command line is parsed or rejected, never a
+// panic or a hang.
+func FuzzShellWriteTargets(f *testing.F) {
+	for _, s := range []string{
+		"echo x > migrations/0001.sql", "sed -i 's/a/b/' f", "bash -c 'rm a'", "cat <<EOF > a\nx\nEOF",
+		"cp -t d a b", "git -C r rm x", "echo $(", "eval 'eval rm x'",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		if len(cmd) > 4096 {
+			return
+		}
+		got, _ := ShellWriteTargets(cmd)
+		for _, p := range got {
+			Classify(p)
+		}
+	})
+}

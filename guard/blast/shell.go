@@ -1,0 +1,415 @@
+package blast
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// maxShellDepth bounds `bash -c '...'` and `eval` nesting.
+const maxShellDepth = 4
+
+// ShellWriteTargets returns the paths a shell command line would write,
+// truncate, delete or rename, parsed as Bash with mvdan.cc/sh/v3/syntax.
+// It finds output redirections (>, >>, >|, &>, &>>, <>, >&file), tee, sed -i
+// and perl -i, cp/install/ln destinations, mv sources and destinations,
+// rm/rmdir/unlink/shred/truncate/touch arguments, dd of=, and git rm/mv/
+// restore/checkout -- paths, looking through sudo, env, command, nohup, time,
+// nice, timeout, xargs, `bash -c` and eval. Words with expansions are
+// returned as written (`migrations/$(date).sql`), so patterns still see them.
+// Reading commands (cat, grep, less) have no targets.
+//
+// When the command does not parse, it returns every word-like token of the
+// line as a candidate together with an error wrapping ErrMalformedInput; the
+// caller decides whether a candidate is risky enough to fail closed.
+func ShellWriteTargets(cmd string) ([]string, error) {
+	var out []string
+	if err := shellTargets(cmd, 0, &out); err != nil {
+		return fallbackTokens(cmd), fmt.Errorf("%w: cannot parse shell command: %v", ErrMalformedInput, err)
+	}
+	return dedupe(out), nil
+}
+
+func shellTargets(cmd string, depth int, out *[]string) error {
+	if depth > maxShellDepth {
+		return nil
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil {
+		return err
+	}
+	var inner error
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.Stmt:
+			for _, r := range n.Redirs {
+				if p, ok := redirectTarget(r); ok {
+					*out = append(*out, p)
+				}
+			}
+		case *syntax.CallExpr:
+			args := make([]string, 0, len(n.Args))
+			for _, w := range n.Args {
+				args = append(args, wordString(w))
+			}
+			if err := callTargets(args, depth, out); err != nil && inner == nil {
+				inner = err
+			}
+		}
+		return true
+	})
+	return inner
+}
+
+func redirectTarget(r *syntax.Redirect) (string, bool) {
+	if r.Word == nil {
+		return "", false
+	}
+	switch r.Op {
+	case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrClob, syntax.AppClob,
+		syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob:
+	case syntax.DplOut:
+		// `>&2` duplicates a descriptor; `>& file` (no N) writes a file.
+		w := wordString(r.Word)
+		if w == "-" || isDigits(w) || r.N != nil {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	p := wordString(r.Word)
+	if p == "" || isDevice(p) {
+		return "", false
+	}
+	return p, true
+}
+
+func isDevice(p string) bool {
+	switch p {
+	case "/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/stdin":
+		return true
+	}
+	return strings.HasPrefix(p, "/dev/fd/")
+}
+
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// wordString returns the value of a word after quote removal when it is made
+// of literals and quotes only, and the word as written otherwise.
+func wordString(w *syntax.Word) string {
+	var b strings.Builder
+	literal := true
+	for _, part := range w.Parts {
+		switch p := part.(type) {
+		case *syntax.Lit:
+			b.WriteString(unescapeLit(p.Value))
+		case *syntax.SglQuoted:
+			b.WriteString(p.Value)
+		case *syntax.DblQuoted:
+			for _, q := range p.Parts {
+				if l, ok := q.(*syntax.Lit); ok {
+					b.WriteString(l.Value)
+				} else {
+					literal = false
+				}
+			}
+		default:
+			literal = false
+		}
+	}
+	if literal {
+		return b.String()
+	}
+	var pb strings.Builder
+	if err := syntax.NewPrinter().Print(&pb, w); err != nil {
+		return b.String()
+	}
+	return pb.String()
+}
+
+func unescapeLit(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+1 < len(s) {
+			i++
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// callTargets handles one simple command.
+func callTargets(args []string, depth int, out *[]string) error {
+unwrap:
+	for len(args) > 0 {
+		name := path.Base(strings.ReplaceAll(args[0], `\`, "/"))
+		rest := args[1:]
+		switch name {
+		case "sudo", "doas":
+			args = skipOptions(rest, "ugCDhpRrTt")
+			continue
+		case "env":
+			i := 0
+			for i < len(rest) && (strings.HasPrefix(rest[i], "-") || strings.Contains(rest[i], "=")) {
+				if rest[i] == "-u" || rest[i] == "-C" || rest[i] == "-S" {
+					i++
+				}
+				i++
+			}
+			args = rest[min(i, len(rest)):]
+			continue
+		case "command", "builtin", "exec", "nohup", "time", "stdbuf", "setsid":
+			args = skipOptions(rest, "")
+			continue
+		case "nice", "ionice":
+			args = skipOptions(rest, "nc")
+			continue
+		case "timeout":
+			a := skipOptions(rest, "sk")
+			if len(a) > 0 {
+				a = a[1:] // the duration
+			}
+			args = a
+			continue
+		case "xargs":
+			args = skipOptions(rest, "EIiLlnPsd")
+			continue
+		case "bash", "sh", "zsh", "dash", "ksh":
+			for i, a := range rest {
+				if a == "-c" && i+1 < len(rest) {
+					return shellTargets(rest[i+1], depth+1, out)
+				}
+				if !strings.HasPrefix(a, "-") {
+					break
+				}
+			}
+			return nil
+		case "eval":
+			return shellTargets(strings.Join(rest, " "), depth+1, out)
+		}
+		break unwrap
+	}
+	if len(args) == 0 {
+		return nil
+	}
+	name := path.Base(strings.ReplaceAll(args[0], `\`, "/"))
+	rest := args[1:]
+	switch name {
+	case "tee":
+		*out = append(*out, operands(rest, "")...)
+	case "sed", "gsed", "perl":
+		inPlace, files := inPlaceFiles(name, rest)
+		if inPlace {
+			*out = append(*out, files...)
+		}
+	case "cp", "install", "ln":
+		if t := targetDir(rest); t != "" {
+			*out = append(*out, t)
+		} else if ops := operands(rest, "St"); len(ops) >= 2 {
+			*out = append(*out, ops[len(ops)-1])
+		} else if name == "install" && len(ops) == 1 && hasFlag(rest, 'd') {
+			*out = append(*out, ops[0])
+		}
+	case "mv":
+		ops := operands(rest, "St")
+		if t := targetDir(rest); t != "" {
+			ops = append(ops, t)
+		}
+		*out = append(*out, ops...)
+	case "rm", "rmdir", "unlink", "shred", "touch":
+		*out = append(*out, operands(rest, "")...)
+	case "truncate":
+		*out = append(*out, operands(rest, "sr")...)
+	case "dd":
+		for _, a := range rest {
+			if v, ok := strings.CutPrefix(a, "of="); ok {
+				*out = append(*out, v)
+			}
+		}
+	case "git":
+		sub := skipGitGlobals(rest)
+		if len(sub) == 0 {
+			return nil
+		}
+		switch sub[0] {
+		case "rm", "mv":
+			*out = append(*out, operands(sub[1:], "")...)
+		case "restore":
+			*out = append(*out, operands(sub[1:], "s")...)
+		case "checkout":
+			for i, a := range sub {
+				if a == "--" {
+					*out = append(*out, sub[i+1:]...)
+					break
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// skipOptions drops leading options; letters in withArg take a separate value.
+func skipOptions(args []string, withArg string) []string {
+	i := 0
+	for i < len(args) {
+		a := args[i]
+		if a == "--" {
+			return args[i+1:]
+		}
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			break
+		}
+		if len(a) == 2 && strings.ContainsRune(withArg, rune(a[1])) {
+			i++
+		}
+		i++
+	}
+	return args[min(i, len(args)):]
+}
+
+// operands returns the non-option arguments; short options whose letter is in
+// withArg consume the next argument when given alone.
+func operands(args []string, withArg string) []string {
+	var out []string
+	opts := true
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if opts && a == "--" {
+			opts = false
+			continue
+		}
+		if opts && strings.HasPrefix(a, "-") && a != "-" {
+			if len(a) == 2 && strings.ContainsRune(withArg, rune(a[1])) {
+				i++
+			}
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func hasFlag(args []string, f byte) bool {
+	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], f) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// targetDir returns the value of -t DIR / --target-directory=DIR.
+func targetDir(args []string) string {
+	for i, a := range args {
+		if a == "-t" && i+1 < len(args) {
+			return args[i+1]
+		}
+		if v, ok := strings.CutPrefix(a, "--target-directory="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// inPlaceFiles reports whether a sed or perl call edits in place, and the
+// files it edits: the operands after the script.
+func inPlaceFiles(name string, args []string) (bool, []string) {
+	inPlace, haveScript := false, false
+	var ops []string
+	opts := true
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case opts && a == "--":
+			opts = false
+		case opts && (a == "--in-place" || strings.HasPrefix(a, "--in-place=")):
+			inPlace = true
+		case opts && (strings.HasPrefix(a, "--expression") || strings.HasPrefix(a, "--file")):
+			haveScript = true
+			if !strings.Contains(a, "=") {
+				i++
+			}
+		case opts && strings.HasPrefix(a, "--"):
+		case opts && strings.HasPrefix(a, "-") && len(a) > 1:
+			cluster := a[1:]
+			for j := 0; j < len(cluster); j++ {
+				c := cluster[j]
+				if c == 'i' {
+					inPlace = true
+					// sed -i[SUFFIX] and perl -i[EXT]: the rest is the suffix.
+					j = len(cluster)
+					continue
+				}
+				if c == 'e' || c == 'f' || (name == "perl" && c == 'E') {
+					haveScript = true
+					if j == len(cluster)-1 {
+						i++ // the script or script file is the next argument
+					}
+					j = len(cluster)
+					continue
+				}
+				if name == "sed" && c == 'l' && j == len(cluster)-1 {
+					i++
+				}
+			}
+		default:
+			ops = append(ops, a)
+		}
+	}
+	if !haveScript && len(ops) > 0 {
+		ops = ops[1:] // the first operand is the script
+	}
+	return inPlace, ops
+}
+
+func skipGitGlobals(args []string) []string {
+	i := 0
+	for i < len(args) && strings.HasPrefix(args[i], "-") {
+		if args[i] == "-C" || args[i] == "-c" {
+			i++
+		}
+		i++
+	}
+	return args[min(i, len(args)):]
+}
+
+// fallbackTokens splits an unparsable command into candidate paths.
+func fallbackTokens(cmd string) []string {
+	var out []string
+	for _, f := range strings.FieldsFunc(cmd, func(r rune) bool {
+		return r == ' ' || r == '\t' || r == '\n' || r == ';' || r == '|' || r == '&' || r == '>' || r == '<' || r == '(' || r == ')'
+	}) {
+		f = strings.Trim(f, `"'`+"`")
+		if f != "" && !strings.HasPrefix(f, "-") {
+			out = append(out, f)
+		}
+	}
+	return dedupe(out)
+}
+
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	out := in[:0]
+	for _, s := range in {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

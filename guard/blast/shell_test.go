@@ -1,0 +1,113 @@
+package blast
+
+import (
+	"errors"
+	"slices"
+	"testing"
+)
+
+func TestShellWriteTargets(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want []string
+	}{
+		{"echo x > migrations/0001.sql", []string{"migrations/0001.sql"}},
+		{"cat migrations/0001.sql", nil},
+		{"cat migrations/0001.sql | grep INDEX > /dev/null 2>&1", nil},
+		{"echo x >> .env", []string{".env"}},
+		{"printf y >| out.txt", []string{"out.txt"}},
+		{"make &> build.log", []string{"build.log"}},
+		{"echo x >& all.log", []string{"all.log"}},
+		{"echo x >&2", nil},
+		{"cat <<EOF > migrations/2.sql\nCREATE TABLE t;\nEOF", []string{"migrations/2.sql"}},
+		{"echo x | tee -a a.txt b.txt", []string{"a.txt", "b.txt"}},
+		{"echo x | sudo tee /etc/hosts", []string{"/etc/hosts"}},
+		{"sed -i 's/a/b/' Dockerfile", []string{"Dockerfile"}},
+		{"sed -i.bak -e 's/a/b/' -e 's/c/d/' a.txt b.txt", []string{"a.txt", "b.txt"}},
+		{"sed --in-place 's/a/b/' go.sum", []string{"go.sum"}},
+		{"sed 's/a/b/' Dockerfile", nil},
+		{"sed -n '1p' Dockerfile", nil},
+		{"perl -pi -e 's/a/b/' x.sql", []string{"x.sql"}},
+		{"cp src/a.sql migrations/0002.sql", []string{"migrations/0002.sql"}},
+		{"cp -r -t k8s/ a.yaml b.yaml", []string{"k8s/"}},
+		{"mv migrations/1.sql archive/1.sql", []string{"migrations/1.sql", "archive/1.sql"}},
+		{"rm -rf migrations", []string{"migrations"}},
+		{"rm -- -weird", []string{"-weird"}},
+		{"git rm -r --cached .env", []string{".env"}},
+		{"git -C repo mv a b", []string{"a", "b"}},
+		{"git checkout -- go.sum", []string{"go.sum"}},
+		{"git status", nil},
+		{"dd if=/dev/zero of=disk.img bs=1M", []string{"disk.img"}},
+		{"truncate -s 0 .env", []string{".env"}},
+		{"cd app && npm test && echo ok > .github/workflows/x.yml", []string{".github/workflows/x.yml"}},
+		{"bash -c 'echo x > migrations/3.sql'", []string{"migrations/3.sql"}},
+		{`sh -c "rm .env.production"`, []string{".env.production"}},
+		{"env FOO=1 rm k8s/a.yaml", []string{"k8s/a.yaml"}},
+		{"timeout 5 rm x", []string{"x"}},
+		{"eval 'rm a.sql'", []string{"a.sql"}},
+		{"echo x > \"migrations/with space.sql\"", []string{"migrations/with space.sql"}},
+		{"echo x > migrations/$(date +%s).sql", []string{"migrations/$(date +%s).sql"}},
+		{"for f in *.sql; do cp $f backup/; done", []string{"backup/"}},
+		{"if true; then rm a; fi", []string{"a"}},
+		{"ls -la; grep -r auth src/", nil},
+	}
+	for _, tt := range tests {
+		got, err := ShellWriteTargets(tt.cmd)
+		if err != nil {
+			t.Errorf("%q: %v", tt.cmd, err)
+			continue
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("ShellWriteTargets(%q) = %q, want %q", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// Issue 5: `echo x > migrations/0001.sql` is challenged, `cat` of it is not.
+func TestBashGate(t *testing.T) {
+	c := NewClassifier()
+	g := NewGate()
+	r, err := c.Radius("Bash", map[string]any{"command": "cat migrations/0001.sql"})
+	if err != nil || g.Check(r) != nil {
+		t.Fatalf("cat challenged: %+v %v", r, err)
+	}
+	r, err = c.Radius("Bash", map[string]any{"command": "echo x > migrations/0001.sql"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := g.Check(r); b == nil || b.Targets[0].Path != "migrations/0001.sql" {
+		t.Fatalf("echo > migration not challenged: %+v", b)
+	}
+}
+
+func TestShellUnparsable(t *testing.T) {
+	got, err := ShellWriteTargets("echo 'unterminated > migrations/1.sql")
+	if !errors.Is(err, ErrMalformedInput) {
+		t.Fatalf("err = %v", err)
+	}
+	if !slices.Contains(got, "migrations/1.sql") {
+		t.Fatalf("fallback candidates %q lack the path", got)
+	}
+}
+
+func TestShellDepthLimit(t *testing.T) {
+	cmd := "rm a"
+	for range 10 {
+		cmd = "bash -c " + quote(cmd)
+	}
+	if _, err := ShellWriteTargets(cmd); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func quote(s string) string {
+	out := "'"
+	for _, r := range s {
+		if r == '\'' {
+			out += `'\''`
+		} else {
+			out += string(r)
+		}
+	}
+	return out + "'"
+}
