@@ -79,9 +79,9 @@ type ExtraPattern struct {
 // Classifier classifies paths. The zero value is not usable; build one with
 // [NewClassifier]. A Classifier is safe for concurrent use.
 type Classifier struct {
-	root      string
-	extra     []ExtraPattern
-	ownDirs   []string
+	root    string
+	extra   []ExtraPattern
+	ownDirs []string
 }
 
 // Option configures a Classifier.
