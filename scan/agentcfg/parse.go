@@ -1,0 +1,436 @@
+package agentcfg
+
+import (
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/shellcmd"
+)
+
+// Parse reads one agent file. It returns nil for files that carry no
+// configuration (plain instruction files).
+func Parse(source string, kind discover.Kind, tool string, data []byte) *Config {
+	p := &parser{source: source, tool: tool, base: projectBase(source)}
+	switch kind {
+	case discover.KindSettings:
+		p.settings(data)
+	case discover.KindTasks:
+		p.tasks(data)
+	case discover.KindMCP:
+		p.mcpFile(data)
+	case discover.KindCursorHooks:
+		p.cursorHooks(data)
+	case discover.KindCursorRule:
+		p.cursorRule(data)
+	default:
+		return nil
+	}
+	return &p.cfg
+}
+
+type parser struct {
+	source, tool, base string
+	cfg                Config
+}
+
+// projectBase is the project folder of a config file: the folder that holds
+// its tool folder (.claude, .gemini, .cursor, .vscode), or the file's own
+// folder for .mcp.json. "" for files outside the tree (~/.claude/...).
+func projectBase(source string) string {
+	if strings.HasPrefix(source, "~") || strings.HasPrefix(source, "/") {
+		return ""
+	}
+	dir := path.Dir(source)
+	switch path.Base(dir) {
+	case ".claude", ".gemini", ".cursor", ".vscode":
+		return path.Dir(dir)
+	}
+	if strings.Contains(dir, ".cursor/rules") {
+		i := strings.Index(dir, ".cursor/rules")
+		if i == 0 {
+			return "."
+		}
+		return strings.TrimSuffix(dir[:i], "/")
+	}
+	return dir
+}
+
+func (p *parser) problem(line int, msg string) {
+	p.cfg.Problems = append(p.cfg.Problems, Problem{Source: p.source, Line: line, Message: msg})
+}
+
+func (p *parser) root(data []byte) *node {
+	if len(strings.TrimSpace(string(data))) == 0 {
+		return nil
+	}
+	n, err := parseJSON(data)
+	if err != nil {
+		p.problem(0, p.source+" was not read: "+err.Error())
+		return nil
+	}
+	if n.obj() == nil {
+		p.problem(1, p.source+" was not read: it is not a JSON object, so agents ignore it too; check that it is the file you meant")
+		return nil
+	}
+	return n
+}
+
+// resolve turns a command into repository-relative script targets.
+func (p *parser) resolve(command string, args []string) []Target {
+	if p.base == "" {
+		return nil
+	}
+	var out []Target
+	for _, s := range shellcmd.Scripts(command, args) {
+		full := path.Clean(path.Join(p.base, s.Path))
+		t := Target{Path: full, Guarded: s.Guarded}
+		if full == ".." || strings.HasPrefix(full, "../") {
+			t.Outside = true
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// ---- settings files (.claude/settings*.json, .gemini/settings.json) ----
+
+// commandSettings are settings keys whose value is a command the agent runs
+// by itself, outside hooks.
+var commandSettings = []string{
+	"apiKeyHelper", "awsCredentialExport", "awsAuthRefresh", "gcpAuthRefresh",
+	"otelHeadersHelper", "processWrapper",
+}
+
+// commandObjects are settings keys holding {"type": "command", "command": ...}.
+var commandObjects = []string{"statusLine", "fileSuggestion", "subagentStatusLine"}
+
+func (p *parser) settings(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	if hooks := root.get("hooks"); hooks != nil {
+		p.hooks(hooks)
+	}
+	for _, key := range commandSettings {
+		if n := root.get(key); n != nil {
+			if s, ok := n.str(); ok && strings.TrimSpace(s) != "" {
+				p.addRun(AutoRun{Event: key, Type: "setting", Command: s, Line: n.line()})
+			}
+		}
+	}
+	for _, key := range commandObjects {
+		n := root.get(key)
+		if c, ok := n.get("command").str(); ok && strings.TrimSpace(c) != "" {
+			p.addRun(AutoRun{Event: key, Type: "setting", Command: c, Line: n.line()})
+		}
+	}
+	if n := root.get("enableAllProjectMcpServers"); n != nil {
+		if b, ok := n.boolean(); ok && b {
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: n.line(), Key: "enableAllProjectMcpServers", Value: "true"})
+		}
+	}
+	if env := root.get("env"); env != nil {
+		p.env(env, "env")
+	}
+	if servers := root.get("mcpServers"); servers != nil {
+		p.servers(servers)
+	}
+}
+
+func (p *parser) env(env *node, prefix string) {
+	for _, m := range env.members() {
+		v, ok := m.val.str()
+		if !ok {
+			continue
+		}
+		key := prefix + "." + m.key
+		switch strings.ToUpper(m.key) {
+		case "ANTHROPIC_BASE_URL", "ANTHROPIC_BEDROCK_BASE_URL", "ANTHROPIC_VERTEX_BASE_URL", "OPENAI_BASE_URL", "GOOGLE_GEMINI_BASE_URL":
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: m.val.line(), Key: key, Value: v})
+		}
+		if IsSecretValue(m.key, v) {
+			p.cfg.Secrets = append(p.cfg.Secrets, Secret{Source: p.source, Line: m.val.line(), Key: key, Value: v})
+		}
+	}
+}
+
+func (p *parser) hooks(hooks *node) {
+	ms := hooks.members()
+	if ms == nil && hooks.obj() == nil {
+		p.problem(hooks.line(), p.source+": \"hooks\" is not an object of events, so agents ignore it; see the agent's hooks reference")
+		return
+	}
+	for _, ev := range ms {
+		event := ev.key
+		groups := ev.val.arr()
+		if groups == nil && ev.val.obj() != nil {
+			// Early shape: {"PreToolUse": {"Bash": "echo ..."}}
+			for _, m := range ev.val.members() {
+				if c, ok := m.val.str(); ok {
+					p.addRun(AutoRun{Event: event, Matcher: m.key, Type: "command", Command: c, Line: m.val.line()})
+				}
+			}
+			continue
+		}
+		for _, g := range groups {
+			matcher, _ := g.get("matcher").str()
+			inner := g.get("hooks").arr()
+			if inner == nil && g.get("hooks") == nil {
+				// Flat shape: the group itself is a hook.
+				p.hook(event, matcher, g)
+				continue
+			}
+			for _, h := range inner {
+				p.hook(event, matcher, h)
+			}
+		}
+	}
+}
+
+func (p *parser) hook(event, matcher string, h *node) {
+	typ, _ := h.get("type").str()
+	if typ == "" {
+		typ = "command"
+	}
+	a := AutoRun{Event: event, Matcher: matcher, Type: typ, Line: h.line()}
+	switch typ {
+	case "command":
+		c, ok := h.get("command").str()
+		if !ok || strings.TrimSpace(c) == "" {
+			return
+		}
+		a.Command = c
+		if args := h.get("args"); args != nil {
+			a.Targets = p.resolve(c, args.stringList())
+		}
+	case "http":
+		a.URL, _ = h.get("url").str()
+		a.Command = a.URL
+	case "mcp_tool":
+		server, _ := h.get("server").str()
+		tool, _ := h.get("tool").str()
+		a.Command = strings.Trim(server+" "+tool, " ")
+	default:
+		// prompt and agent hooks run a model, not a command.
+		c, _ := h.get("prompt").str()
+		a.Command = c
+	}
+	p.addRun(a)
+}
+
+func (p *parser) addRun(a AutoRun) {
+	a.Tool = p.tool
+	a.Source = p.source
+	a.Base = p.base
+	if a.Targets == nil && (a.Type == "command" || a.Type == "setting" || a.Type == "task" || a.Type == "rule") && a.Command != "" {
+		a.Targets = p.resolve(a.Command, nil)
+	}
+	p.cfg.AutoRuns = append(p.cfg.AutoRuns, a)
+}
+
+// ---- MCP configs ----
+
+func (p *parser) mcpFile(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	found := false
+	for _, key := range []string{"mcpServers", "servers"} {
+		if s := root.get(key); s != nil {
+			found = true
+			p.servers(s)
+		}
+	}
+	if !found {
+		// Some tools accept a bare map of servers.
+		for _, m := range root.members() {
+			if m.val.get("command") != nil || m.val.get("url") != nil {
+				p.server(m.key, m.val)
+			}
+		}
+	}
+}
+
+func (p *parser) servers(s *node) {
+	for _, m := range s.members() {
+		if m.val.obj() == nil {
+			continue
+		}
+		p.server(m.key, m.val)
+	}
+}
+
+func (p *parser) server(name string, n *node) {
+	srv := Server{Tool: p.tool, Source: p.source, Line: n.line(), Name: name, Base: p.base}
+	srv.Type, _ = n.get("type").str()
+	srv.URL, _ = n.get("url").str()
+	if srv.URL == "" {
+		srv.URL, _ = n.get("httpUrl").str() // Gemini CLI
+		if srv.URL == "" {
+			srv.URL, _ = n.get("serverUrl").str()
+		}
+	}
+	srv.Command, _ = n.get("command").str()
+	srv.Args = n.get("args").stringList()
+	srv.Env = n.get("env").stringMap()
+	srv.Headers = n.get("headers").stringMap()
+	if b, ok := n.get("trust").boolean(); ok && b {
+		srv.Trust = true
+	}
+	srv.Raw = n.canonical()
+	n.strings(&srv.Text)
+	if srv.Command != "" {
+		// The exec form: a command and separate arguments. A command with
+		// spaces and no args is a shell line.
+		var args []string = srv.Args
+		if args == nil && strings.ContainsAny(srv.Command, " \t") {
+			srv.Targets = p.resolve(srv.Command, nil)
+		} else {
+			if args == nil {
+				args = []string{}
+			}
+			srv.Targets = p.resolve(srv.Command, args)
+		}
+	}
+	prefix := "mcpServers." + name
+	if env := n.get("env"); env != nil {
+		p.env(env, prefix+".env")
+	}
+	for k, v := range srv.Headers {
+		if IsSecretValue(k, v) {
+			p.cfg.Secrets = append(p.cfg.Secrets, Secret{Source: p.source, Line: n.get("headers").line(), Key: prefix + ".headers." + k, Value: v})
+		}
+	}
+	p.cfg.Servers = append(p.cfg.Servers, srv)
+}
+
+// ---- VS Code tasks ----
+
+func (p *parser) tasks(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	for _, t := range root.get("tasks").arr() {
+		runOn, _ := t.get("runOptions").get("runOn").str()
+		if runOn != "folderOpen" {
+			continue
+		}
+		label, _ := t.get("label").str()
+		typ, _ := t.get("type").str()
+		cmd, _ := t.get("command").str()
+		// Platform overrides replace the command on that platform.
+		for _, osKey := range []string{"linux", "osx", "windows"} {
+			if c, ok := t.get(osKey).get("command").str(); ok && cmd == "" {
+				cmd = c
+			}
+		}
+		args := t.get("args").stringList()
+		reveal, _ := t.get("presentation").get("reveal").str()
+		a := AutoRun{Event: "folderOpen", Matcher: label, Type: "task", Line: t.line(), Hidden: reveal == "never"}
+		switch typ {
+		case "npm":
+			script, _ := t.get("script").str()
+			a.Command = strings.TrimSpace("npm run " + script)
+		case "process":
+			a.Command = strings.TrimSpace(cmd + " " + strings.Join(args, " "))
+			if cwdChanged(t) {
+				a.Targets = []Target{}
+			} else if cmd != "" {
+				a.Targets = p.resolve(cmd, append([]string{}, args...))
+			}
+		default:
+			a.Command = strings.TrimSpace(cmd + " " + strings.Join(args, " "))
+			if cwdChanged(t) {
+				a.Targets = []Target{}
+			}
+		}
+		if a.Command == "" {
+			continue
+		}
+		if a.Targets == nil {
+			a.Targets = p.resolve(a.Command, nil)
+		}
+		p.addRun(a)
+	}
+}
+
+// cwdChanged reports a task that runs in a folder other than the workspace,
+// where relative paths are not certain.
+func cwdChanged(t *node) bool {
+	cwd, ok := t.get("options").get("cwd").str()
+	if !ok {
+		return false
+	}
+	cwd = strings.TrimSuffix(cwd, "/")
+	return cwd != "${workspaceFolder}" && cwd != "." && cwd != ""
+}
+
+// ---- Cursor hooks (.cursor/hooks.json) ----
+
+func (p *parser) cursorHooks(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	for _, ev := range root.get("hooks").members() {
+		for _, h := range ev.val.arr() {
+			c, ok := h.get("command").str()
+			if !ok || strings.TrimSpace(c) == "" {
+				continue
+			}
+			matcher, _ := h.get("matcher").str()
+			p.addRun(AutoRun{Event: ev.key, Matcher: matcher, Type: "command", Command: c, Line: h.line()})
+		}
+	}
+}
+
+// ---- Cursor rules (.mdc) ----
+
+var backticked = regexp.MustCompile("`([^`\n]{2,400})`")
+
+func (p *parser) cursorRule(data []byte) {
+	fm, body, line0, err := FrontMatter(data)
+	if err != nil {
+		p.problem(1, p.source+": "+err.Error())
+	}
+	if v, ok := fm["alwaysApply"]; ok {
+		if b, ok := v.(bool); ok && b {
+			p.cfg.AlwaysApply = true
+		}
+	}
+	if !p.cfg.AlwaysApply {
+		return
+	}
+	// An always-applied rule that tells the agent to run an in-repository
+	// script is a run-instruction: every session obeys it.
+	lines := strings.Split(string(body), "\n")
+	for i, l := range lines {
+		for _, m := range backticked.FindAllStringSubmatch(l, -1) {
+			cmd := strings.TrimSpace(m[1])
+			targets := p.resolve(cmd, nil)
+			if len(targets) == 0 {
+				continue
+			}
+			p.cfg.AutoRuns = append(p.cfg.AutoRuns, AutoRun{
+				Tool: p.tool, Source: p.source, Base: p.base, Line: line0 + i,
+				Event: "alwaysApply", Type: "rule", Command: cmd, Targets: targets,
+			})
+		}
+	}
+}
+
+// sortedKeys is a small helper for deterministic output.
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,241 @@
+// Package discover finds the files an AI coding agent obeys in a file tree.
+//
+// It lists directories and reads only files whose path matters to an agent,
+// so a large tree costs little more than listing it. It never enters .git and
+// never follows a symbolic link out of the tree: callers hand it an fs.FS
+// rooted at the scanned folder (os.Root.FS for a directory, an in-memory map
+// for an upload, a git tree for a revision), and links that leave the root
+// fail to open and are reported as notices.
+package discover
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+)
+
+// Kind says how a file is read.
+type Kind string
+
+// File kinds.
+const (
+	KindInstructions Kind = "instructions"   // prose an agent obeys: CLAUDE.md, AGENTS.md, SKILL.md, ...
+	KindCursorRule   Kind = "cursor-rule"    // .cursor/rules/*.mdc: front matter + prose
+	KindSettings     Kind = "agent-settings" // .claude/settings*.json, .gemini/settings.json
+	KindTasks        Kind = "vscode-tasks"   // .vscode/tasks.json (JSON with comments)
+	KindMCP          Kind = "mcp-config"     // .mcp.json, .cursor/mcp.json, .vscode/mcp.json
+	KindCursorHooks  Kind = "cursor-hooks"   // .cursor/hooks.json
+	KindScript       Kind = "script"         // a script that a hook, task or server runs
+)
+
+// Tool names the agent or editor that reads a file.
+const (
+	ToolClaude  = "claude"
+	ToolCursor  = "cursor"
+	ToolGemini  = "gemini"
+	ToolVSCode  = "vscode"
+	ToolCopilot = "copilot"
+	ToolAny     = "any"
+)
+
+// MaxRead is the most bytes read from one file. Agents do not read more than
+// this from an instruction file either; a longer file is scanned up to the
+// limit and marked Truncated.
+const MaxRead = 16 << 20
+
+// File is one agent file and its content.
+type File struct {
+	Path      string `json:"path"` // slash-separated, relative to the root
+	Kind      Kind   `json:"kind"`
+	Tool      string `json:"tool"`
+	Data      []byte `json:"-"`
+	Size      int64  `json:"size"`
+	Truncated bool   `json:"truncated,omitempty"`
+}
+
+// Notice reports a file that could not be read, or was read in part. A notice
+// never stops a scan.
+type Notice struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+// Classify reports whether path (slash-separated, relative to the scanned
+// root) is a file an agent obeys, and how to read it.
+func Classify(p string) (Kind, string, bool) {
+	base := path.Base(p)
+	dir := path.Dir(p)
+	parent := path.Base(dir)
+	switch base {
+	case "CLAUDE.md", "CLAUDE.local.md":
+		return KindInstructions, ToolClaude, true
+	case "AGENTS.md", "AGENT.md":
+		return KindInstructions, ToolAny, true
+	case "GEMINI.md":
+		return KindInstructions, ToolGemini, true
+	case "SKILL.md":
+		return KindInstructions, ToolAny, true
+	case ".cursorrules":
+		return KindInstructions, ToolCursor, true
+	case ".windsurfrules":
+		return KindInstructions, "windsurf", true
+	case ".mcp.json":
+		return KindMCP, ToolAny, true
+	}
+	switch parent {
+	case ".claude":
+		if base == "settings.json" || base == "settings.local.json" {
+			return KindSettings, ToolClaude, true
+		}
+	case ".gemini":
+		if base == "settings.json" {
+			return KindSettings, ToolGemini, true
+		}
+	case ".cursor":
+		switch base {
+		case "mcp.json":
+			return KindMCP, ToolCursor, true
+		case "hooks.json":
+			return KindCursorHooks, ToolCursor, true
+		}
+	case ".vscode":
+		switch base {
+		case "tasks.json":
+			return KindTasks, ToolVSCode, true
+		case "mcp.json":
+			return KindMCP, ToolVSCode, true
+		}
+	case ".github":
+		if base == "copilot-instructions.md" {
+			return KindInstructions, ToolCopilot, true
+		}
+	case "commands", "agents":
+		if path.Base(path.Dir(dir)) == ".claude" && strings.HasSuffix(base, ".md") {
+			return KindInstructions, ToolClaude, true
+		}
+	case "instructions":
+		if path.Base(path.Dir(dir)) == ".github" && strings.HasSuffix(base, ".instructions.md") {
+			return KindInstructions, ToolCopilot, true
+		}
+	}
+	if strings.HasSuffix(base, ".mdc") && inCursorRules(dir) {
+		return KindCursorRule, ToolCursor, true
+	}
+	return "", "", false
+}
+
+// inCursorRules reports whether dir is .cursor/rules or a folder below it.
+func inCursorRules(dir string) bool {
+	return strings.HasSuffix(dir, ".cursor/rules") || strings.Contains(dir+"/", ".cursor/rules/")
+}
+
+// skipDir reports folders the walk never enters: version-control metadata,
+// and dependency trees that are installed rather than committed.
+func skipDir(name string) bool {
+	switch name {
+	case ".git", ".hg", ".svn", "node_modules":
+		return true
+	}
+	return false
+}
+
+// Walk lists every agent file below the root of fsys and reads it. Files
+// that cannot be read become notices; Walk itself fails only when the root
+// cannot be listed.
+func Walk(fsys fs.FS) ([]File, []Notice, error) {
+	var files []File
+	var notices []Notice
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == "." {
+				return err
+			}
+			notices = append(notices, Notice{Path: p, Message: "cannot list this folder: " + errText(err)})
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if p != "." && skipDir(d.Name()) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		kind, tool, ok := Classify(p)
+		if !ok {
+			return nil
+		}
+		f, n := ReadFile(fsys, p)
+		if n != nil {
+			notices = append(notices, *n)
+			return nil
+		}
+		f.Kind, f.Tool = kind, tool
+		files = append(files, f)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("cannot list the folder to scan: %s", errText(err))
+	}
+	return files, notices, nil
+}
+
+// ReadFile reads one file of fsys, at most MaxRead bytes. A file that is not
+// regular (a folder, a device, a link leaving the root, a loop) is a notice.
+func ReadFile(fsys fs.FS, p string) (File, *Notice) {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
+	}
+	if !st.Mode().IsRegular() {
+		return File{}, &Notice{Path: p, Message: "not read: not a regular file"}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxRead+1))
+	if err != nil {
+		return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
+	}
+	out := File{Path: p, Size: st.Size(), Data: data}
+	if len(data) > MaxRead {
+		out.Data = data[:MaxRead]
+		out.Truncated = true
+	}
+	return out, nil
+}
+
+// Exists reports whether p names something in fsys. ok is false when the
+// answer is unknown (a permission error, a link leaving the root).
+func Exists(fsys fs.FS, p string) (exists, ok bool) {
+	_, err := fs.Stat(fsys, p)
+	switch {
+	case err == nil:
+		return true, true
+	case errors.Is(err, fs.ErrNotExist):
+		return false, true
+	default:
+		return false, false
+	}
+}
+
+func errText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	s := err.Error()
+	if strings.Contains(s, "escapes from parent") || strings.Contains(s, "path escapes") {
+		return "it is a link that points outside the scanned folder, which Sentinel never follows"
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		return "permission denied; check the file's permissions"
+	}
+	return s
+}

@@ -1,0 +1,160 @@
+package rules
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/sentinel-sec/sentinel/scan/agentcfg"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+)
+
+// HookItem is the approvable item for an auto-run entry. Its hash covers
+// the command and the content of every script it runs, so editing either
+// makes an approval lapse.
+func (r *Repo) HookItem(a agentcfg.AutoRun) Item {
+	kind := "hook"
+	switch a.Type {
+	case "task":
+		kind = "task"
+	case "setting":
+		kind = "setting"
+	case "rule":
+		kind = "rule-command"
+	}
+	h := sha256.New()
+	h.Write([]byte(a.Command))
+	paths := make([]string, 0, len(a.Targets))
+	for _, t := range a.Targets {
+		paths = append(paths, t.Path)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		h.Write([]byte{0})
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+		if s := r.script(p); s != nil {
+			h.Write(s.Data)
+		}
+	}
+	return Item{Kind: kind, Tool: a.Tool, Source: a.Source, Event: a.Event, Matcher: a.Matcher,
+		Command: a.Command, Hash: hex.EncodeToString(h.Sum(nil))}
+}
+
+// ServerItem is the approvable item for a tool server, pinned to its
+// canonical configuration.
+func (r *Repo) ServerItem(s agentcfg.Server) Item {
+	h := sha256.Sum256(s.Raw)
+	cmd := s.URL
+	if cmd == "" {
+		cmd = strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
+	}
+	return Item{Kind: "server", Tool: s.Tool, Source: s.Source, Name: s.Name, Command: cmd, Hash: hex.EncodeToString(h[:])}
+}
+
+func (r *Repo) script(p string) *discover.File {
+	if s, ok := r.Scripts[p]; ok {
+		return s
+	}
+	for i := range r.Files {
+		if r.Files[i].Path == p {
+			return &r.Files[i]
+		}
+	}
+	return nil
+}
+
+// approved reports whether the approver accepts the item.
+func (r *Repo) approved(it Item) bool { return r.Approver != nil && r.Approver.Approved(it) }
+
+// describe names an auto-run entry for a reader: "[PreToolUse Write|Edit] ./scripts/format.sh".
+func describe(a agentcfg.AutoRun) string {
+	head := a.Event
+	if a.Matcher != "" {
+		head += " " + a.Matcher
+	}
+	what := a.Command
+	if len(what) > 160 {
+		what = what[:157] + "..."
+	}
+	return "[" + head + "] " + what
+}
+
+var toolNames = map[string]string{
+	"claude": "Claude Code", "gemini": "Gemini CLI", "cursor": "Cursor", "vscode": "VS Code", "any": "every agent",
+}
+
+func toolName(t string) string {
+	if n, ok := toolNames[t]; ok {
+		return n
+	}
+	return t
+}
+
+// writeTools are the tool names that write files, per agent.
+var writeTools = []string{"Write", "Edit", "MultiEdit", "write_file", "replace"}
+
+// matchesWrite reports whether a PreToolUse/BeforeTool matcher selects a
+// file-writing tool (an empty or "*" matcher selects every tool).
+func matchesWrite(matcher string) bool {
+	m := strings.TrimSpace(matcher)
+	if m == "" || m == "*" || m == ".*" {
+		return true
+	}
+	re, err := regexp.Compile("^(?:" + m + ")$")
+	if err != nil {
+		return strings.Contains(m, "Write") || strings.Contains(m, "Edit")
+	}
+	for _, t := range writeTools {
+		if re.MatchString(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// isWriteIntercept reports a hook that runs before a file-writing tool.
+func isWriteIntercept(a agentcfg.AutoRun) bool {
+	if a.Type != "command" {
+		return false
+	}
+	switch a.Event {
+	case "PreToolUse", "BeforeTool":
+		return matchesWrite(a.Matcher)
+	}
+	return false
+}
+
+// toolFolders are the folders each agent or editor owns.
+var toolFolders = map[string]string{".claude": "claude", ".cursor": "cursor", ".gemini": "gemini", ".vscode": "vscode"}
+
+// ownerOf returns the tool whose folder holds p ("" for none).
+func ownerOf(p string) string {
+	for _, seg := range strings.Split(p, "/") {
+		if t, ok := toolFolders[seg]; ok {
+			return t
+		}
+	}
+	return ""
+}
+
+// uncommittedDirs are folders that are installed or built, not committed. A
+// script under one of them is missing from a fresh clone for honest reasons.
+var uncommittedDirs = map[string]bool{
+	"node_modules": true, ".venv": true, "venv": true, "__pycache__": true,
+	"dist": true, "build": true, "target": true, ".next": true, ".tox": true,
+}
+
+// installFolder returns the first uncommitted folder on p's path, or "".
+func installFolder(p string) string {
+	segs := strings.Split(p, "/")
+	for i := 0; i < len(segs)-1; i++ {
+		if uncommittedDirs[segs[i]] {
+			return path.Join(segs[:i+1]...)
+		}
+	}
+	return ""
+}

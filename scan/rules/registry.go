@@ -1,0 +1,36 @@
+package rules
+
+// All returns every rule in the order reports list them. This is the one
+// place a rule is registered; each rule's value lives in its own file.
+func All() []*Rule {
+	return []*Rule{
+		// Hidden text and prose (instruction files).
+		// Auto-run and tool servers (config files and their scripts).
+		S10, S11, S14b, S16, S17a, S17b, S18a, S18b, S18c, S19, S27, S28,
+	}
+}
+
+var order = func() map[string]int {
+	m := map[string]int{}
+	for i, r := range All() {
+		m[r.ID] = i
+	}
+	return m
+}()
+
+func ruleOrder(id string) int {
+	if i, ok := order[id]; ok {
+		return i
+	}
+	return len(order)
+}
+
+// ByID returns the registered rule with id, or nil.
+func ByID(id string) *Rule {
+	for _, r := range All() {
+		if r.ID == id {
+			return r
+		}
+	}
+	return nil
+}

@@ -1,0 +1,204 @@
+// Package rules holds Sentinel's detection rules as data: each rule is a Rule
+// value with its ID, weight, effect, plain-language impact and fix, and a
+// small Check function. The ordered list lives in registry.go, the one place
+// rules are registered.
+package rules
+
+import (
+	"io/fs"
+	"sort"
+
+	"github.com/sentinel-sec/sentinel/scan/agentcfg"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+)
+
+// Effect is what a rule does to a file's verdict beyond its weight.
+type Effect int
+
+const (
+	// EffectNone: the weight is subtracted, nothing more.
+	EffectNone Effect = iota
+	// EffectForce: deterministic evidence; the file is COMPROMISED and its
+	// displayed score is capped at 39.
+	EffectForce
+	// EffectCeiling: the file cannot be CLEAN until a person approves it;
+	// its score is capped at 79.
+	EffectCeiling
+)
+
+func (e Effect) String() string {
+	switch e {
+	case EffectForce:
+		return "FORCE"
+	case EffectCeiling:
+		return "CEILING"
+	}
+	return ""
+}
+
+// AutoRunFamily names, in ForceWith, every rule about something that runs by
+// itself (hooks, tasks, run-instructions and their scripts).
+const AutoRunFamily = "auto-run"
+
+// Rule is one detection rule.
+type Rule struct {
+	ID     string
+	Name   string
+	Weight int // points subtracted, positive
+	Effect Effect
+	// ForceWith makes the rule FORCE only when a finding of one of these
+	// rules (or of the auto-run family) is in the same file.
+	ForceWith []string
+	// AutoRun marks rules of the auto-run family.
+	AutoRun bool
+	// Impact says in one sentence what the agent would do; Fix what to do.
+	Impact, Fix string
+	// Check reads the repository and reports findings.
+	Check func(*Repo, *Report)
+}
+
+// Severity is derived from the rule's weight and effect, for reports that
+// want one word.
+func (r *Rule) Severity() string {
+	switch {
+	case r.Effect == EffectForce || r.Weight >= 50:
+		return "critical"
+	case r.Weight >= 35:
+		return "high"
+	case r.Weight >= 20 || r.Effect == EffectCeiling:
+		return "medium"
+	default:
+		return "low"
+	}
+}
+
+// Finding is one thing a rule found. Rules fill RuleID, Path, Line, Message
+// and Evidence (and Impact when a specific sentence beats the rule's own);
+// the engine fills the rest from the rule and the score.
+type Finding struct {
+	RuleID   string `json:"rule_id"`
+	RuleName string `json:"rule_name"`
+	Severity string `json:"severity"`
+	Path     string `json:"path"`
+	Line     int    `json:"line"`
+	Message  string `json:"message"`
+	// Evidence is the line or value that triggered the rule, secrets redacted.
+	Evidence string `json:"evidence,omitempty"`
+	// Decoded is hidden or encoded text the rule decoded, as the agent reads it.
+	Decoded string `json:"decoded,omitempty"`
+	Impact  string `json:"impact"`
+	Fix     string `json:"fix"`
+	// Penalty is the rule's weight; 0 for observations.
+	Penalty           int  `json:"penalty"`
+	Ceiling           *int `json:"ceiling"`
+	ForcesCompromised bool `json:"forces_compromised"`
+	// Observation marks a finding shown to the reader that never moves a verdict.
+	Observation bool `json:"observation,omitempty"`
+	// Subject identifies the hook, task or server the finding is about, so an
+	// approval can be matched to it.
+	Subject *Item `json:"subject,omitempty"`
+}
+
+// Report collects findings from rules.
+type Report struct {
+	rule     *Rule
+	findings []Finding
+}
+
+// Add records a finding for the rule being run.
+func (r *Report) Add(f Finding) {
+	if r.rule != nil && f.RuleID == "" {
+		f.RuleID = r.rule.ID
+	}
+	r.findings = append(r.findings, f)
+}
+
+// Item is something that runs or connects by itself and can be approved.
+type Item struct {
+	Kind    string `json:"kind"`   // hook, task, setting, server, rule-command
+	Tool    string `json:"tool"`   // claude, gemini, cursor, vscode
+	Source  string `json:"source"` // declaring config file
+	Event   string `json:"event,omitempty"`
+	Matcher string `json:"matcher,omitempty"`
+	Name    string `json:"name,omitempty"`    // server name, task label
+	Command string `json:"command,omitempty"` // command line or URL
+	// Hash is the sha256 (hex) of what the approval pins: the scripts the
+	// item runs, or the server's canonical configuration.
+	Hash string `json:"hash,omitempty"`
+}
+
+// Approver answers whether a person approved an item (AGENTS.lock).
+type Approver interface {
+	Approved(Item) bool
+}
+
+// NoApprovals approves nothing: the answer when there is no lock.
+type NoApprovals struct{}
+
+// Approved always reports false.
+func (NoApprovals) Approved(Item) bool { return false }
+
+// Repo is everything the rules read: the discovered files, what the parsers
+// made of them, and read access to the tree for the scripts they point to.
+type Repo struct {
+	FS       fs.FS
+	Files    []discover.File
+	Configs  map[string]*agentcfg.Config // by config file path
+	AutoRuns []agentcfg.AutoRun
+	Servers  []agentcfg.Server
+	// Scripts are the auto-run targets that exist, read once, by path.
+	Scripts  map[string]*discover.File
+	Approver Approver
+	// HooksOnly limits the scan to what runs or connects by itself.
+	HooksOnly bool
+
+	docs map[string]*Doc
+}
+
+// File returns the discovered file at p, or nil.
+func (r *Repo) File(p string) *discover.File {
+	for i := range r.Files {
+		if r.Files[i].Path == p {
+			return &r.Files[i]
+		}
+	}
+	if s, ok := r.Scripts[p]; ok {
+		return s
+	}
+	return nil
+}
+
+// Run runs every rule of list over repo and returns their findings in a
+// stable order (path, line, rule).
+func Run(list []*Rule, repo *Repo) []Finding {
+	if repo.Approver == nil {
+		repo.Approver = NoApprovals{}
+	}
+	var out []Finding
+	for _, rule := range list {
+		rep := &Report{rule: rule}
+		rule.Check(repo, rep)
+		for _, f := range rep.findings {
+			f.RuleName = rule.Name
+			f.Severity = rule.Severity()
+			if f.Impact == "" {
+				f.Impact = rule.Impact
+			}
+			if f.Fix == "" {
+				f.Fix = rule.Fix
+			}
+			out = append(out, f)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return ruleOrder(a.RuleID) < ruleOrder(b.RuleID)
+	})
+	return out
+}

@@ -1,0 +1,99 @@
+package rules
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// S17a lists everything that runs by itself and nobody approved yet.
+var S17a = &Rule{
+	ID: "S17a", Name: "Unapproved auto-run", Weight: 25, Effect: EffectCeiling, AutoRun: true,
+	Impact: "A command runs by itself when the agent or editor starts or uses a tool, with your access.",
+	Fix:    "Read the command and the script it runs; if you recognise it, approve it once with `sentinel approve`.",
+	Check: func(r *Repo, rep *Report) {
+		for _, a := range r.AutoRuns {
+			if a.Type == "prompt" || a.Type == "agent" || isWriteIntercept(a) {
+				continue
+			}
+			it := r.HookItem(a)
+			if r.approved(it) {
+				continue
+			}
+			msg := "unapproved auto-run in " + toolName(a.Tool) + ": " + describe(a)
+			impact := ""
+			switch a.Type {
+			case "http":
+				msg = "unapproved auto-run in " + toolName(a.Tool) + ": [" + a.Event + "] sends hook data to " + a.URL
+				impact = "Every " + a.Event + " event sends what the agent is doing to " + a.URL + "."
+			case "task":
+				impact = "Opening this folder in VS Code runs `" + clip(a.Command, 120) + "` without a prompt."
+			case "setting":
+				impact = toolName(a.Tool) + " runs `" + clip(a.Command, 120) + "` by itself (" + a.Event + ")."
+			case "rule":
+				impact = "Every Cursor session is told to run `" + clip(a.Command, 120) + "`."
+			}
+			rep.Add(Finding{Path: a.Source, Line: a.Line, Message: msg, Evidence: a.Command, Impact: impact, Subject: &it})
+		}
+	},
+}
+
+// S17b finds one script wired into several tools, or a tool's hook that runs
+// a script inside another tool's folder: the shape of a supply-chain payload
+// that wants to run whichever agent the developer uses.
+var S17b = &Rule{
+	ID: "S17b", Name: "Auto-run across several tools", Weight: 70, Effect: EffectForce, AutoRun: true,
+	Impact: "Whichever agent or editor a developer uses, opening this repository runs the same script.",
+	Fix:    "Remove every entry that runs the script, then inspect the script and the commit that added it.",
+	Check: func(r *Repo, rep *Report) {
+		tools := map[string]map[string]bool{}
+		first := map[string]int{}
+		for i, a := range r.AutoRuns {
+			for _, t := range a.Targets {
+				if t.Outside {
+					continue
+				}
+				if tools[t.Path] == nil {
+					tools[t.Path] = map[string]bool{}
+					first[t.Path] = i
+				}
+				tools[t.Path][a.Tool] = true
+			}
+		}
+		reported := map[string]bool{}
+		for _, a := range r.AutoRuns {
+			for _, t := range a.Targets {
+				if t.Outside || reported[a.Source+"\x00"+t.Path] {
+					continue
+				}
+				set := tools[t.Path]
+				owner := ownerOf(t.Path)
+				var why string
+				switch {
+				case len(set) >= 2:
+					names := make([]string, 0, len(set))
+					for n := range set {
+						names = append(names, n)
+					}
+					sort.Strings(names)
+					why = strconv.Itoa(len(names)) + " tools wired to auto-run the same script: `" + t.Path + "` <- " + strings.Join(names, ", ")
+				case owner != "" && owner != a.Tool && a.Tool != "any":
+					why = toolName(a.Tool) + " auto-runs `" + t.Path + "`, a script inside " + toolName(owner) + "'s folder"
+				default:
+					continue
+				}
+				reported[a.Source+"\x00"+t.Path] = true
+				it := r.HookItem(a)
+				rep.Add(Finding{Path: a.Source, Line: a.Line, Message: why, Evidence: a.Command, Subject: &it})
+			}
+		}
+	},
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-3] + "..."
+}
+

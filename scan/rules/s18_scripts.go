@@ -1,0 +1,204 @@
+package rules
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/sentinel-sec/sentinel/scan/agentcfg"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+)
+
+// Thresholds of S18a, from the specification.
+const (
+	opaqueLineLen   = 2000
+	opaqueMinSize   = 4 << 10
+	opaqueEntropy   = 5.8
+	scriptReadLimit = 4 << 20
+)
+
+// autoRunScripts returns each script an auto-run entry runs, with the first
+// entry that runs it, in path order.
+func autoRunScripts(r *Repo) ([]*discover.File, map[string]agentcfg.AutoRun) {
+	by := map[string]agentcfg.AutoRun{}
+	var files []*discover.File
+	for _, a := range r.AutoRuns {
+		for _, t := range a.Targets {
+			if t.Outside {
+				continue
+			}
+			if _, seen := by[t.Path]; seen {
+				continue
+			}
+			s := r.script(t.Path)
+			if s == nil {
+				continue
+			}
+			by[t.Path] = a
+			files = append(files, s)
+		}
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, by
+}
+
+// S18a finds auto-run scripts no reviewer can read: packed, minified or
+// encoded payloads.
+var S18a = &Rule{
+	ID: "S18a", Name: "The auto-run script is unreadable", Weight: 60, Effect: EffectForce, AutoRun: true,
+	Impact: "A script that runs by itself is packed or encoded, so no reviewer can tell what it does.",
+	Fix:    "Remove the entries that run it; if the tool is legitimate, run its readable source instead of a packed build.",
+	Check: func(r *Repo, rep *Report) {
+		files, by := autoRunScripts(r)
+		for _, f := range files {
+			longest, entropy := measure(f.Data)
+			if longest <= opaqueLineLen && !(len(f.Data) >= opaqueMinSize && entropy >= opaqueEntropy) {
+				continue
+			}
+			a := by[f.Path]
+			rep.Add(Finding{Path: f.Path, Line: 1,
+				Message: fmt.Sprintf("auto-exec target is opaque: %s bytes, longest line %s chars, entropy %.2f bits/byte (run by %s)",
+					comma(len(f.Data)), comma(longest), entropy, a.Source)})
+		}
+	},
+}
+
+// measure returns the longest line in characters and the Shannon entropy of
+// the file's ASCII bytes (bytes ≥ 0x80 are left out, so text in other
+// scripts does not look packed).
+func measure(data []byte) (longest int, entropy float64) {
+	if len(data) > scriptReadLimit {
+		data = data[:scriptReadLimit]
+	}
+	var counts [128]int
+	n, cur := 0, 0
+	for _, b := range data {
+		if b == '\n' {
+			if cur > longest {
+				longest = cur
+			}
+			cur = 0
+		} else if b < 0x80 || b >= 0xC0 { // count characters, not continuation bytes
+			cur++
+		}
+		if b < 0x80 {
+			counts[b]++
+			n++
+		}
+	}
+	if cur > longest {
+		longest = cur
+	}
+	if n == 0 {
+		return longest, 0
+	}
+	for _, c := range counts {
+		if c == 0 {
+			continue
+		}
+		p := float64(c) / float64(n)
+		entropy -= p * math.Log2(p)
+	}
+	return longest, entropy
+}
+
+func comma(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+var (
+	spawnRe = regexp.MustCompile(`child_process|\bexecSync\b|\bspawnSync?\(|\bexecFile(Sync)?\(|\bsubprocess\.|\bos\.system\(|\bos\.popen\(|\bPopen\(|Bun\.spawn|Deno\.(run|Command)|\bStart-Process\b|\bnohup\b|\bsetsid\b|\beval\s+"?\$\(|\b(ba|z)?sh\s+-c\b`)
+	netRe   = regexp.MustCompile(`\bfetch\(|\bhttps?\.(request|get)\(|\baxios\b|\brequests\.(get|post|put)\b|\burllib\b|\bhttpx\b|\bnet\.(connect|Socket|createConnection)\b|\bsocket\.socket\(|\bcurl\s|\bwget\s|\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\s|\bnc\s+-|/dev/tcp/|\bXMLHttpRequest\b|\bWebSocket\(`)
+	decodeRe = regexp.MustCompile(`Buffer\.from\([^)]*['"]base64['"]|\batob\(|\bb64decode\(|\bbase64\s+(-d|--decode)\b|\bFromBase64String\b|\bxxd\s+-r\b|\bzlib\.(inflate|gunzip|decompress)|\bopenssl\s+enc\s+-d\b|\beval\(|\bnew Function\(|\bexec\(compile\(`)
+)
+
+// S18b finds readable auto-run scripts that start processes and also talk to
+// the network or decode data: the capabilities a dropper needs.
+var S18b = &Rule{
+	ID: "S18b", Name: "The auto-run script can spawn and connect", Weight: 30, AutoRun: true,
+	Impact: "A script that runs by itself can start other programs and reach the network or unpack hidden code.",
+	Fix:    "Read the script; make sure every process it starts and every address it contacts is one you expect, then approve it.",
+	Check: func(r *Repo, rep *Report) {
+		files, by := autoRunScripts(r)
+		for _, f := range files {
+			text := string(f.Data)
+			if len(text) > scriptReadLimit {
+				text = text[:scriptReadLimit]
+			}
+			sp := spawnRe.FindStringIndex(text)
+			if sp == nil {
+				continue
+			}
+			other := netRe.FindStringIndex(text)
+			what := "makes network calls"
+			if other == nil {
+				other = decodeRe.FindStringIndex(text)
+				what = "decodes data"
+			}
+			if other == nil {
+				continue
+			}
+			a := by[f.Path]
+			rep.Add(Finding{Path: f.Path, Line: lineAt(text, sp[0]),
+				Message:  "auto-run script (run by " + a.Source + ") starts processes and " + what,
+				Evidence: lineText(text, other[0])})
+		}
+	},
+}
+
+// downloadExec matches code fetched from the network and handed to an
+// interpreter in the same command.
+var downloadExec = regexp.MustCompile(`(?i)(\b(curl|wget|iwr|Invoke-WebRequest|fetch)\b[^|\n]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b|\b(curl|wget)\b[^|\n]*\|\s*(sudo\s+)?(python3?|node|perl|ruby|bash|sh|pwsh|iex)\b|\b(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)\b|\b(ba|z)?sh\s+<\(\s*(curl|wget)\b|\b(iex|Invoke-Expression)\b[^\n]*\b(iwr|Invoke-WebRequest|DownloadString|irm|Invoke-RestMethod)\b|\b(irm|iwr|Invoke-RestMethod)\b[^|\n]*\|\s*iex\b|python3?\s+-c\s+["'][^"'\n]*urlopen[^\n]*exec)`)
+
+// S18c finds download-and-execute in a hook command or the script it runs.
+var S18c = &Rule{
+	ID: "S18c", Name: "Download-and-execute", Weight: 60, Effect: EffectForce, AutoRun: true,
+	Impact: "Something that runs by itself downloads code and runs it; whoever controls that address controls your machine.",
+	Fix:    "Remove the download-and-run; pin the tool as a dependency with a checksum instead.",
+	Check: func(r *Repo, rep *Report) {
+		for _, a := range r.AutoRuns {
+			if a.Type == "prompt" || a.Type == "agent" || a.Type == "http" {
+				continue
+			}
+			if m := downloadExec.FindString(a.Command); m != "" {
+				it := r.HookItem(a)
+				rep.Add(Finding{Path: a.Source, Line: a.Line,
+					Message: "download-and-execute in " + describe(a), Evidence: a.Command, Subject: &it})
+			}
+		}
+		files, by := autoRunScripts(r)
+		for _, f := range files {
+			text := string(f.Data)
+			if len(text) > scriptReadLimit {
+				text = text[:scriptReadLimit]
+			}
+			loc := downloadExec.FindStringIndex(text)
+			if loc == nil {
+				continue
+			}
+			a := by[f.Path]
+			rep.Add(Finding{Path: f.Path, Line: lineAt(text, loc[0]),
+				Message:  "download-and-execute in a script run by " + a.Source,
+				Evidence: lineText(text, loc[0])})
+		}
+	},
+}
+
+func lineAt(text string, off int) int { return strings.Count(text[:off], "\n") + 1 }
+
+func lineText(text string, off int) string {
+	start := strings.LastIndexByte(text[:off], '\n') + 1
+	end := strings.IndexByte(text[off:], '\n')
+	if end < 0 {
+		end = len(text)
+	} else {
+		end += off
+	}
+	return clip(strings.TrimSpace(text[start:end]), 200)
+}

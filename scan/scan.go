@@ -1,0 +1,239 @@
+// Package scan is Sentinel's scan engine: it reads an fs.FS (a directory, a
+// git revision, an upload held in memory), finds every file an AI coding
+// agent obeys, runs the rules and scores each file.
+//
+//	res, err := scan.Scan(ctx, os.DirFS(dir))
+//
+// Nothing from the scanned tree is executed, imported or evaluated, and no
+// configuration is read from it.
+package scan
+
+import (
+	"context"
+	"io/fs"
+	"sort"
+
+	"github.com/sentinel-sec/sentinel/internal/version"
+	"github.com/sentinel-sec/sentinel/redact"
+	"github.com/sentinel-sec/sentinel/scan/agentcfg"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/rules"
+	"github.com/sentinel-sec/sentinel/scan/score"
+)
+
+// Re-exported so that embedders need only this package.
+type (
+	Finding  = rules.Finding
+	Item     = rules.Item
+	Approver = rules.Approver
+	Verdict  = score.Verdict
+	Notice   = discover.Notice
+)
+
+// Verdicts.
+const (
+	Clean       = score.Clean
+	Suspicious  = score.Suspicious
+	Compromised = score.Compromised
+)
+
+// FileResult is one file's verdict, score and findings.
+type FileResult struct {
+	Path       string    `json:"path"`
+	Filename   string    `json:"filename"` // same as Path; the API's historical key
+	Kind       string    `json:"kind"`
+	Tool       string    `json:"tool,omitempty"`
+	Verdict    Verdict   `json:"verdict"`
+	TrustScore int       `json:"trust_score"`
+	ColorBand  string    `json:"color_band"`
+	Findings   []Finding `json:"findings"`
+	// Observations are shown and never scored.
+	Observations []Finding `json:"observations"`
+	Breakdown    string    `json:"breakdown"`
+	Truncated    bool      `json:"truncated,omitempty"`
+}
+
+// Result is the outcome of one scan: the contract behind the JSON output,
+// SARIF, the HTTP API and the web UI. Keys are only ever added.
+type Result struct {
+	Verdict        Verdict      `json:"verdict"`
+	TrustScore     int          `json:"trust_score"`
+	ColorBand      string       `json:"color_band"`
+	Files          []FileResult `json:"files"`
+	Observations   []Finding    `json:"observations"`
+	Breakdown      []string     `json:"breakdown"`
+	Inventory      Inventory    `json:"inventory"`
+	Notices        []Notice     `json:"notices"`
+	Engine         string       `json:"engine"`
+	FormulaVersion string       `json:"formula_version"`
+}
+
+// Inventory lists what runs or connects by itself.
+type Inventory struct {
+	AutoRuns []agentcfg.AutoRun `json:"auto_runs"`
+	Servers  []agentcfg.Server  `json:"servers"`
+}
+
+// Options change what a scan reads and how it judges.
+type Options struct {
+	// Approver answers which items AGENTS.lock approves. Nil: nothing.
+	Approver rules.Approver
+	// HooksOnly limits the scan to what runs or connects by itself.
+	HooksOnly bool
+	// Rules replaces the rule list (tests); nil means rules.All().
+	Rules []*rules.Rule
+	// Extra are files that are not in fsys but belong to the scan, such as
+	// the user's own settings with --global. Their paths are shown as given.
+	Extra []discover.File
+}
+
+// Option configures a scan.
+type Option func(*Options)
+
+// WithApprover makes approvals from a lock count.
+func WithApprover(a rules.Approver) Option { return func(o *Options) { o.Approver = a } }
+
+// HooksOnly limits the scan to hooks, tasks, tool servers and their scripts.
+func HooksOnly() Option { return func(o *Options) { o.HooksOnly = true } }
+
+// WithRules replaces the rule list.
+func WithRules(list []*rules.Rule) Option { return func(o *Options) { o.Rules = list } }
+
+// WithExtraFiles adds files from outside fsys (e.g. ~/.claude/settings.json).
+func WithExtraFiles(files ...discover.File) Option {
+	return func(o *Options) { o.Extra = append(o.Extra, files...) }
+}
+
+// Scan scans the tree rooted at fsys. It fails only when the root cannot be
+// listed or ctx is done; unreadable files become notices.
+func Scan(ctx context.Context, fsys fs.FS, opts ...Option) (*Result, error) {
+	var o Options
+	for _, fn := range opts {
+		fn(&o)
+	}
+	files, notices, err := discover.Walk(fsys)
+	if err != nil {
+		return nil, err
+	}
+	files = append(files, o.Extra...)
+	return scanFiles(ctx, fsys, files, notices, o)
+}
+
+// ScanFiles scans already-discovered files; fsys answers questions about
+// the rest of the tree (does a hook's script exist?).
+func ScanFiles(ctx context.Context, fsys fs.FS, files []discover.File, opts ...Option) (*Result, error) {
+	var o Options
+	for _, fn := range opts {
+		fn(&o)
+	}
+	return scanFiles(ctx, fsys, files, nil, o)
+}
+
+func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices []Notice, o Options) (*Result, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if o.HooksOnly {
+		kept := files[:0:0]
+		for _, f := range files {
+			if f.Kind != discover.KindInstructions && f.Kind != discover.KindCursorRule {
+				kept = append(kept, f)
+			}
+		}
+		files = kept
+	}
+	repo := buildRepo(fsys, files, &notices)
+	repo.Approver = o.Approver
+	repo.HooksOnly = o.HooksOnly
+	list := o.Rules
+	if list == nil {
+		list = rules.All()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	findings := rules.Run(list, repo)
+	lookup := func(id string) *rules.Rule {
+		for _, r := range list {
+			if r.ID == id {
+				return r
+			}
+		}
+		return nil
+	}
+	return assemble(repo, findings, notices, lookup), nil
+}
+
+// assemble groups findings by file, scores each file and the repository.
+func assemble(repo *rules.Repo, findings []Finding, notices []Notice, lookup func(string) *rules.Rule) *Result {
+	byPath := map[string][]Finding{}
+	for _, f := range findings {
+		f.Message = redact.String(f.Message)
+		f.Evidence = redact.String(f.Evidence)
+		f.Decoded = redact.String(f.Decoded)
+		f.Impact = redact.String(f.Impact)
+		byPath[f.Path] = append(byPath[f.Path], f)
+	}
+	res := &Result{
+		Verdict: score.Clean, TrustScore: 100,
+		Engine: version.Engine, FormulaVersion: version.Formula,
+		Files: []FileResult{}, Observations: []Finding{}, Breakdown: []string{}, Notices: notices,
+		Inventory: Inventory{AutoRuns: repo.AutoRuns, Servers: repo.Servers},
+	}
+	if res.Notices == nil {
+		res.Notices = []Notice{}
+	}
+	if res.Inventory.AutoRuns == nil {
+		res.Inventory.AutoRuns = []agentcfg.AutoRun{}
+	}
+	if res.Inventory.Servers == nil {
+		res.Inventory.Servers = []agentcfg.Server{}
+	}
+	paths := map[string]*discover.File{}
+	for i := range repo.Files {
+		paths[repo.Files[i].Path] = &repo.Files[i]
+	}
+	for p, f := range repo.Scripts {
+		if _, ok := paths[p]; !ok {
+			paths[p] = f
+		}
+	}
+	for p := range byPath {
+		if _, ok := paths[p]; !ok {
+			paths[p] = &discover.File{Path: p, Kind: "unknown"}
+		}
+	}
+	order := make([]string, 0, len(paths))
+	for p := range paths {
+		order = append(order, p)
+	}
+	sort.Strings(order)
+	for _, p := range order {
+		df := paths[p]
+		fr := FileResult{Path: p, Filename: p, Kind: string(df.Kind), Tool: df.Tool, Truncated: df.Truncated,
+			Findings: []Finding{}, Observations: []Finding{}}
+		all := byPath[p]
+		sc := score.File(all, lookup)
+		for _, f := range all {
+			if f.Observation {
+				fr.Observations = append(fr.Observations, f)
+				res.Observations = append(res.Observations, f)
+			} else {
+				fr.Findings = append(fr.Findings, f)
+			}
+		}
+		fr.Verdict, fr.TrustScore, fr.ColorBand = sc.Verdict, sc.Score, score.Band(sc.Verdict)
+		fr.Breakdown = p + ": " + sc.Arithmetic
+		res.Files = append(res.Files, fr)
+		if len(fr.Findings) > 0 {
+			res.Breakdown = append(res.Breakdown, fr.Breakdown)
+		}
+		worse := sc.Verdict.Rank() > res.Verdict.Rank()
+		if worse || (sc.Verdict == res.Verdict && sc.Score < res.TrustScore) {
+			res.Verdict = score.Worst(res.Verdict, sc.Verdict)
+			res.TrustScore = sc.Score
+		}
+	}
+	res.ColorBand = score.Band(res.Verdict)
+	return res
+}

@@ -1,0 +1,261 @@
+// Package shellcmd answers one question about a hook or task command line:
+// which script in the repository does it run? It parses the command with a
+// real shell parser (mvdan.cc/sh) and resolves a script only when certain:
+// a relative path in command position, or a file with a script extension
+// handed to an interpreter. Inline shell, globs, variables other than the
+// project-folder variables agents document, and absolute or home paths are
+// never guessed, because a wrong guess becomes a false "orphaned hook".
+package shellcmd
+
+import (
+	"path"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// Script is a script a command runs, as written, relative to the project.
+type Script struct {
+	Path string
+	// Guarded is set when the same command tests that the script exists
+	// (`[ -f x ] && x`, `test -x x && x`) before running it.
+	Guarded bool
+}
+
+// projectVars are the variables agents document as "the project folder".
+var projectVars = map[string]bool{
+	"CLAUDE_PROJECT_DIR": true,
+	"GEMINI_PROJECT_DIR": true,
+	"PWD":                true,
+	"workspaceFolder":    true, // VS Code ${workspaceFolder}
+	"CURSOR_PROJECT_DIR": true,
+}
+
+// interpreters run the script named by their first operand.
+var interpreters = map[string]bool{
+	"node": true, "nodejs": true, "bun": true, "deno": true, "tsx": true, "ts-node": true,
+	"python": true, "python3": true, "python2": true, "py": true, "pypy": true, "pypy3": true,
+	"bash": true, "sh": true, "zsh": true, "dash": true, "ksh": true, "fish": true,
+	"pwsh": true, "powershell": true, "powershell.exe": true, "ruby": true, "perl": true, "php": true,
+	"source": true, ".": true, "exec": true, "uv": true, "npx": true, "pnpx": true, "bunx": true, "osascript": true,
+}
+
+// subcommands may stand between an interpreter and its script ("uv run x.py").
+var subcommands = map[string]bool{"run": true, "exec": true, "tsx": true, "ts-node": true, "--": true}
+
+// ScriptExts are file extensions that mark a word as a script.
+var ScriptExts = map[string]bool{
+	".js": true, ".mjs": true, ".cjs": true, ".ts": true, ".mts": true, ".cts": true, ".tsx": true,
+	".py": true, ".sh": true, ".bash": true, ".zsh": true, ".ps1": true, ".rb": true, ".pl": true,
+	".php": true, ".lua": true, ".fish": true, ".cmd": true, ".bat": true,
+}
+
+// Scripts returns the in-project scripts cmd runs. args, when given, are the
+// exec form's separate arguments (VS Code "process" tasks, MCP servers); cmd
+// is then the program itself.
+func Scripts(cmd string, args []string) []Script {
+	if args != nil {
+		words := append([]string{cmd}, args...)
+		var out []Script
+		if s, ok := fromWords(words); ok {
+			out = append(out, Script{Path: s})
+		}
+		return out
+	}
+	if len(cmd) > 64<<10 {
+		return nil // a command this long is not a simple script call
+	}
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil {
+		return nil
+	}
+	tested := map[string]bool{}
+	var found []string
+	stop := false
+	var visit func(st *syntax.Stmt)
+	visit = func(st *syntax.Stmt) {
+		if st == nil || stop {
+			return
+		}
+		switch c := st.Cmd.(type) {
+		case *syntax.BinaryCmd:
+			visit(c.X)
+			visit(c.Y)
+		case *syntax.TestClause:
+			collectTest(c.X, tested)
+		case *syntax.CallExpr:
+			words, lits := callWords(c)
+			if len(words) == 0 {
+				return
+			}
+			switch words[0] {
+			case "[", "test":
+				for i, w := range words[1:] {
+					if lits[i+1] {
+						tested[norm(w)] = true
+					}
+				}
+				return
+			case "cd", "pushd":
+				if len(words) > 1 && !(lits[1] && isProjectRoot(words[1])) {
+					stop = true // the folder changed: later paths are not certain
+				}
+				return
+			}
+			if !lits[0] && !isInterpreter(words[0]) {
+				return
+			}
+			if s, ok := fromWordsLit(words, lits); ok {
+				found = append(found, s)
+			}
+		}
+	}
+	for _, st := range f.Stmts {
+		visit(st)
+	}
+	var out []Script
+	seen := map[string]bool{}
+	for _, s := range found {
+		n := norm(s)
+		if seen[n] {
+			continue
+		}
+		seen[n] = true
+		out = append(out, Script{Path: n, Guarded: tested[n]})
+	}
+	return out
+}
+
+func isInterpreter(w string) bool { return interpreters[path.Base(w)] }
+
+func fromWords(words []string) (string, bool) {
+	lits := make([]bool, len(words))
+	for i := range lits {
+		lits[i] = true
+	}
+	return fromWordsLit(words, lits)
+}
+
+// fromWordsLit finds the script in one simple command's words. lits[i] is
+// false for a word whose value is not certain (a variable, a substitution).
+func fromWordsLit(words []string, lits []bool) (string, bool) {
+	// Skip leading environment assignments are already removed by the parser.
+	w0 := words[0]
+	if lits[0] && isRelativePath(w0) {
+		return w0, true
+	}
+	if !isInterpreter(w0) {
+		return "", false
+	}
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if !lits[i] {
+			return "", false
+		}
+		if strings.HasPrefix(w, "-") {
+			if w == "-c" || w == "-e" || w == "--eval" || w == "-m" || w == "-Command" || w == "-command" {
+				return "", false // inline code or a module: not a file
+			}
+			continue
+		}
+		if subcommands[w] || isInterpreter(w) {
+			continue
+		}
+		if isRelativePath(w) && (ScriptExts[path.Ext(w)] || strings.Contains(w, "/")) {
+			return w, true
+		}
+		if ScriptExts[path.Ext(w)] && !strings.ContainsAny(w, "*?[") && !isAbsolute(w) {
+			return w, true
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// isRelativePath reports a word that names a file below the project by a
+// path: "./x", "scripts/x.sh", "$CLAUDE_PROJECT_DIR/x" (already expanded to
+// "./x" by callWords).
+func isRelativePath(w string) bool {
+	if w == "" || isAbsolute(w) || strings.ContainsAny(w, "*?[{}$`") {
+		return false
+	}
+	if strings.HasPrefix(w, "./") || strings.HasPrefix(w, "../") {
+		return true
+	}
+	if !strings.Contains(w, "/") {
+		return false
+	}
+	// "scripts/hook.sh": a path with a script extension is certain; without
+	// one ("bin/x") only when it starts with a dot folder or a familiar one.
+	return ScriptExts[path.Ext(w)] || strings.HasPrefix(w, ".")
+}
+
+func isAbsolute(w string) bool {
+	return strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") || strings.HasPrefix(w, "\\") ||
+		(len(w) > 1 && w[1] == ':') || strings.HasPrefix(w, "%")
+}
+
+func isProjectRoot(w string) bool { return w == "." || w == "./" }
+
+func norm(w string) string {
+	c := path.Clean(w)
+	return strings.TrimPrefix(c, "./")
+}
+
+// callWords returns the literal value of each word of a call, and whether it
+// is certain. A leading $CLAUDE_PROJECT_DIR (or kin) becomes ".".
+func callWords(c *syntax.CallExpr) ([]string, []bool) {
+	words := make([]string, 0, len(c.Args))
+	lits := make([]bool, 0, len(c.Args))
+	for _, w := range c.Args {
+		s, ok := wordValue(w)
+		words = append(words, s)
+		lits = append(lits, ok)
+	}
+	return words, lits
+}
+
+func wordValue(w *syntax.Word) (string, bool) {
+	var b strings.Builder
+	ok := true
+	var parts func(ps []syntax.WordPart, first bool)
+	parts = func(ps []syntax.WordPart, first bool) {
+		for i, p := range ps {
+			switch x := p.(type) {
+			case *syntax.Lit:
+				b.WriteString(x.Value)
+			case *syntax.SglQuoted:
+				b.WriteString(x.Value)
+			case *syntax.DblQuoted:
+				parts(x.Parts, first && i == 0)
+			case *syntax.ParamExp:
+				if first && i == 0 && b.Len() == 0 && x.Param != nil && projectVars[x.Param.Value] && x.Exp == nil && x.Repl == nil && x.Index == nil && !x.Length {
+					b.WriteString(".")
+					continue
+				}
+				ok = false
+			default:
+				ok = false
+			}
+		}
+	}
+	parts(w.Parts, true)
+	return b.String(), ok
+}
+
+func collectTest(x syntax.TestExpr, tested map[string]bool) {
+	switch e := x.(type) {
+	case *syntax.UnaryTest:
+		if w, ok := e.X.(*syntax.Word); ok {
+			if s, lit := wordValue(w); lit {
+				tested[norm(s)] = true
+			}
+		}
+		collectTest(e.X, tested)
+	case *syntax.BinaryTest:
+		collectTest(e.X, tested)
+		collectTest(e.Y, tested)
+	case *syntax.ParenTest:
+		collectTest(e.X, tested)
+	}
+}

@@ -1,0 +1,64 @@
+package shellcmd
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestScripts(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		args []string
+		want []Script
+	}{
+		{cmd: "./scripts/format.sh", want: []Script{{Path: "scripts/format.sh"}}},
+		{cmd: `"$CLAUDE_PROJECT_DIR"/.claude/hooks/check.sh`, want: []Script{{Path: ".claude/hooks/check.sh"}}},
+		{cmd: `"$CLAUDE_PROJECT_DIR/.claude/hooks/check.sh" --fast`, want: []Script{{Path: ".claude/hooks/check.sh"}}},
+		{cmd: `${GEMINI_PROJECT_DIR}/hooks/x.py`, want: []Script{{Path: "hooks/x.py"}}},
+		{cmd: "node .github/setup.js", want: []Script{{Path: ".github/setup.js"}}},
+		{cmd: "bun scripts/hooks/post-write.ts --platform gemini", want: []Script{{Path: "scripts/hooks/post-write.ts"}}},
+		{cmd: "python3 -u 'tools/hook.py'", want: []Script{{Path: "tools/hook.py"}}},
+		{cmd: "uv run scripts/lint.py", want: []Script{{Path: "scripts/lint.py"}}},
+		{cmd: "npx tsx scripts/a.ts", want: []Script{{Path: "scripts/a.ts"}}},
+		{cmd: "cd \"$CLAUDE_PROJECT_DIR\" && ./run.sh", want: []Script{{Path: "run.sh"}}},
+		{cmd: "test -f ./run.sh && ./run.sh", want: []Script{{Path: "run.sh", Guarded: true}}},
+		{cmd: "[ -x scripts/h.sh ] && scripts/h.sh || true", want: []Script{{Path: "scripts/h.sh", Guarded: true}}},
+		{cmd: "[[ -f .claude/h.sh ]] && bash .claude/h.sh", want: []Script{{Path: ".claude/h.sh", Guarded: true}}},
+		{cmd: "node", args: []string{"dist/index.js"}, want: []Script{{Path: "dist/index.js"}}},
+		// Never guessed:
+		{cmd: `H="$CLAUDE_PROJECT_DIR/.claude/hooks/x.sh"; [ -x "$H" ] && exec "$H"; exit 0`},
+		{cmd: "cd sub && ./run.sh"},
+		{cmd: "/usr/local/bin/hook.sh"},
+		{cmd: "~/.claude/statusline.sh"},
+		{cmd: "bash -c 'echo hi'"},
+		{cmd: "node -e 'console.log(1)'"},
+		{cmd: "npx prettier --write ."},
+		{cmd: "echo done 2>/dev/null"},
+		{cmd: "$HOME/bin/x.sh"},
+		{cmd: "./scripts/*.sh"},
+		{cmd: "python -m mypkg.hook"},
+		{cmd: "if then fi ((("},
+		{cmd: "jq -r '.tool_input.file_path' | xargs prettier --write"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.cmd, func(t *testing.T) {
+			got := Scripts(tt.cmd, tt.args)
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Scripts(%q) = %+v, want %+v", tt.cmd, got, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzScripts(f *testing.F) {
+	for _, s := range []string{"./a.sh", "node x.js", `"$CLAUDE_PROJECT_DIR"/h.sh`, "[ -f a ] && a", "cd x && y", "$(curl x)|sh"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		for _, s := range Scripts(cmd, nil) {
+			if s.Path == "" || s.Path[0] == '/' {
+				t.Fatalf("bad script path %q from %q", s.Path, cmd)
+			}
+		}
+	})
+}
