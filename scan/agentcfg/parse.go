@@ -392,7 +392,20 @@ func (p *parser) cursorHooks(data []byte) {
 
 // ---- Cursor rules (.mdc) ----
 
-var backticked = regexp.MustCompile("`([^`\n]{2,400})`")
+var (
+	backticked = regexp.MustCompile("`([^`\n]{2,400})`")
+	runVerb    = regexp.MustCompile(`(?i)\b(run|execute|exec|invoke|launch)\b|执行|运行|実行|실행`)
+)
+
+// looksLikeCommand reports backticked text that is a command line: it
+// starts with a relative path or an interpreter, not with a bare file name.
+func looksLikeCommand(cmd string) bool {
+	first, _, _ := strings.Cut(cmd, " ")
+	if strings.HasPrefix(first, "./") || strings.HasPrefix(first, "../") {
+		return true
+	}
+	return shellcmd.IsInterpreter(first) && strings.Contains(cmd, " ")
+}
 
 func (p *parser) cursorRule(data []byte) {
 	fm, body, line0, err := FrontMatter(data)
@@ -411,8 +424,14 @@ func (p *parser) cursorRule(data []byte) {
 	// script is a run-instruction: every session obeys it.
 	lines := strings.Split(string(body), "\n")
 	for i, l := range lines {
+		if !runVerb.MatchString(l) {
+			continue
+		}
 		for _, m := range backticked.FindAllStringSubmatch(l, -1) {
 			cmd := strings.TrimSpace(m[1])
+			if !looksLikeCommand(cmd) {
+				continue // a file named in prose, not a command to run
+			}
 			targets := p.resolve(cmd, nil)
 			if len(targets) == 0 {
 				continue

@@ -12,6 +12,9 @@ var S10 = &Rule{
 	Fix:    "Remove the hook or task entry, or restore the script it names from a trusted source.",
 	Check: func(r *Repo, rep *Report) {
 		for _, a := range r.AutoRuns {
+			if a.Type == "rule" {
+				continue // prose names the script; the agent asks before running it
+			}
 			for _, t := range a.Targets {
 				if t.Outside || t.Guarded || r.File(t.Path) != nil {
 					continue

@@ -49,6 +49,9 @@ var S17b = &Rule{
 		tools := map[string]map[string]bool{}
 		first := map[string]int{}
 		for i, a := range r.AutoRuns {
+			if a.Type == "rule" {
+				continue
+			}
 			for _, t := range a.Targets {
 				if t.Outside {
 					continue
@@ -62,6 +65,9 @@ var S17b = &Rule{
 		}
 		reported := map[string]bool{}
 		for _, a := range r.AutoRuns {
+			if a.Type == "rule" {
+				continue
+			}
 			for _, t := range a.Targets {
 				if t.Outside || reported[a.Source+"\x00"+t.Path] {
 					continue
@@ -96,4 +102,3 @@ func clip(s string, n int) string {
 	}
 	return s[:n-3] + "..."
 }
-

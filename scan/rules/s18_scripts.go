@@ -25,6 +25,9 @@ func autoRunScripts(r *Repo) ([]*discover.File, map[string]agentcfg.AutoRun) {
 	by := map[string]agentcfg.AutoRun{}
 	var files []*discover.File
 	for _, a := range r.AutoRuns {
+		if a.Type == "rule" {
+			continue
+		}
 		for _, t := range a.Targets {
 			if t.Outside {
 				continue
@@ -113,8 +116,8 @@ func comma(n int) string {
 }
 
 var (
-	spawnRe = regexp.MustCompile(`child_process|\bexecSync\b|\bspawnSync?\(|\bexecFile(Sync)?\(|\bsubprocess\.|\bos\.system\(|\bos\.popen\(|\bPopen\(|Bun\.spawn|Deno\.(run|Command)|\bStart-Process\b|\bnohup\b|\bsetsid\b|\beval\s+"?\$\(|\b(ba|z)?sh\s+-c\b`)
-	netRe   = regexp.MustCompile(`\bfetch\(|\bhttps?\.(request|get)\(|\baxios\b|\brequests\.(get|post|put)\b|\burllib\b|\bhttpx\b|\bnet\.(connect|Socket|createConnection)\b|\bsocket\.socket\(|\bcurl\s|\bwget\s|\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\s|\bnc\s+-|/dev/tcp/|\bXMLHttpRequest\b|\bWebSocket\(`)
+	spawnRe  = regexp.MustCompile(`child_process|\bexecSync\b|\bspawnSync?\(|\bexecFile(Sync)?\(|\bsubprocess\.|\bos\.system\(|\bos\.popen\(|\bPopen\(|Bun\.spawn|Deno\.(run|Command)|\bStart-Process\b|\bnohup\b|\bsetsid\b|\beval\s+"?\$\(|\b(ba|z)?sh\s+-c\b`)
+	netRe    = regexp.MustCompile(`\bfetch\(|\bhttps?\.(request|get)\(|\baxios\b|\brequests\.(get|post|put)\b|\burllib\b|\bhttpx\b|\bnet\.(connect|Socket|createConnection)\b|\bsocket\.socket\(|\bcurl\s|\bwget\s|\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\s|\bnc\s+-|/dev/tcp/|\bXMLHttpRequest\b|\bWebSocket\(`)
 	decodeRe = regexp.MustCompile(`Buffer\.from\([^)]*['"]base64['"]|\batob\(|\bb64decode\(|\bbase64\s+(-d|--decode)\b|\bFromBase64String\b|\bxxd\s+-r\b|\bzlib\.(inflate|gunzip|decompress)|\bopenssl\s+enc\s+-d\b|\beval\(|\bnew Function\(|\bexec\(compile\(`)
 )
 

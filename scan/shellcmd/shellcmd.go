@@ -128,6 +128,10 @@ func Scripts(cmd string, args []string) []Script {
 
 func isInterpreter(w string) bool { return interpreters[path.Base(w)] }
 
+// IsInterpreter reports whether w names a program that runs a script file
+// given as its operand (node, python, bash, ...).
+func IsInterpreter(w string) bool { return isInterpreter(w) }
+
 func fromWords(words []string) (string, bool) {
 	lits := make([]bool, len(words))
 	for i := range lits {

@@ -1,0 +1,194 @@
+// Package report writes a scan.Result for people and machines: a terminal
+// report (text.go), the JSON contract (json.go) and SARIF 2.1.0 for code
+// scanning (sarif.go). Each writer is a function of the Result alone.
+//
+// Every string that may have come from a scanned file is passed through
+// redact.String again on the way out, and the terminal writer also escapes
+// control and invisible characters, so a hostile file can neither leak a
+// secret into a CI log nor drive the reader's terminal.
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sentinel-sec/sentinel/scan"
+)
+
+// TextOptions change how the terminal report looks.
+type TextOptions struct {
+	// Color adds ANSI colours. The caller decides: only when writing to a
+	// terminal and NO_COLOR is unset.
+	Color bool
+}
+
+// ANSI styles used by the text report.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiGreen  = "\x1b[32m"
+)
+
+// evidenceWidth is the most characters of one evidence or decoded line the
+// terminal report shows; JSON and SARIF carry the engine's full text.
+const evidenceWidth = 240
+
+type textWriter struct {
+	w     *bufio.Writer
+	color bool
+}
+
+func (t *textWriter) style(code, s string) string {
+	if !t.color || s == "" {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+func (t *textWriter) printf(format string, args ...any) { fmt.Fprintf(t.w, format, args...) }
+
+// WriteText writes the human report: the verdict with the formula version,
+// then one block per file with its marker, score and arithmetic, each
+// finding with what happens and what to do, observations (never scored) and
+// notices (files not read, or read in part).
+func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
+	t := &textWriter{w: bufio.NewWriter(w), color: opt.Color}
+	res = Redacted(res)
+
+	t.printf("sentinel  verdict: %s   (formula v%s)\n", t.verdict(res.Verdict, string(res.Verdict)), res.FormulaVersion)
+
+	if len(res.Files) > 0 {
+		t.printf("\n")
+	}
+	for _, f := range res.Files {
+		t.file(f)
+	}
+
+	if len(res.Observations) > 0 {
+		t.printf("\n%s\n", t.style(ansiBold, "observations (shown for review, never scored):"))
+		for _, o := range res.Observations {
+			loc := Terminal(o.Path)
+			if o.Line > 0 {
+				loc = fmt.Sprintf("%s:%d", loc, o.Line)
+			}
+			t.printf("    %s  %s: %s\n", loc, o.RuleID, clip(Terminal(o.Message), evidenceWidth))
+			t.details(o, false)
+		}
+	}
+
+	if len(res.Notices) > 0 {
+		t.printf("\n%s\n", t.style(ansiBold, "notices (not read, or read in part; the rest of the scan went on):"))
+		for _, n := range res.Notices {
+			t.printf("    %s: %s\n", Terminal(n.Path), Terminal(n.Message))
+		}
+	}
+
+	t.printf("\n%s\n", summary(res))
+	return t.w.Flush()
+}
+
+func (t *textWriter) verdict(v scan.Verdict, s string) string {
+	switch v {
+	case scan.Compromised:
+		return t.style(ansiBold+ansiRed, s)
+	case scan.Suspicious:
+		return t.style(ansiBold+ansiYellow, s)
+	}
+	return t.style(ansiBold+ansiGreen, s)
+}
+
+// Marker is the three-state tag the text report puts before each file.
+func Marker(v scan.Verdict) string {
+	switch v {
+	case scan.Compromised:
+		return "[ !! ]"
+	case scan.Suspicious:
+		return "[ ?? ]"
+	}
+	return "[ ok ]"
+}
+
+func (t *textWriter) file(f scan.FileResult) {
+	path := Terminal(f.Path)
+	line := fmt.Sprintf("%s %s   score %d", t.verdict(f.Verdict, Marker(f.Verdict)), path, f.TrustScore)
+	if len(f.Findings) > 0 {
+		arith := strings.TrimPrefix(f.Breakdown, f.Path+": ")
+		line += "   " + Terminal(arith)
+	}
+	if f.Truncated {
+		line += t.style(ansiDim, "   (read in part: the file is larger than Sentinel reads)")
+	}
+	t.printf("%s\n", line)
+	for _, fd := range f.Findings {
+		head := fd.RuleID
+		if fd.ForcesCompromised {
+			head += " forced"
+		}
+		t.printf("    %s: %s\n", t.style(ansiBold, head), clip(Terminal(fd.Message), evidenceWidth))
+		t.details(fd, true)
+	}
+	if len(f.Observations) > 0 && len(f.Findings) == 0 {
+		t.printf("    %s\n", t.style(ansiDim, fmt.Sprintf("%d observation(s), listed below, not scored", len(f.Observations))))
+	}
+}
+
+// details writes the evidence, decoded text, impact and fix of a finding.
+func (t *textWriter) details(fd scan.Finding, explain bool) {
+	label := func(name string) string { return fmt.Sprintf("      %-12s : ", name) }
+	ev := Terminal(fd.Evidence)
+	switch {
+	case ev != "" && fd.Line > 0:
+		t.printf("%s%s\n", label("evidence"), clip(fmt.Sprintf("line %d: %s", fd.Line, ev), evidenceWidth))
+	case ev != "":
+		t.printf("%s%s\n", label("evidence"), clip(ev, evidenceWidth))
+	case fd.Line > 0:
+		t.printf("%sline %d\n", label("where"), fd.Line)
+	}
+	if fd.Decoded != "" {
+		t.printf("%s\"%s\"\n", label("decoded"), clip(Terminal(fd.Decoded), evidenceWidth))
+	}
+	if !explain {
+		return
+	}
+	if fd.Impact != "" {
+		t.printf("%s%s\n", label("what happens"), Terminal(fd.Impact))
+	}
+	if fd.Fix != "" {
+		t.printf("%s%s\n", label("what to do"), Terminal(fd.Fix))
+	}
+}
+
+// summary is the closing line: how many files were read and how they stand.
+func summary(res *scan.Result) string {
+	if len(res.Files) == 0 {
+		return "no agent files found: nothing here is a file an AI coding agent obeys"
+	}
+	var clean, susp, comp int
+	for _, f := range res.Files {
+		switch f.Verdict {
+		case scan.Compromised:
+			comp++
+		case scan.Suspicious:
+			susp++
+		default:
+			clean++
+		}
+	}
+	noun := "files"
+	if len(res.Files) == 1 {
+		noun = "file"
+	}
+	s := fmt.Sprintf("%d %s read: %d compromised, %d suspicious, %d clean", len(res.Files), noun, comp, susp, clean)
+	if n := len(res.Observations); n > 0 {
+		s += fmt.Sprintf(" · %d observation(s)", n)
+	}
+	if n := len(res.Notices); n > 0 {
+		s += fmt.Sprintf(" · %d notice(s)", n)
+	}
+	return s
+}
