@@ -1,0 +1,227 @@
+package guard
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+
+	"golang.org/x/term"
+
+	"github.com/sentinel-sec/sentinel/redact"
+)
+
+// ErrNoTerminal is the cause of a rejection when TerminalConfirm has no
+// controlling terminal to ask on.
+var ErrNoTerminal = errors.New("no terminal to ask on")
+
+// TerminalOption configures TerminalConfirm.
+type TerminalOption func(*terminalConfig)
+
+type terminalConfig struct {
+	in     io.Reader
+	out    io.Writer
+	color  *bool
+	getenv func(string) string
+}
+
+// WithStreams makes TerminalConfirm ask on in and out instead of the
+// controlling terminal (tests, or a terminal the program already holds).
+func WithStreams(in io.Reader, out io.Writer) TerminalOption {
+	return func(c *terminalConfig) { c.in, c.out = in, out }
+}
+
+// WithColor forces colour on or off. By default colour is used on a
+// terminal unless NO_COLOR is set (to anything) or TERM is "dumb".
+func WithColor(on bool) TerminalOption { return func(c *terminalConfig) { c.color = &on } }
+
+// WithGetenv replaces os.Getenv for the NO_COLOR and TERM checks.
+func WithGetenv(getenv func(string) string) TerminalOption {
+	return func(c *terminalConfig) { c.getenv = getenv }
+}
+
+// TerminalConfirm returns a ConfirmFunc that shows the call (tool, risk in
+// colour, action, diff, warnings) and asks "Proceed? [y/N]" on the
+// controlling terminal, /dev/tty (CONIN$/CONOUT$ on Windows), so it works
+// even when stdin and stdout carry a protocol. Only "y" or "yes" approves;
+// anything else, end of input, or a cancelled context rejects. With no
+// terminal it rejects with an error wrapping ErrNoTerminal that says why.
+// Everything printed is passed through redact.String, and control
+// characters from file contents are shown escaped, never sent raw.
+func TerminalConfirm(opts ...TerminalOption) ConfirmFunc {
+	cfg := terminalConfig{getenv: os.Getenv}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return func(ctx context.Context, req ConfirmRequest) (bool, error) {
+		in, out, closeFn, isTTY, err := cfg.streams()
+		if err != nil {
+			return false, err
+		}
+		defer closeFn()
+		color := colorEnabled(isTTY, cfg.getenv)
+		if cfg.color != nil {
+			color = *cfg.color
+		}
+		if _, err := io.WriteString(out, RenderPrompt(req, color)); err != nil {
+			return false, fmt.Errorf("cannot write the confirmation prompt: %w", err)
+		}
+		answer := make(chan string, 1)
+		go func() {
+			line, _ := bufio.NewReader(in).ReadString('\n')
+			answer <- line
+		}()
+		select {
+		case <-ctx.Done():
+			io.WriteString(out, "\n")
+			return false, ctx.Err()
+		case line := <-answer:
+			switch strings.ToLower(strings.TrimSpace(line)) {
+			case "y", "yes":
+				return true, nil
+			}
+			return false, nil
+		}
+	}
+}
+
+// colorEnabled follows https://no-color.org: NO_COLOR set to anything
+// non-empty turns colour off, as does TERM=dumb or a non-terminal.
+func colorEnabled(isTTY bool, getenv func(string) string) bool {
+	return isTTY && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
+}
+
+func (c terminalConfig) streams() (io.Reader, io.Writer, func(), bool, error) {
+	if c.in != nil && c.out != nil {
+		return c.in, c.out, func() {}, false, nil
+	}
+	inName, outName := "/dev/tty", "/dev/tty"
+	if runtime.GOOS == "windows" {
+		inName, outName = "CONIN$", "CONOUT$"
+	}
+	in, err := os.OpenFile(inName, os.O_RDWR, 0)
+	if err != nil {
+		return nil, nil, nil, false, fmt.Errorf("%w (%s: %v): the call is rejected; run the agent from a terminal or give guard a custom ConfirmFunc", ErrNoTerminal, inName, err)
+	}
+	out := in
+	if outName != inName {
+		out, err = os.OpenFile(outName, os.O_RDWR, 0)
+		if err != nil {
+			in.Close()
+			return nil, nil, nil, false, fmt.Errorf("%w (%s: %v): the call is rejected; run the agent from a terminal or give guard a custom ConfirmFunc", ErrNoTerminal, outName, err)
+		}
+	}
+	closeFn := func() {
+		in.Close()
+		if out != in {
+			out.Close()
+		}
+	}
+	return in, out, closeFn, term.IsTerminal(int(out.Fd())), nil
+}
+
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[31m"
+	ansiGreen  = "\x1b[32m"
+	ansiYellow = "\x1b[33m"
+	ansiCyan   = "\x1b[36m"
+)
+
+// RenderPrompt is the text TerminalConfirm prints: tool, risk, action, diff,
+// warnings and the question. Custom ConfirmFuncs that talk to a terminal
+// can reuse it.
+func RenderPrompt(req ConfirmRequest, color bool) string {
+	paint := func(code, s string) string {
+		if !color || s == "" {
+			return s
+		}
+		return code + s + ansiReset
+	}
+	risk := req.Risk
+	if risk == "" {
+		risk = RiskMedium
+	}
+	riskColor := ansiYellow
+	switch risk {
+	case RiskLow:
+		riskColor = ansiGreen
+	case RiskHigh:
+		riskColor = ansiRed + ansiBold
+	}
+	var b strings.Builder
+	b.WriteString("\n")
+	fmt.Fprintf(&b, "Tool:   %s\n", safe(req.Name))
+	fmt.Fprintf(&b, "Risk:   %s\n", paint(riskColor, strings.ToUpper(string(risk))))
+	fmt.Fprintf(&b, "Action: %s\n", safe(req.Description))
+	if d := req.DryRun; d != nil {
+		if d.Description != "" && d.Description != req.Description {
+			fmt.Fprintf(&b, "Preview: %s\n", safe(d.Description))
+		}
+		if d.Diff != "" {
+			b.WriteString("\nDiff:\n")
+			for _, line := range strings.SplitAfter(strings.TrimSuffix(d.Diff, "\n"), "\n") {
+				line = strings.TrimSuffix(line, "\n")
+				s := safe(line)
+				switch {
+				case strings.HasPrefix(line, "+++"), strings.HasPrefix(line, "---"):
+					s = paint(ansiBold, s)
+				case strings.HasPrefix(line, "@@"):
+					s = paint(ansiCyan, s)
+				case strings.HasPrefix(line, "+"):
+					s = paint(ansiGreen, s)
+				case strings.HasPrefix(line, "-"):
+					s = paint(ansiRed, s)
+				}
+				b.WriteString(s)
+				b.WriteString("\n")
+			}
+		}
+		if len(d.Warnings) > 0 {
+			b.WriteString("\n")
+			for _, w := range d.Warnings {
+				fmt.Fprintf(&b, "%s %s\n", paint(ansiRed+ansiBold, "WARNING:"), safe(w))
+			}
+		}
+	}
+	b.WriteString("\nProceed? [y/N] ")
+	return b.String()
+}
+
+// safe redacts secrets and makes control characters visible, so a file's
+// content can neither leak a token nor drive the terminal.
+func safe(s string) string {
+	s = redact.String(s)
+	clean := true
+	for _, r := range s {
+		if (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\r':
+			b.WriteString("␍")
+		case r == '\t':
+			b.WriteRune(r)
+		case r < 0x20:
+			b.WriteByte('^')
+			b.WriteByte(byte(r) + '@')
+		case r == 0x7f || (r >= 0x80 && r < 0xa0):
+			fmt.Fprintf(&b, "\\u%04x", r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
