@@ -312,4 +312,3 @@ func TestColorEnabled(t *testing.T) {
 		t.Fatal("TERM=dumb ignored")
 	}
 }
-
