@@ -65,6 +65,9 @@ verification, 1 usage or environment error.`,
 	)
 	root.AddCommand(
 		newVersionCmd(app),
+		newFixturesCmd(app),
+		newSelftestCmd(app),
+		newMCPCmd(app),
 		// Subcommands are listed here, one line each.
 	)
 	return root
