@@ -1,0 +1,475 @@
+package mcpgate
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sentinel-sec/sentinel/redact"
+)
+
+// Prompter asks a person on a terminal. Confirm returns true to allow; ctx
+// ends when the call was decided another way (the queue) or timed out.
+type Prompter interface {
+	Confirm(ctx context.Context, r Request) (bool, error)
+}
+
+// Options configure a Gate.
+type Options struct {
+	// Server names the tool server; policy, pins and the queue key on it.
+	Server string
+	Dirs   Dirs
+	// Policy defaults to the user's policy file in Dirs.Config.
+	Policy *Policy
+	// Scanner checks tool descriptions; HiddenTextScanner is always applied.
+	Scanner DescriptionScanner
+	// Paths judge file paths in arguments (guard/blast through an adapter).
+	// A checker for Sentinel's own directories is always applied.
+	Paths []PathChecker
+	// Prompter, when set, asks on the terminal as well as through the queue.
+	Prompter Prompter
+	// Log receives one line per pause, denial and withheld tool (stderr).
+	Log io.Writer
+	// PollInterval is how often a paused call looks at the queue.
+	PollInterval time.Duration
+}
+
+// Gate judges tool definitions and tool calls for one server.
+type Gate struct {
+	opts   Options
+	policy *Policy
+	queue  *Queue
+	pins   *PinStore
+	audit  *AuditLog
+	scan   DescriptionScanner
+	paths  []PathChecker
+	// own pauses any call naming Sentinel's own directories, read or not.
+	own PathChecker
+
+	mu    sync.Mutex
+	tools map[string]*toolState
+	// mrtr remembers approved calls so that a multi-round-trip retry of the
+	// same call (2026-07-28 input_required) does not ask twice.
+	mrtr map[string]time.Time
+}
+
+type toolState struct {
+	cls        Classification
+	digest     string
+	withheld   string // non-empty: why the tool is withheld
+	approvalID string
+}
+
+// NewGate opens the policy, pins, queue and audit log for opts.Server.
+func NewGate(opts Options) (*Gate, error) {
+	if opts.Server == "" {
+		return nil, errors.New("the gate needs a server name")
+	}
+	if opts.Dirs.State == "" || opts.Dirs.Config == "" {
+		return nil, errors.New("the gate needs the user's configuration and state directories")
+	}
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	if opts.PollInterval <= 0 {
+		opts.PollInterval = 200 * time.Millisecond
+	}
+	pol := opts.Policy
+	if pol == nil {
+		var err error
+		if pol, err = LoadPolicy(opts.Dirs.PolicyPath()); err != nil {
+			return nil, err
+		}
+	}
+	q, err := OpenQueue(opts.Dirs.QueueDir())
+	if err != nil {
+		return nil, err
+	}
+	if err := ensureDir(opts.Dirs.PinDir()); err != nil {
+		return nil, err
+	}
+	g := &Gate{
+		opts:   opts,
+		policy: pol,
+		queue:  q,
+		pins:   OpenPinStore(opts.Dirs.PinDir()),
+		audit:  OpenAuditLog(opts.Dirs.AuditPath()),
+		scan:   MultiScanner(HiddenTextScanner, opts.Scanner),
+		paths:  opts.Paths,
+		own:    stateDirChecker(opts.Dirs),
+		tools:  map[string]*toolState{},
+		mrtr:   map[string]time.Time{},
+	}
+	return g, nil
+}
+
+// Policy is the policy in force.
+func (g *Gate) Policy() *Policy { return g.policy }
+
+// Queue is the approval queue.
+func (g *Gate) Queue() *Queue { return g.queue }
+
+// Audit is the audit log.
+func (g *Gate) Audit() *AuditLog { return g.audit }
+
+func (g *Gate) logf(format string, args ...any) {
+	fmt.Fprintf(g.opts.Log, "sentinel mcp: "+format+"\n", args...)
+}
+
+func (g *Gate) auditErr(r AuditRecord) {
+	r.Server = g.opts.Server
+	if err := g.audit.Append(r); err != nil {
+		g.logf("%s", err)
+	}
+}
+
+// JudgeTools takes the tools of one tools/list result as the server sent
+// them and returns the ones the client may see. A tool is withheld when its
+// definition differs from its pin and no person approved the new version, or
+// when its text carries hidden or injected instructions. New tools are pinned
+// on first sight when clean.
+func (g *Gate) JudgeTools(tools []json.RawMessage) (kept []json.RawMessage, withheld []string) {
+	pf, err := g.pins.Load(g.opts.Server)
+	if err != nil {
+		// Without pins nothing can be compared: fail closed, show nothing.
+		g.logf("%s", err)
+		return nil, []string{"all tools: " + err.Error()}
+	}
+	var toPin []*Pin
+	for _, raw := range tools {
+		var head struct {
+			Name string `json:"name"`
+		}
+		if json.Unmarshal(raw, &head) != nil || head.Name == "" {
+			withheld = append(withheld, "a tool without a name")
+			continue
+		}
+		name := head.Name
+		canon, dig, err := ToolDigest(raw)
+		if err != nil {
+			withheld = append(withheld, name+": "+err.Error())
+			continue
+		}
+		cls := ClassifyTool(raw)
+		st := &toolState{cls: cls, digest: dig}
+		pin := pf.Tools[name]
+		switch {
+		case pin != nil && pin.Digest == dig:
+			// Unchanged since it was pinned or approved.
+		case pin != nil:
+			changes := DescribeChanges(pin.Definition, canon)
+			if findings := g.scan.ScanDescription(toolText(canon)); len(findings) > 0 {
+				changes = append(changes, findings...)
+			}
+			st.withheld, st.approvalID = g.withhold(name, cls, pin.Digest, dig, canon, changes,
+				"its definition changed since it was approved")
+			if st.withheld == "" {
+				toPin = append(toPin, g.newPin(name, dig, canon, cls, "user:"+strings.TrimPrefix(g.approvedBy(name, dig), "user:")))
+			}
+		default:
+			if findings := g.scan.ScanDescription(toolText(canon)); len(findings) > 0 {
+				st.withheld, st.approvalID = g.withhold(name, cls, "", dig, canon, findings,
+					"its description carries text aimed at the model")
+				if st.withheld == "" {
+					toPin = append(toPin, g.newPin(name, dig, canon, cls, "user:"+strings.TrimPrefix(g.approvedBy(name, dig), "user:")))
+				}
+			} else {
+				toPin = append(toPin, g.newPin(name, dig, canon, cls, "first-use"))
+			}
+		}
+		g.mu.Lock()
+		g.tools[name] = st
+		g.mu.Unlock()
+		if st.withheld != "" {
+			withheld = append(withheld, fmt.Sprintf("%s: %s", name, st.withheld))
+			continue
+		}
+		kept = append(kept, raw)
+	}
+	if len(toPin) > 0 {
+		err := g.pins.Update(g.opts.Server, func(pf *PinFile) error {
+			for _, p := range toPin {
+				old := pf.Tools[p.Name]
+				if old != nil && old.Digest == p.Digest {
+					continue
+				}
+				pf.Tools[p.Name] = p
+			}
+			return nil
+		})
+		if err != nil {
+			g.logf("cannot save tool pins: %s", err)
+		}
+		for _, p := range toPin {
+			dec := "pinned"
+			if p.By != "first-use" {
+				dec = "approved"
+			}
+			g.auditErr(AuditRecord{Event: "tool", Tool: p.Name, Risk: p.Risk, Decision: dec, By: p.By, ToolDigest: p.Digest,
+				Reason: unannotatedNote(p.Unannotated)})
+		}
+	}
+	return kept, withheld
+}
+
+func unannotatedNote(u bool) string {
+	if u {
+		return "unannotated: treated as destructive"
+	}
+	return ""
+}
+
+func (g *Gate) newPin(name, dig string, canon []byte, cls Classification, by string) *Pin {
+	return &Pin{Name: name, Digest: dig, Definition: canon, Risk: cls.Risk, Unannotated: cls.Unannotated, PinnedAt: time.Now().UTC(), By: by}
+}
+
+func (g *Gate) approvedBy(name, dig string) string {
+	if e := g.queue.FindTool(g.opts.Server, name, dig); e != nil && e.Decision != nil {
+		return e.Decision.By
+	}
+	return "user"
+}
+
+// withhold returns "" when a person already approved this exact version,
+// otherwise the reason the tool is withheld and its approval ID (a new queue
+// entry is made the first time a version is seen).
+func (g *Gate) withhold(name string, cls Classification, oldDig, newDig string, canon []byte, changes []string, why string) (string, string) {
+	e := g.queue.FindTool(g.opts.Server, name, newDig)
+	if e != nil && e.Status == StatusAllowed || e != nil && e.Status == StatusUsed {
+		return "", e.ID
+	}
+	if e != nil && e.Status == StatusDenied {
+		return fmt.Sprintf("%s, and a person refused the new version (approval %s)", why, e.ID), e.ID
+	}
+	if e == nil {
+		r, err := g.queue.Submit(Request{
+			Kind: KindTool, Server: g.opts.Server, Tool: name, Risk: cls.Risk, Unannotated: cls.Unannotated,
+			Reason: why, OldDigest: oldDig, NewDigest: newDig, Changes: changes,
+			Definition: redact.String(truncate(string(canon), 4096)),
+		})
+		if err != nil {
+			g.logf("%s", err)
+			return why + " (and the approval queue cannot be written: " + err.Error() + ")", ""
+		}
+		e = &Entry{Request: r}
+		g.logf("withheld tool %s from server %s: %s (%s). Review with `sentinel mcp approvals`; approve with `sentinel mcp allow %s`.",
+			redact.String(name), g.opts.Server, why, redact.String(strings.Join(changes, "; ")), r.ID)
+		g.auditErr(AuditRecord{Event: "tool", Tool: name, Risk: cls.Risk, Decision: "withheld", By: "pin",
+			Reason: why + ": " + strings.Join(changes, "; "), ApprovalID: r.ID, ToolDigest: newDig})
+	}
+	return fmt.Sprintf("%s (%s); approval %s", why, strings.Join(changes, "; "), e.ID), e.ID
+}
+
+// CallDecision is the gate's first answer on a tools/call.
+type CallDecision struct {
+	Verdict Verdict
+	Reason  string
+	Class   Classification
+	Tool    string
+	// Withheld is set when the tool itself is withheld.
+	Withheld   bool
+	ApprovalID string
+}
+
+// DecideCall judges a call of tool with args from what the gate knows of the
+// tool (the last list, else its pin, else nothing: destructive).
+func (g *Gate) DecideCall(tool string, args json.RawMessage) CallDecision {
+	d := CallDecision{Tool: tool}
+	g.mu.Lock()
+	st := g.tools[tool]
+	g.mu.Unlock()
+	switch {
+	case st != nil && st.withheld != "":
+		d.Verdict, d.Withheld, d.ApprovalID, d.Class = VerdictDeny, true, st.approvalID, st.cls
+		d.Reason = "the tool is withheld: " + st.withheld
+		return d
+	case st != nil:
+		d.Class = st.cls
+	default:
+		pf, err := g.pins.Load(g.opts.Server)
+		if err == nil && pf.Tools[tool] != nil {
+			p := pf.Tools[tool]
+			d.Class = Classification{Risk: p.Risk, Unannotated: p.Unannotated, Why: "as pinned"}
+		} else {
+			d.Class = Classification{Risk: RiskDestructive, Unannotated: true,
+				Why: "the tool was not in any tools/list the gate has seen, so nothing vouches for it"}
+		}
+	}
+	d.Verdict, d.Reason = g.policy.Decide(g.opts.Server, tool, d.Class)
+	if d.Verdict == VerdictAllow {
+		checkers := []PathChecker{g.own}
+		if d.Class.Risk != RiskRead {
+			// Blast radius is about what a call changes; reads pass unless
+			// they name Sentinel's own state.
+			checkers = append(checkers, g.paths...)
+		}
+		for _, p := range ArgumentPaths(args) {
+			for _, c := range checkers {
+				if c == nil {
+					continue
+				}
+				if why := c.CheckPath(p); why != "" {
+					d.Verdict, d.Reason = VerdictAsk, why
+					return d
+				}
+			}
+		}
+	}
+	return d
+}
+
+// Outcome is how a paused call was resolved.
+type Outcome struct {
+	Allowed    bool
+	By         string // user:tty, user:queue, timeout, gate
+	Decision   string // allow, deny, timeout, cancelled
+	ApprovalID string
+}
+
+// Ask pauses a call until a person decides, the timeout passes or ctx ends.
+func (g *Gate) Ask(ctx context.Context, tool string, args json.RawMessage, d CallDecision, continuation bool) Outcome {
+	ad := digest(args)
+	key := tool + "\x00" + ad
+	if continuation {
+		g.mu.Lock()
+		t, ok := g.mrtr[key]
+		g.mu.Unlock()
+		if ok && time.Since(t) < g.policy.Timeout() {
+			return Outcome{Allowed: true, By: "gate", Decision: "allow"}
+		}
+	}
+	var req Request
+	if e := g.queue.FindCall(g.opts.Server, tool, ad); e != nil {
+		req = e.Request
+		if e.Status == StatusAllowed {
+			if g.queue.Consume(e.ID) {
+				g.rememberApproval(key)
+				return Outcome{Allowed: true, By: e.Decision.By, Decision: "allow", ApprovalID: e.ID}
+			}
+		}
+		if e.Status != StatusAllowed {
+			g.logf("call of %s on server %s is waiting on approval %s from before a restart", redact.String(tool), g.opts.Server, e.ID)
+		} else {
+			req = Request{}
+		}
+	}
+	if req.ID == "" {
+		var err error
+		req, err = g.queue.Submit(Request{
+			Kind: KindCall, Server: g.opts.Server, Tool: redact.String(tool), Risk: d.Class.Risk, Unannotated: d.Class.Unannotated,
+			Reason: redact.String(d.Reason), Arguments: redact.String(truncate(string(args), 2048)), ArgsDigest: ad,
+			Expires: time.Now().Add(g.policy.Timeout()).UTC(), PID: os.Getpid(),
+		})
+		if err != nil {
+			g.logf("%s", err)
+			return Outcome{By: "gate", Decision: "deny"}
+		}
+	}
+	g.logf("paused %s on server %s: %s. Allow: `sentinel mcp allow %s` · deny: `sentinel mcp deny %s`",
+		redact.String(tool), g.opts.Server, redact.String(d.Reason), req.ID, req.ID)
+	deadline := req.Expires
+	if deadline.IsZero() {
+		deadline = time.Now().Add(g.policy.Timeout())
+	}
+	wctx, cancel := context.WithDeadline(ctx, deadline)
+	defer cancel()
+	if g.opts.Prompter != nil {
+		go func() {
+			ok, err := g.opts.Prompter.Confirm(wctx, req)
+			if err != nil || wctx.Err() != nil {
+				return
+			}
+			v := "deny"
+			if ok {
+				v = "allow"
+			}
+			_ = g.queue.Resolve(req.ID, v, "user:tty")
+		}()
+	}
+	dec, err := g.queue.Wait(wctx, req.ID, g.opts.PollInterval)
+	if err != nil {
+		if ctx.Err() != nil {
+			_ = g.queue.Resolve(req.ID, "deny", "cancelled")
+			return Outcome{By: "gate", Decision: "cancelled", ApprovalID: req.ID}
+		}
+		if rerr := g.queue.Resolve(req.ID, "deny", "timeout"); rerr != nil && errors.Is(rerr, ErrAlreadyDecided) {
+			if e, gerr := g.queue.Get(req.ID); gerr == nil && e.Decision != nil {
+				dec = e.Decision
+			}
+		}
+		if dec == nil {
+			return Outcome{By: "timeout", Decision: "timeout", ApprovalID: req.ID}
+		}
+	}
+	if dec.Verdict == "allow" {
+		if !g.queue.Consume(req.ID) {
+			return Outcome{By: "gate", Decision: "deny", ApprovalID: req.ID}
+		}
+		g.rememberApproval(key)
+		return Outcome{Allowed: true, By: dec.By, Decision: "allow", ApprovalID: req.ID}
+	}
+	if dec.By == "timeout" {
+		return Outcome{By: "timeout", Decision: "timeout", ApprovalID: req.ID}
+	}
+	return Outcome{By: dec.By, Decision: "deny", ApprovalID: req.ID}
+}
+
+func (g *Gate) rememberApproval(key string) {
+	g.mu.Lock()
+	g.mrtr[key] = time.Now()
+	g.mu.Unlock()
+}
+
+// Inventory describes the tools of the last list: name, risk, whether it was
+// unannotated, and whether it is withheld.
+type InventoryItem struct {
+	Tool        string `json:"tool"`
+	Risk        Risk   `json:"risk"`
+	Unannotated bool   `json:"unannotated"`
+	Withheld    string `json:"withheld,omitempty"`
+}
+
+// Inventory returns the tools of the last list, sorted by name.
+func (g *Gate) Inventory() []InventoryItem {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var out []InventoryItem
+	for name, st := range g.tools {
+		out = append(out, InventoryItem{Tool: name, Risk: st.cls.Risk, Unannotated: st.cls.Unannotated, Withheld: st.withheld})
+	}
+	slices.SortFunc(out, func(a, b InventoryItem) int { return strings.Compare(a.Tool, b.Tool) })
+	return out
+}
+
+// denyText is the sentence the model reads when a call did not run.
+func denyText(server string, d CallDecision, o Outcome, timeout time.Duration) string {
+	tool := redact.String(d.Tool)
+	switch {
+	case d.Withheld:
+		return fmt.Sprintf("Sentinel did not run %s on server %s: %s. Do not retry it; tell the user a person must review the change with `sentinel mcp approvals` and approve it with `sentinel mcp allow %s` before it can be used.",
+			tool, server, redact.String(d.Reason), d.ApprovalID)
+	case d.Verdict == VerdictDeny:
+		return fmt.Sprintf("Sentinel did not run %s on server %s: %s. Do not retry it; ask the user how to proceed without this tool.", tool, server, redact.String(d.Reason))
+	case o.Decision == "timeout":
+		return fmt.Sprintf("Sentinel paused %s on server %s for a person's approval (%s) and no one answered within %s, so it did not run. Tell the user it is waiting for approval (`sentinel mcp approvals`, then `sentinel mcp allow`) and retry the same call after they approve it.",
+			tool, server, redact.String(d.Reason), timeout)
+	case o.Decision == "cancelled":
+		return fmt.Sprintf("Sentinel did not run %s on server %s: the call was cancelled while it waited for approval.", tool, server)
+	default:
+		return fmt.Sprintf("Sentinel did not run %s on server %s: a person denied it (approval %s; it paused because %s). Do not retry the same call; ask the user what they want instead.",
+			tool, server, o.ApprovalID, redact.String(d.Reason))
+	}
+}
+
+// jsonString is s as a JSON string.
+func jsonString(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
+}

@@ -1,0 +1,49 @@
+package mcpgate
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// withLock runs fn while holding an exclusive lock on path+".lock".
+func withLock(path string, fn func() error) error {
+	if err := ensureDir(filepath.Dir(path)); err != nil {
+		return err
+	}
+	lf, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
+	if err != nil {
+		return fmt.Errorf("cannot lock %s: %w", path, err)
+	}
+	defer lf.Close()
+	if err := lockFile(lf); err != nil {
+		return fmt.Errorf("cannot lock %s: %w", path, err)
+	}
+	defer unlockFile(lf)
+	return fn()
+}
+
+// writeFileAtomic replaces path with data through a temporary file and a
+// rename, so readers never see half a file.
+func writeFileAtomic(path string, data []byte) error {
+	if err := ensureDir(filepath.Dir(path)); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}

@@ -1,0 +1,548 @@
+package mcpgate
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/sentinel-sec/sentinel/redact"
+)
+
+// JSON-RPC error codes the proxy uses in responses it makes itself.
+const (
+	codeParseError     = -32700
+	codeInvalidRequest = -32600
+	codeInternal       = -32603
+	// codeServerGone marks a request the tool server will never answer.
+	codeServerGone = -32000
+)
+
+const (
+	metaProtocolVersion = "io.modelcontextprotocol/protocolVersion"
+	statelessVersion    = "2026-07-28"
+)
+
+// DefaultServerTimeout is how long the proxy waits for the tool server to
+// answer one request before it answers the client with an error.
+const DefaultServerTimeout = 10 * time.Minute
+
+// Proxy relays JSON-RPC between an MCP client on one side (newline-delimited
+// stdio) and a tool server (an Upstream) on the other. Every message is
+// passed on as the bytes it arrived as, except the ones the gate judges:
+// tools/call requests (which may be paused or answered by the gate) and
+// tools/list results (from which withheld tools are removed).
+type Proxy struct {
+	Gate     *Gate
+	Upstream Upstream
+	// ServerTimeout bounds the wait for one answer from the server
+	// (0: DefaultServerTimeout; negative: none).
+	ServerTimeout time.Duration
+	// Log receives the proxy's own messages (stderr).
+	Log io.Writer
+
+	outMu sync.Mutex
+	out   io.Writer
+
+	mu       sync.Mutex
+	inflight map[string]*inflight
+	held     map[string]context.CancelFunc
+	stopped  bool
+	stopErr  error
+	wg       sync.WaitGroup
+}
+
+type inflight struct {
+	id        json.RawMessage
+	method    string
+	tool      string
+	stateless bool
+	decision  *CallDecision
+	outcome   *Outcome
+	args      json.RawMessage
+	timer     *time.Timer
+}
+
+// Run relays until the client closes its input (returns nil) or the server
+// goes away (returns why). It never lets a tools/call reach the server
+// without the gate's decision.
+func (p *Proxy) Run(ctx context.Context, in io.Reader, out io.Writer) error {
+	p.out = out
+	p.inflight = map[string]*inflight{}
+	p.held = map[string]context.CancelFunc{}
+	if p.Log == nil {
+		p.Log = io.Discard
+	}
+	if p.ServerTimeout == 0 {
+		p.ServerTimeout = DefaultServerTimeout
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	serverDone := make(chan error, 1)
+	go func() { serverDone <- p.readServer(ctx) }()
+	clientDone := make(chan error, 1)
+	go func() { clientDone <- p.readClient(ctx, in) }()
+
+	var err error
+	select {
+	case err = <-clientDone:
+		// The client is gone: stop the server and every paused call.
+		p.stop(nil)
+		cancel()
+		_ = p.Upstream.Close()
+		select {
+		case <-serverDone:
+		case <-time.After(3 * time.Second):
+		}
+	case err = <-serverDone:
+		p.stop(err)
+		cancel()
+		_ = p.Upstream.Close()
+	case <-ctx.Done():
+		p.stop(ctx.Err())
+		_ = p.Upstream.Close()
+		err = ctx.Err()
+	}
+	p.wg.Wait()
+	return err
+}
+
+// stop fails every request the server has not answered and cancels paused
+// calls; none of them will reach the server.
+func (p *Proxy) stop(cause error) {
+	p.mu.Lock()
+	if p.stopped {
+		p.mu.Unlock()
+		return
+	}
+	p.stopped = true
+	p.stopErr = cause
+	pending := p.inflight
+	p.inflight = map[string]*inflight{}
+	held := p.held
+	p.held = map[string]context.CancelFunc{}
+	p.mu.Unlock()
+	for _, c := range held {
+		c()
+	}
+	if cause == nil {
+		return
+	}
+	for _, f := range pending {
+		if f.timer != nil {
+			f.timer.Stop()
+		}
+		p.replyError(f.id, codeServerGone, fmt.Sprintf("the tool server did not answer %s: %s", f.method, cause))
+		if f.method == "tools/call" {
+			p.auditCall(f, nil, "error", "the tool server went away: "+cause.Error())
+		}
+	}
+}
+
+func (p *Proxy) isStopped() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.stopped
+}
+
+func (p *Proxy) writeClient(b []byte) {
+	p.outMu.Lock()
+	defer p.outMu.Unlock()
+	buf := make([]byte, 0, len(b)+1)
+	buf = append(append(buf, b...), '\n')
+	_, _ = p.out.Write(buf)
+}
+
+func (p *Proxy) replyError(id json.RawMessage, code int, msg string) {
+	if id == nil {
+		id = json.RawMessage("null")
+	}
+	b, _ := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Error   any             `json:"error"`
+	}{"2.0", id, map[string]any{"code": code, "message": redact.String(msg)}})
+	p.writeClient(b)
+}
+
+// replyToolError answers a tools/call with a tool result the model reads:
+// isError true and one sentence saying what happened and what to do.
+func (p *Proxy) replyToolError(id json.RawMessage, stateless bool, text string) {
+	result := map[string]any{
+		"content": []any{map[string]any{"type": "text", "text": text}},
+		"isError": true,
+	}
+	if stateless {
+		result["resultType"] = "complete"
+	}
+	b, _ := json.Marshal(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      json.RawMessage `json:"id"`
+		Result  any             `json:"result"`
+	}{"2.0", id, result})
+	p.writeClient(b)
+}
+
+func (p *Proxy) readClient(ctx context.Context, in io.Reader) error {
+	fr := NewFrameReader(in)
+	for {
+		line, err := fr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if errors.Is(err, ErrTooLarge) {
+				p.replyError(nil, codeInvalidRequest, "message too large: "+err.Error())
+				continue
+			}
+			return err
+		}
+		msgs, err := ParseFrame(line)
+		if err != nil {
+			// The gate cannot judge what it cannot parse, so it is not
+			// forwarded.
+			p.replyError(nil, codeParseError, "Sentinel could not parse this message and did not forward it: "+err.Error())
+			continue
+		}
+		batch := len(msgs) > 1 || bytes.HasPrefix(bytes.TrimSpace(line), []byte("["))
+		for _, m := range msgs {
+			if p.isStopped() {
+				if m.Kind == KindRequest {
+					p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward "+m.Method)
+				}
+				continue
+			}
+			p.fromClient(ctx, m, batch)
+		}
+	}
+}
+
+func (p *Proxy) fromClient(ctx context.Context, m *Message, batch bool) {
+	switch m.Kind {
+	case KindRequest:
+		if m.Method == "tools/call" {
+			p.handleCall(ctx, m)
+			return
+		}
+		f := &inflight{id: m.ID, method: m.Method, stateless: isStateless(m.Params)}
+		p.forward(ctx, m, f)
+	case KindNotification:
+		if m.Method == "notifications/cancelled" {
+			var c struct {
+				RequestID json.RawMessage `json:"requestId"`
+			}
+			if json.Unmarshal(m.Params, &c) == nil {
+				key := string(bytes.TrimSpace(c.RequestID))
+				p.mu.Lock()
+				cancel, held := p.held[key]
+				p.mu.Unlock()
+				if held {
+					cancel() // the server never saw it; nothing to forward
+					return
+				}
+			}
+		}
+		p.send(ctx, m, batch)
+	case KindResponse:
+		// The client answering the server (sampling, elicitation, roots).
+		p.send(ctx, m, batch)
+	}
+}
+
+// send passes a message to the server as its own bytes.
+func (p *Proxy) send(ctx context.Context, m *Message, _ bool) {
+	if err := p.Upstream.Send(ctx, m.Raw); err != nil {
+		fmt.Fprintf(p.Log, "sentinel mcp: cannot write to the tool server: %s\n", err)
+	}
+}
+
+// forward records a request as in flight and passes it on.
+func (p *Proxy) forward(ctx context.Context, m *Message, f *inflight) {
+	key := m.IDKey()
+	p.mu.Lock()
+	if p.stopped {
+		p.mu.Unlock()
+		p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward "+m.Method)
+		return
+	}
+	if _, dup := p.inflight[key]; dup {
+		p.mu.Unlock()
+		p.replyError(m.ID, codeInvalidRequest, "request id "+key+" is already in use by a pending request")
+		return
+	}
+	p.inflight[key] = f
+	if p.ServerTimeout > 0 && m.Method != "subscriptions/listen" {
+		f.timer = time.AfterFunc(p.ServerTimeout, func() { p.expire(ctx, key, f) })
+	}
+	p.mu.Unlock()
+	if err := p.Upstream.Send(ctx, m.Raw); err != nil {
+		p.mu.Lock()
+		if p.inflight[key] == f {
+			delete(p.inflight, key)
+		}
+		p.mu.Unlock()
+		if f.timer != nil {
+			f.timer.Stop()
+		}
+		p.replyError(m.ID, codeServerGone, fmt.Sprintf("Sentinel could not deliver %s to the tool server: %s", m.Method, err))
+		if f.method == "tools/call" {
+			p.auditCall(f, nil, "error", "could not deliver the call: "+err.Error())
+		}
+	}
+}
+
+func (p *Proxy) expire(ctx context.Context, key string, f *inflight) {
+	p.mu.Lock()
+	if p.inflight[key] != f {
+		p.mu.Unlock()
+		return
+	}
+	delete(p.inflight, key)
+	p.mu.Unlock()
+	p.replyError(f.id, codeServerGone, fmt.Sprintf("the tool server did not answer %s within %s; it may be hung: check its logs or restart it", f.method, p.ServerTimeout))
+	cancelMsg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "notifications/cancelled",
+		"params": map[string]any{"requestId": f.id, "reason": "Sentinel: no answer within " + p.ServerTimeout.String()}})
+	_ = p.Upstream.Send(ctx, cancelMsg)
+	if f.method == "tools/call" {
+		p.auditCall(f, nil, "error", "no answer from the tool server within "+p.ServerTimeout.String())
+	}
+}
+
+func isStateless(params json.RawMessage) bool {
+	if len(params) == 0 || !bytes.Contains(params, []byte(metaProtocolVersion)) {
+		return false
+	}
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return false
+	}
+	var v string
+	_ = json.Unmarshal(p.Meta[metaProtocolVersion], &v)
+	return v >= statelessVersion
+}
+
+func (p *Proxy) handleCall(ctx context.Context, m *Message) {
+	var params struct {
+		Name         string          `json:"name"`
+		Arguments    json.RawMessage `json:"arguments"`
+		RequestState json.RawMessage `json:"requestState"`
+		Inputs       json.RawMessage `json:"inputResponses"`
+	}
+	if err := json.Unmarshal(m.Params, &params); err != nil || params.Name == "" {
+		p.replyError(m.ID, -32602, "tools/call needs params with a tool name; Sentinel did not forward it")
+		return
+	}
+	stateless := isStateless(m.Params)
+	d := p.Gate.DecideCall(params.Name, params.Arguments)
+	f := &inflight{id: m.ID, method: m.Method, tool: params.Name, stateless: stateless, decision: &d, args: params.Arguments}
+	switch d.Verdict {
+	case VerdictAllow:
+		f.outcome = &Outcome{Allowed: true, By: "policy", Decision: "allow"}
+		p.forward(ctx, m, f)
+	case VerdictDeny:
+		o := Outcome{By: "policy", Decision: "deny"}
+		if d.Withheld {
+			o.By = "pin"
+		}
+		f.outcome = &o
+		p.replyToolError(m.ID, stateless, denyText(p.Gate.opts.Server, d, o, p.Gate.policy.Timeout()))
+		p.auditCall(f, nil, "", d.Reason)
+	case VerdictAsk:
+		key := m.IDKey()
+		hctx, cancel := context.WithCancel(ctx)
+		p.mu.Lock()
+		if p.stopped {
+			p.mu.Unlock()
+			cancel()
+			p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward tools/call")
+			return
+		}
+		p.held[key] = cancel
+		p.mu.Unlock()
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			defer cancel()
+			continuation := len(params.RequestState) > 0 || len(params.Inputs) > 0
+			o := p.Gate.Ask(hctx, params.Name, params.Arguments, d, continuation)
+			p.mu.Lock()
+			delete(p.held, key)
+			stopped := p.stopped
+			p.mu.Unlock()
+			f.outcome = &o
+			if o.Allowed && !stopped {
+				p.forward(ctx, m, f)
+				return
+			}
+			if stopped {
+				o.Decision, o.By = "cancelled", "gate"
+				f.outcome = &o
+				p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward tools/call")
+				p.auditCall(f, nil, "", "the tool server went away while the call waited for approval")
+				return
+			}
+			if o.Decision != "cancelled" {
+				p.replyToolError(m.ID, stateless, denyText(p.Gate.opts.Server, d, o, p.Gate.policy.Timeout()))
+			}
+			p.auditCall(f, nil, "", d.Reason)
+		}()
+	}
+}
+
+// auditCall writes one record for a call: its decision, who decided, and
+// digests of its arguments and result.
+func (p *Proxy) auditCall(f *inflight, result *Message, override, reason string) {
+	r := AuditRecord{Event: "call", Tool: f.tool, ArgsDigest: digest(f.args), Args: string(f.args), Reason: reason}
+	if f.decision != nil {
+		r.Risk = f.decision.Class.Risk
+		if r.Reason == "" {
+			r.Reason = f.decision.Reason
+		}
+	}
+	if f.outcome != nil {
+		r.Decision, r.By, r.ApprovalID = f.outcome.Decision, f.outcome.By, f.outcome.ApprovalID
+	}
+	if override != "" {
+		r.Decision = override
+	}
+	if result != nil {
+		if result.Result != nil {
+			r.ResultDigest = digest(result.Result)
+			var res struct {
+				IsError bool `json:"isError"`
+			}
+			_ = json.Unmarshal(result.Result, &res)
+			r.IsError = &res.IsError
+		} else {
+			r.ResultDigest = digest(result.Error)
+			t := true
+			r.IsError = &t
+		}
+	}
+	p.Gate.auditErr(r)
+}
+
+func (p *Proxy) readServer(ctx context.Context) error {
+	for {
+		line, err := p.Upstream.Recv()
+		if err == io.EOF {
+			return errors.New("the tool server closed its output (it exited or crashed); restart it")
+		}
+		if err != nil {
+			return err
+		}
+		msgs, err := ParseFrame(line)
+		if err != nil {
+			return fmt.Errorf("the tool server sent malformed JSON-RPC (%s): %q; Sentinel stopped relaying to it", err, redact.String(truncate(string(line), 120)))
+		}
+		for _, m := range msgs {
+			p.fromServer(ctx, m)
+		}
+	}
+}
+
+func (p *Proxy) fromServer(ctx context.Context, m *Message) {
+	if m.Kind != KindResponse {
+		// Server requests (sampling, elicitation, roots, ping) and
+		// notifications pass through as they are; a list_changed makes the
+		// client list again, and that list is judged.
+		p.writeClient(m.Raw)
+		return
+	}
+	key := m.IDKey()
+	p.mu.Lock()
+	f := p.inflight[key]
+	if f != nil {
+		delete(p.inflight, key)
+	}
+	p.mu.Unlock()
+	if f == nil {
+		fmt.Fprintf(p.Log, "sentinel mcp: dropped a response from the tool server to request %s, which is not pending\n", redact.String(truncate(key, 64)))
+		return
+	}
+	if f.timer != nil {
+		f.timer.Stop()
+	}
+	switch f.method {
+	case "tools/list":
+		p.writeClient(p.judgeList(m))
+	case "tools/call":
+		p.writeClient(m.Raw)
+		p.auditCall(f, m, "", "")
+	default:
+		p.writeClient(m.Raw)
+	}
+}
+
+// judgeList removes withheld tools from a tools/list result. When nothing is
+// withheld the server's bytes pass unchanged; otherwise only the tools array
+// is rebuilt, from the kept tools' own bytes.
+func (p *Proxy) judgeList(m *Message) []byte {
+	if m.Result == nil {
+		return m.Raw
+	}
+	var res map[string]json.RawMessage
+	if err := json.Unmarshal(m.Result, &res); err != nil {
+		return m.Raw
+	}
+	var tools []json.RawMessage
+	if err := json.Unmarshal(res["tools"], &tools); err != nil {
+		return m.Raw
+	}
+	kept, withheld := p.Gate.JudgeTools(tools)
+	if len(withheld) == 0 && len(kept) == len(tools) {
+		return m.Raw
+	}
+	for _, w := range withheld {
+		fmt.Fprintf(p.Log, "sentinel mcp: withheld %s\n", redact.String(w))
+	}
+	if kept == nil {
+		kept = []json.RawMessage{}
+	}
+	parts := make([][]byte, len(kept))
+	for i, k := range kept {
+		parts[i] = k
+	}
+	res["tools"] = append(append([]byte("["), bytes.Join(parts, []byte(","))...), ']')
+	rb := marshalRaw(res)
+	return marshalRaw(map[string]json.RawMessage{"jsonrpc": json.RawMessage(`"2.0"`), "id": m.ID, "result": rb})
+}
+
+// marshalRaw encodes an object of raw values without escaping HTML
+// characters, so the servers' own text is kept as it was.
+func marshalRaw(v map[string]json.RawMessage) []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v)
+	return bytes.TrimRight(buf.Bytes(), "\n")
+}
+
+// ServerName derives a stable name for a server from its command or URL when
+// --name is not given.
+func ServerName(argv []string, url string) string {
+	if url != "" {
+		s := strings.TrimPrefix(strings.TrimPrefix(url, "https://"), "http://")
+		return unsafeName.ReplaceAllString(s, "_")
+	}
+	if len(argv) == 0 {
+		return "server"
+	}
+	parts := []string{}
+	for _, a := range argv {
+		if strings.HasPrefix(a, "-") {
+			continue
+		}
+		parts = append(parts, a)
+	}
+	name := strings.Join(parts, " ")
+	return strings.Trim(unsafeName.ReplaceAllString(name, "_"), "_")
+}
