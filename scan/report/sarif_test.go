@@ -69,11 +69,11 @@ func TestSARIFGitHub(t *testing.T) {
 				Driver struct {
 					Name, Version, InformationURI string
 					Rules                         []struct {
-						ID               string `json:"id"`
-						Name             string `json:"name"`
-						ShortDescription struct{ Text string }
-						FullDescription  struct{ Text string }
-						Help             struct{ Text, Markdown string }
+						ID                   string `json:"id"`
+						Name                 string `json:"name"`
+						ShortDescription     struct{ Text string }
+						FullDescription      struct{ Text string }
+						Help                 struct{ Text, Markdown string }
 						DefaultConfiguration struct {
 							Level string `json:"level"`
 						} `json:"defaultConfiguration"`
