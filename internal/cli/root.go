@@ -65,6 +65,8 @@ verification, 1 usage or environment error.`,
 	)
 	root.AddCommand(
 		newVersionCmd(app),
+		newHookCmd(app),
+		newGuardCmd(app),
 		newFixturesCmd(app),
 		newSelftestCmd(app),
 		newMCPCmd(app),

@@ -1,0 +1,323 @@
+// Package hook speaks the hook protocols of AI coding agents (Claude Code,
+// Gemini CLI, Cursor) for the blast-radius gate: one event as JSON on stdin,
+// one decision on stdout.
+//
+// The adapter has exactly two answers. When the first write of a turn
+// touches a blast centre it denies the call, in the agent's own format, with
+// the justification prompt as the reason the model reads; everything else
+// gets no opinion, which is no output at all and exit code 0. It never
+// answers "allow": that would skip the user's own permission prompt.
+//
+// It fails closed where that matters: malformed hook input, a malformed
+// input of a known write tool, unreadable gate state or any internal error
+// on a write to a blast centre end in a deny that says why. Read-only tools
+// are never judged.
+package hook
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/sentinel-sec/sentinel/guard/blast"
+	"github.com/sentinel-sec/sentinel/redact"
+)
+
+// Agent names a supported agent.
+type Agent string
+
+// The supported agents.
+const (
+	Claude Agent = "claude"
+	Gemini Agent = "gemini"
+	Cursor Agent = "cursor"
+)
+
+// Agents lists the supported agents in a stable order.
+var Agents = []Agent{Claude, Gemini, Cursor}
+
+// ParseAgent turns a command-line name into an Agent.
+func ParseAgent(s string) (Agent, error) {
+	for _, a := range Agents {
+		if strings.EqualFold(s, string(a)) {
+			return a, nil
+		}
+	}
+	return "", fmt.Errorf("unknown agent %q; use claude, gemini or cursor", s)
+}
+
+// maxInput bounds what is read from stdin. A hook event carries one tool
+// call; a bigger one is treated as malformed.
+const maxInput = 32 << 20
+
+// Handler answers hook events. Store is required; the rest is optional.
+type Handler struct {
+	// Store keeps the per-session gate state. When it is nil, StoreErr says
+	// why, and writes to blast centres are denied with it.
+	Store    *blast.Store
+	StoreErr error
+	// Extra are user-configured blast centres.
+	Extra []blast.ExtraPattern
+	// SentinelDirs are Sentinel's own configuration and state directories;
+	// writes below them are blast centres.
+	SentinelDirs []string
+	// ConfigErr, when set, is a problem loading the user's configuration:
+	// every write is denied with it, so a broken config never opens the gate.
+	ConfigErr error
+}
+
+// Result is what the process should do: print Stdout (nothing when empty),
+// print Stderr, and exit with ExitCode.
+type Result struct {
+	Stdout   []byte
+	Stderr   string
+	ExitCode int
+	// Denied is true when the call was refused (for logs and tests).
+	Denied bool
+}
+
+// event is the union of the fields the three agents send.
+type event struct {
+	HookEventName  string          `json:"hook_event_name"`
+	SessionID      string          `json:"session_id"`
+	ConversationID string          `json:"conversation_id"`
+	GenerationID   string          `json:"generation_id"`
+	Cwd            string          `json:"cwd"`
+	WorkspaceRoots []string        `json:"workspace_roots"`
+	ToolName       string          `json:"tool_name"`
+	ToolInput      json.RawMessage `json:"tool_input"`
+	Command        string          `json:"command"`
+}
+
+type kind int
+
+const (
+	kindOther kind = iota
+	kindTool
+	kindPrompt
+)
+
+// Handle reads one event for agent from in and returns the decision.
+func (h *Handler) Handle(agent Agent, in io.Reader) Result {
+	data, err := io.ReadAll(io.LimitReader(in, maxInput+1))
+	if err != nil {
+		return h.deny(agent, "", fmt.Sprintf("Sentinel could not read the hook input (%v), so it blocks this call to be safe; retry it.", err))
+	}
+	if len(data) > maxInput {
+		return h.deny(agent, "", "Sentinel received a hook input larger than 32 MiB and blocks the call to be safe; split the change into smaller calls.")
+	}
+	var ev event
+	if err := json.Unmarshal(data, &ev); err != nil {
+		return h.deny(agent, "", fmt.Sprintf("Sentinel could not parse the hook input as JSON (%v), so it blocks this call to be safe; check the agent's hook configuration.", err))
+	}
+	k, tool, input := classifyEvent(agent, &ev)
+	session, turnID := ev.SessionID, ""
+	if agent == Cursor {
+		session, turnID = ev.ConversationID, ev.GenerationID
+		if session == "" {
+			session = ev.SessionID
+		}
+	}
+	switch k {
+	case kindPrompt:
+		if err := h.startTurn(session, turnID); err != nil {
+			return Result{ExitCode: 1, Stderr: "sentinel: cannot start a new turn for the blast-radius gate: " + err.Error() + "\n"}
+		}
+		return Result{}
+	case kindTool:
+		return h.tool(agent, &ev, tool, input, session, turnID)
+	}
+	return Result{}
+}
+
+// classifyEvent maps an agent's event to a kind and, for tool events, the
+// tool name and input in the shape blast.TargetPaths reads.
+func classifyEvent(agent Agent, ev *event) (kind, string, json.RawMessage) {
+	switch agent {
+	case Claude:
+		switch ev.HookEventName {
+		case "PreToolUse":
+			return kindTool, ev.ToolName, ev.ToolInput
+		case "UserPromptSubmit":
+			return kindPrompt, "", nil
+		}
+	case Gemini:
+		switch ev.HookEventName {
+		case "BeforeTool":
+			return kindTool, ev.ToolName, ev.ToolInput
+		case "BeforeAgent":
+			return kindPrompt, "", nil
+		}
+	case Cursor:
+		switch ev.HookEventName {
+		case "preToolUse":
+			return kindTool, ev.ToolName, ev.ToolInput
+		case "beforeShellExecution":
+			in, _ := json.Marshal(map[string]string{"command": ev.Command})
+			return kindTool, "Shell", in
+		case "beforeSubmitPrompt":
+			return kindPrompt, "", nil
+		}
+	}
+	// An event without a name but with a tool is a pre-tool event from an
+	// agent version that omits the name.
+	if ev.HookEventName == "" && ev.ToolName != "" {
+		return kindTool, ev.ToolName, ev.ToolInput
+	}
+	return kindOther, "", nil
+}
+
+func (h *Handler) root(ev *event) string {
+	if ev.Cwd != "" {
+		return ev.Cwd
+	}
+	if len(ev.WorkspaceRoots) > 0 {
+		return ev.WorkspaceRoots[0]
+	}
+	return ""
+}
+
+func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessage, session, turnID string) Result {
+	if !blast.IsWriteTool(tool) {
+		return Result{} // reads and unknown tools are never judged
+	}
+	if h.ConfigErr != nil {
+		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel blocks writes until its configuration is fixed: %v.", h.ConfigErr))
+	}
+	c := blast.NewClassifier(
+		blast.WithRoot(h.root(ev)),
+		blast.WithExtraPatterns(h.Extra...),
+		blast.WithSentinelDirs(h.SentinelDirs...),
+	)
+	if len(bytes.TrimSpace(input)) == 0 {
+		input = []byte("null")
+	}
+	paths, err := blast.TargetPathsJSON(tool, input)
+	if err != nil {
+		if errors.Is(err, blast.ErrMalformedInput) && len(paths) > 0 {
+			// A shell command that does not parse: block only when a word
+			// of it names a blast centre.
+			if targets := c.Targets(paths); len(targets) > 0 {
+				return h.deny(agent, ev.HookEventName, fmt.Sprintf(
+					"Sentinel could not parse this command (%v) and it names a blast centre (%s); it fails closed. Rewrite it as simpler commands.",
+					err, describeTargets(targets)))
+			}
+			return Result{}
+		}
+		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel could not read the input of this %s call (%v) and fails closed on writes; repeat the call with a well-formed input.", tool, err))
+	}
+	targets := c.Targets(paths)
+	if len(targets) == 0 {
+		return Result{}
+	}
+	block, err := h.check(session, turnID, targets)
+	if err != nil {
+		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel's blast-radius gate failed on a write to a blast centre (%s): %v. It fails closed; fix the problem and repeat the call.", describeTargets(targets), err))
+	}
+	if block == nil {
+		return Result{}
+	}
+	return h.deny(agent, ev.HookEventName, block.Reason)
+}
+
+func (h *Handler) startTurn(session, turnID string) error {
+	if h.Store == nil {
+		return h.storeErr()
+	}
+	return h.Store.StartTurn(session, turnID)
+}
+
+func (h *Handler) check(session, turnID string, targets []blast.Target) (*blast.Block, error) {
+	if h.Store == nil {
+		return nil, h.storeErr()
+	}
+	return h.Store.Check(session, turnID, targets)
+}
+
+func (h *Handler) storeErr() error {
+	if h.StoreErr != nil {
+		return h.StoreErr
+	}
+	return errors.New("no gate state store is configured")
+}
+
+func describeTargets(ts []blast.Target) string {
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = t.Path + ": " + strings.Join(t.Reasons, "; ")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// deny renders a refusal in the agent's format.
+func (h *Handler) deny(agent Agent, eventName, reason string) Result {
+	reason = redact.String(reason)
+	var v any
+	switch agent {
+	case Claude:
+		v = map[string]any{"hookSpecificOutput": map[string]any{
+			"hookEventName":            "PreToolUse",
+			"permissionDecision":       "deny",
+			"permissionDecisionReason": reason,
+		}}
+	case Gemini:
+		v = map[string]any{"decision": "deny", "reason": reason}
+	case Cursor:
+		if eventName == "beforeSubmitPrompt" {
+			v = map[string]any{"continue": false, "user_message": reason}
+		} else {
+			v = map[string]any{"permission": "deny", "user_message": "Sentinel: " + firstLine(reason), "agent_message": reason}
+		}
+	default:
+		return Result{ExitCode: 2, Stderr: reason + "\n", Denied: true}
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return Result{ExitCode: 2, Stderr: reason + "\n", Denied: true}
+	}
+	return Result{Stdout: buf.Bytes(), Denied: true}
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// ConfigFile is the user's blast-radius configuration, under the user's
+// config directory, never the project: a project cannot loosen its own gate.
+const ConfigFile = "blast-radius.json"
+
+// Config is the content of ConfigFile:
+//
+//	{"patterns": [{"glob": "seeds/**", "reason": "production seed data"}]}
+type Config struct {
+	Patterns []blast.ExtraPattern `json:"patterns"`
+}
+
+// ParseConfig reads ConfigFile's content strictly: unknown fields and
+// patterns without a glob are errors.
+func ParseConfig(data []byte) (Config, error) {
+	var c Config
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&c); err != nil {
+		return Config{}, err
+	}
+	for i, p := range c.Patterns {
+		if strings.TrimSpace(p.Glob) == "" {
+			return Config{}, fmt.Errorf("pattern %d has no glob", i+1)
+		}
+		if _, err := filepath.Match(p.Glob, ""); err != nil {
+			return Config{}, fmt.Errorf("pattern %q: %v", p.Glob, err)
+		}
+	}
+	return c, nil
+}

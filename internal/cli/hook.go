@@ -1,0 +1,243 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sentinel-sec/sentinel/guard/blast"
+	"github.com/sentinel-sec/sentinel/hook"
+)
+
+func newHookCmd(app *App) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:     "hook",
+		GroupID: "runtime",
+		Short:   "Run the blast-radius gate as a Claude Code, Gemini CLI or Cursor hook",
+		Long: `The blast-radius gate asks the agent to justify the first write of each turn
+to a blast centre (a migration, a CI workflow, a lockfile, auth code, .env,
+infrastructure, Sentinel's own settings): the call is denied once with a
+request for a JUSTIFICATION (file:line) and a ROLLBACK (exact command), and
+the same call repeated in that turn goes through. A new user prompt starts a
+new turn. Reads are never judged.
+
+'sentinel hook claude|gemini|cursor' reads one hook event as JSON on stdin and
+prints a decision in that agent's format, or nothing when it has no opinion.
+'sentinel hook install' adds the entries to the agent's settings.`,
+		Example: `  sentinel hook install                     # Claude Code, your user settings
+  sentinel hook install --project --agent claude,gemini,cursor
+  sentinel hook uninstall --agent all`,
+	}
+	for _, a := range hook.Agents {
+		cmd.AddCommand(newHookAgentCmd(app, a))
+	}
+	cmd.AddCommand(newHookInstallCmd(app, true), newHookInstallCmd(app, false))
+	return cmd
+}
+
+func newHookAgentCmd(app *App, agent hook.Agent) *cobra.Command {
+	return &cobra.Command{
+		Use:   string(agent),
+		Short: fmt.Sprintf("Answer one %s hook event read from stdin", agentTitle(agent)),
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			res := newHookHandler(app).Handle(agent, cmd.InOrStdin())
+			if len(res.Stdout) > 0 {
+				if _, err := cmd.OutOrStdout().Write(res.Stdout); err != nil {
+					return exitWith(2, err)
+				}
+			}
+			if res.Stderr != "" {
+				fmt.Fprint(cmd.ErrOrStderr(), res.Stderr)
+			}
+			if res.ExitCode != 0 {
+				return exitWith(res.ExitCode, errors.New(strings.TrimSpace(res.Stderr)))
+			}
+			return nil
+		},
+	}
+}
+
+func agentTitle(a hook.Agent) string {
+	switch a {
+	case hook.Claude:
+		return "Claude Code"
+	case hook.Gemini:
+		return "Gemini CLI"
+	case hook.Cursor:
+		return "Cursor"
+	}
+	return string(a)
+}
+
+// sentinelConfigDir is the user's Sentinel configuration directory. It is
+// never read from the project.
+func sentinelConfigDir(getenv func(string) string) string {
+	if d := getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "sentinel")
+	}
+	if runtime.GOOS == "windows" {
+		if d := getenv("APPDATA"); d != "" {
+			return filepath.Join(d, "sentinel")
+		}
+	}
+	home := getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	if home == "" {
+		return ""
+	}
+	return filepath.Join(home, ".config", "sentinel")
+}
+
+// loadBlastConfig reads the user's extra blast centres. A missing file is no
+// configuration; a broken one is an error the caller must not ignore.
+func loadBlastConfig(getenv func(string) string) (hook.Config, string, error) {
+	dir := sentinelConfigDir(getenv)
+	if dir == "" {
+		return hook.Config{}, "", nil
+	}
+	file := filepath.Join(dir, hook.ConfigFile)
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return hook.Config{}, dir, nil
+	}
+	if err != nil {
+		return hook.Config{}, dir, fmt.Errorf("cannot read %s: %w; check its permissions", file, err)
+	}
+	c, err := hook.ParseConfig(data)
+	if err != nil {
+		return hook.Config{}, dir, fmt.Errorf("cannot use %s: %v; fix or remove it", file, err)
+	}
+	return c, dir, nil
+}
+
+// newHookHandler builds the handler from the environment. Without a state
+// directory the handler has no store, and denies risky writes saying why.
+func newHookHandler(app *App) *hook.Handler {
+	cfg, cfgDir, cfgErr := loadBlastConfig(app.Getenv)
+	h := &hook.Handler{Extra: cfg.Patterns, ConfigErr: cfgErr, SentinelDirs: []string{cfgDir}}
+	state, err := blast.StateDir(app.Getenv)
+	if err != nil {
+		h.StoreErr = err
+		return h
+	}
+	h.Store = blast.NewStore(state)
+	h.SentinelDirs = append(h.SentinelDirs, state)
+	return h
+}
+
+type hookInstallOptions struct {
+	user, project bool
+	agents        []string
+	binary        string
+	dir           string
+}
+
+func newHookInstallCmd(app *App, install bool) *cobra.Command {
+	var o hookInstallOptions
+	use, short := "install", "Add Sentinel's hook entries to an agent's settings (idempotent)"
+	if !install {
+		use, short = "uninstall", "Remove exactly Sentinel's hook entries from an agent's settings"
+	}
+	cmd := &cobra.Command{
+		Use:   use,
+		Short: short,
+		Long: short + `.
+
+--user (the default) edits ~/.claude/settings.json, ~/.gemini/settings.json or
+~/.cursor/hooks.json; --project edits the same files under the project
+directory. Every other setting is kept. The pre-tool entries are limited to
+write and shell tools and are set to block when the hook fails or is missing
+(Claude Code onFailure "block", Cursor failClosed, Gemini exit code 2), so a
+broken install stops risky writes rather than letting them through, and
+never blocks a read.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.user && o.project {
+				return usagef("choose one of --user and --project")
+			}
+			scope := hook.ScopeUser
+			if o.project {
+				scope = hook.ScopeProject
+			}
+			agents, err := parseAgents(o.agents)
+			if err != nil {
+				return usagef("%v", err)
+			}
+			home := app.Getenv("HOME")
+			if home == "" {
+				home, _ = os.UserHomeDir()
+			}
+			project := o.dir
+			if project == "" {
+				project, err = os.Getwd()
+				if err != nil {
+					return fmt.Errorf("cannot find the current directory: %w", err)
+				}
+			}
+			for _, a := range agents {
+				opts := hook.InstallOptions{Agent: a, Scope: scope, Home: home, Project: project, Binary: o.binary}
+				var file string
+				var changed bool
+				if install {
+					file, changed, err = hook.Install(opts)
+				} else {
+					file, changed, err = hook.Uninstall(opts)
+				}
+				if err != nil {
+					return err
+				}
+				state := "unchanged"
+				switch {
+				case changed && install:
+					state = "installed"
+				case changed:
+					state = "removed"
+				case !install:
+					state = "nothing to remove"
+				}
+				fmt.Fprintf(cmd.OutOrStdout(), "%-12s %-18s %s\n", agentTitle(a), state, file)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&o.user, "user", false, "edit the user's settings (default)")
+	f.BoolVar(&o.project, "project", false, "edit the project's settings")
+	f.StringSliceVar(&o.agents, "agent", []string{"claude"}, "agents: claude, gemini, cursor, or all (comma-separated)")
+	if install {
+		f.StringVar(&o.binary, "binary", "", "sentinel executable the hook runs (default: sentinel on PATH)")
+	}
+	f.StringVar(&o.dir, "dir", "", "project directory for --project (default: the current directory)")
+	return cmd
+}
+
+func parseAgents(names []string) ([]hook.Agent, error) {
+	var out []hook.Agent
+	seen := map[hook.Agent]bool{}
+	for _, n := range names {
+		n = strings.TrimSpace(n)
+		if strings.EqualFold(n, "all") {
+			return hook.Agents, nil
+		}
+		a, err := hook.ParseAgent(n)
+		if err != nil {
+			return nil, err
+		}
+		if !seen[a] {
+			seen[a] = true
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return nil, errors.New("no agent given; use --agent claude, gemini, cursor or all")
+	}
+	return out, nil
+}
