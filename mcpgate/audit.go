@@ -11,6 +11,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/sentinel-sec/sentinel/redact"
@@ -190,7 +191,21 @@ func (e *VerifyError) Error() string {
 
 // Verify checks the whole chain and the head. It returns the number of
 // records and a *VerifyError at the first break.
-func (l *AuditLog) Verify() (int, error) {
+func (l *AuditLog) Verify() (n int, err error) {
+	if _, serr := os.Stat(filepath.Dir(l.path)); serr != nil {
+		return 0, nil
+	}
+	lerr := withLock(l.path, func() error {
+		n, err = l.verifyLocked()
+		return nil
+	})
+	if lerr != nil {
+		return 0, lerr
+	}
+	return n, err
+}
+
+func (l *AuditLog) verifyLocked() (int, error) {
 	f, err := os.Open(l.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		if _, herr := os.Stat(l.path + ".head"); herr == nil {

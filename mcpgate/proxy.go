@@ -138,10 +138,10 @@ func (p *Proxy) stop(cause error) {
 		if f.timer != nil {
 			f.timer.Stop()
 		}
-		p.replyError(f.id, codeServerGone, fmt.Sprintf("the tool server did not answer %s: %s", f.method, cause))
 		if f.method == "tools/call" {
 			p.auditCall(f, nil, "error", "the tool server went away: "+cause.Error())
 		}
+		p.replyError(f.id, codeServerGone, fmt.Sprintf("the tool server did not answer %s: %s", f.method, cause))
 	}
 }
 
@@ -353,8 +353,8 @@ func (p *Proxy) handleCall(ctx context.Context, m *Message) {
 			o.By = "pin"
 		}
 		f.outcome = &o
-		p.replyToolError(m.ID, stateless, denyText(p.Gate.opts.Server, d, o, p.Gate.policy.Timeout()))
 		p.auditCall(f, nil, "", d.Reason)
+		p.replyToolError(m.ID, stateless, denyText(p.Gate.opts.Server, d, o, p.Gate.policy.Timeout()))
 	case VerdictAsk:
 		key := m.IDKey()
 		hctx, cancel := context.WithCancel(ctx)
@@ -385,14 +385,14 @@ func (p *Proxy) handleCall(ctx context.Context, m *Message) {
 			if stopped {
 				o.Decision, o.By = "cancelled", "gate"
 				f.outcome = &o
-				p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward tools/call")
 				p.auditCall(f, nil, "", "the tool server went away while the call waited for approval")
+				p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward tools/call")
 				return
 			}
+			p.auditCall(f, nil, "", d.Reason)
 			if o.Decision != "cancelled" {
 				p.replyToolError(m.ID, stateless, denyText(p.Gate.opts.Server, d, o, p.Gate.policy.Timeout()))
 			}
-			p.auditCall(f, nil, "", d.Reason)
 		}()
 	}
 }
@@ -475,8 +475,8 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 	case "tools/list":
 		p.writeClient(p.judgeList(m))
 	case "tools/call":
-		p.writeClient(m.Raw)
 		p.auditCall(f, m, "", "")
+		p.writeClient(m.Raw)
 	default:
 		p.writeClient(m.Raw)
 	}
