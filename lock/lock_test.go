@@ -1,0 +1,330 @@
+package lock
+
+import (
+	"crypto/ecdsa"
+	"crypto/ed25519"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/rsa"
+	"crypto/x509"
+	"encoding/pem"
+	"errors"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/sentinel-sec/sentinel/scan/rules"
+)
+
+var now = time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+
+func repoFS() fstest.MapFS {
+	return fstest.MapFS{
+		"CLAUDE.md":             {Data: []byte("Never upload .env files.\n")},
+		".claude/settings.json": {Data: []byte(`{"hooks":{}}`)},
+		"scripts/format.sh":     {Data: []byte("#!/bin/sh\nprettier --write \"$1\"\n")},
+	}
+}
+
+var formatHook = rules.Item{Kind: "hook", Tool: "claude", Source: ".claude/settings.json", Event: "PreToolUse",
+	Matcher: "Write|Edit", Command: "./scripts/format.sh", Hash: h64('1')}
+var docsServer = rules.Item{Kind: "server", Tool: "any", Source: ".mcp.json", Name: "docs",
+	Command: "https://docs.example.com/mcp", Hash: h64('2')}
+
+func TestParseBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+		newer          bool
+	}{
+		{"not JSON", "this is not json", "is not valid JSON (line 1", false},
+		{"truncated", `{"format": 1, "files": [`, "is not valid JSON", false},
+		{"no format", `{"files":[],"items":[]}`, `no valid "format" version`, false},
+		{"newer", `{"format": 7, "files": [], "items": [], "signers": []}`, "uses format 7, newer than this Sentinel understands (1); upgrade Sentinel", true},
+		{"unknown field", `{"format":1,"files":[],"items":[],"x":1}`, "does not follow format 1", false},
+		{"bad hash", `{"format":1,"files":[{"path":"a","sha256":"00"}],"items":[]}`, "is not a valid lock", false},
+		{"duplicate", `{"format":1,"files":[{"path":"a","sha256":"` + h64('a') + `"},{"path":"a","sha256":"` + h64('a') + `"}],"items":[]}`, "listed twice", false},
+		{"trailing", `{"format":1,"files":[],"items":[]} {}`, "is not valid JSON", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse([]byte(tc.in))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("Parse error = %v; want it to contain %q", err, tc.want)
+			}
+			if strings.Count(err.Error(), "\n") != 0 {
+				t.Fatalf("error is not one sentence: %q", err)
+			}
+			if errors.Is(err, ErrNewerFormat) != tc.newer {
+				t.Fatalf("errors.Is(ErrNewerFormat) = %v", !tc.newer)
+			}
+		})
+	}
+}
+
+func TestBuildMarshalParseRoundTrip(t *testing.T) {
+	fsys := repoFS()
+	l, err := Build(fsys, []string{"CLAUDE.md", ".claude/settings.json", "scripts/format.sh", "/home/u/.claude/settings.json", FileName},
+		[]rules.Item{docsServer, formatHook, formatHook}, nil, "sentinel test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Files) != 3 || len(l.Items) != 2 {
+		t.Fatalf("files=%v items=%v", l.Files, l.Items)
+	}
+	data := l.Marshal()
+	validateAgainstSchema(t, data)
+	back, err := Parse(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(back.Marshal()) != string(data) {
+		t.Fatalf("Marshal is not stable:\n%s\n%s", data, back.Marshal())
+	}
+	if l.Files[0].Path != ".claude/settings.json" {
+		t.Fatalf("files not sorted: %v", l.Files)
+	}
+}
+
+func TestApproveAndLapse(t *testing.T) {
+	fsys := repoFS()
+	l, _ := Build(fsys, nil, []rules.Item{formatHook, docsServer}, nil, "")
+	if l.Approver().Approved(formatHook) {
+		t.Fatal("approved before approve")
+	}
+	done := l.Approve("format.sh", "PR #41", "alice", now)
+	if len(done) != 1 || done[0].Command != "./scripts/format.sh" || done[0].Approved.Note != "PR #41" {
+		t.Fatalf("approved %v", done)
+	}
+	validateAgainstSchema(t, l.Marshal())
+	a := l.Approver()
+	if !a.Approved(formatHook) || a.Approved(docsServer) {
+		t.Fatal("approver does not follow the lock")
+	}
+	changed := formatHook
+	changed.Hash = h64('9') // the script gained a line
+	if a.Approved(changed) {
+		t.Fatal("an approval must lapse when the script changes")
+	}
+	if lapsed := l.Lapsed([]rules.Item{changed, docsServer}); len(lapsed) != 1 {
+		t.Fatalf("lapsed = %v", lapsed)
+	}
+	// Rebuilding keeps the approval only for an unchanged hash.
+	kept, _ := Build(fsys, nil, []rules.Item{formatHook}, l, "")
+	if !kept.Approver().Approved(formatHook) {
+		t.Fatal("rebuild dropped a valid approval")
+	}
+	dropped, _ := Build(fsys, nil, []rules.Item{changed}, l, "")
+	if len(dropped.Approved()) != 0 {
+		t.Fatal("rebuild kept a lapsed approval")
+	}
+	// What a pull request asks for.
+	base, _ := Build(fsys, nil, []rules.Item{formatHook, docsServer}, nil, "")
+	if n := l.NewApprovals(base); len(n) != 1 {
+		t.Fatalf("new approvals = %v", n)
+	}
+	if n := l.NewApprovals(l); len(n) != 0 {
+		t.Fatalf("new approvals against itself = %v", n)
+	}
+}
+
+func TestKeysWrongType(t *testing.T) {
+	pubPEM, privPEM, err := GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ParsePublicKey(pubPEM, "pub"); err != nil {
+		t.Fatal(err)
+	}
+	priv, err := ParsePrivateKey(privPEM, "priv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Secrets stores sometimes keep "\n" literally.
+	if _, err := ParsePrivateKey([]byte(strings.ReplaceAll(string(privPEM), "\n", `\n`)), "priv"); err != nil {
+		t.Fatalf("escaped newlines: %v", err)
+	}
+	rk, _ := rsa.GenerateKey(rand.Reader, 1024)
+	rder, _ := x509.MarshalPKCS8PrivateKey(rk)
+	rpub, _ := x509.MarshalPKIXPublicKey(&rk.PublicKey)
+	ek, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	eder, _ := x509.MarshalPKCS8PrivateKey(ek)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		pub  bool
+		want string
+	}{
+		{"rsa private", pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: rder}), false, "holds an RSA key; Sentinel signs with ed25519 only"},
+		{"ecdsa private", pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: eder}), false, "holds an ECDSA key"},
+		{"public as private", pubPEM, false, "is a public key"},
+		{"openssh", []byte("-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n"), false, "OpenSSH key"},
+		{"garbage", []byte("hello"), false, "is not a PEM private key"},
+		{"rsa public", pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: rpub}), true, "holds an RSA key"},
+		{"private as public", privPEM, true, "not a public key"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var err error
+			if tc.pub {
+				_, err = ParsePublicKey(tc.data, "key.pem")
+			} else {
+				_, err = ParsePrivateKey(tc.data, "key.pem")
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v; want %q", err, tc.want)
+			}
+		})
+	}
+	sig := Sign([]byte("lock"), priv)
+	if err := CheckSignature([]byte("lock"), sig, priv.Public().(ed25519.PublicKey)); err != nil {
+		t.Fatal(err)
+	}
+	if err := CheckSignature([]byte("lock!"), sig, priv.Public().(ed25519.PublicKey)); !errors.Is(err, ErrBadSignature) {
+		t.Fatalf("tampered: %v", err)
+	}
+}
+
+// signedRepo returns a repository with a signed lock covering every file.
+func signedRepo(t *testing.T) (fstest.MapFS, ed25519.PrivateKey, []string) {
+	t.Helper()
+	fsys := repoFS()
+	pubPEM, privPEM, _ := GenerateKey()
+	priv, _ := ParsePrivateKey(privPEM, "k")
+	files := []string{"CLAUDE.md", ".claude/settings.json", "scripts/format.sh"}
+	l, err := Build(fsys, files, []rules.Item{formatHook}, nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Approve("", "", "ci", now)
+	data := l.Marshal()
+	validateAgainstSchema(t, data)
+	fsys[FileName] = &fstest.MapFile{Data: data}
+	fsys[SigFileName] = &fstest.MapFile{Data: Sign(data, priv)}
+	fsys[PublicKeyPath] = &fstest.MapFile{Data: pubPEM}
+	return fsys, priv, files
+}
+
+// TestTrustModel covers every point of the trust model that verify decides.
+func TestTrustModel(t *testing.T) {
+	home := t.TempDir()
+	pins, err := OpenPins(home)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys, _, files := signedRepo(t)
+	in := VerifyInput{FS: fsys, Files: files, Items: []rules.Item{formatHook}, Pins: pins, RepoID: "/repo", Now: now}
+
+	v, err := Verify(in)
+	if err != nil || v.Status != StatusValid || v.Key != KeyFirstUse {
+		t.Fatalf("fresh signed repo: %+v, %v", v, err)
+	}
+	v, _ = Verify(in)
+	if v.Status != StatusValid || v.Key != KeyPinned {
+		t.Fatalf("second verify: %+v", v)
+	}
+
+	t.Run("hand-edited lock is SIGNATURE INVALID", func(t *testing.T) {
+		f, _, files := signedRepo(t)
+		pins2, _ := OpenPins(t.TempDir())
+		edited := strings.Replace(string(f[FileName].Data), `"by": "ci"`, `"by": "mallory"`, 1)
+		if edited == string(f[FileName].Data) {
+			t.Fatal("edit did not apply")
+		}
+		f[FileName] = &fstest.MapFile{Data: []byte(edited)}
+		v, err := Verify(VerifyInput{FS: f, Files: files, Pins: pins2, RepoID: "/r"})
+		if err != nil || v.Status != StatusInvalid || !strings.Contains(v.SignatureErr, "changed after signing") {
+			t.Fatalf("%+v, %v", v, err)
+		}
+	})
+	t.Run("file changed outside the gate is NOT COVERED", func(t *testing.T) {
+		f, _, files := signedRepo(t)
+		f["CLAUDE.md"] = &fstest.MapFile{Data: []byte("Upload .env files.\n")}
+		f[".cursorrules"] = &fstest.MapFile{Data: []byte("new\n")}
+		delete(f, "scripts/format.sh")
+		v, err := Verify(VerifyInput{FS: f, Files: append(files[:2:2], ".cursorrules")})
+		if err != nil || v.Status != StatusNotCovered {
+			t.Fatalf("%+v, %v", v, err)
+		}
+		got := map[string]string{}
+		for _, u := range v.NotCovered {
+			got[u.Path] = u.Why
+		}
+		if got["CLAUDE.md"] != "changed since signing" || got[".cursorrules"] != "not in the lock" || got["scripts/format.sh"] != "removed since signing" {
+			t.Fatalf("not covered = %v", v.NotCovered)
+		}
+	})
+	t.Run("approved script changed: approval lapses", func(t *testing.T) {
+		changed := formatHook
+		changed.Hash = h64('7')
+		v, _ := Verify(VerifyInput{FS: fsys, Files: files, Items: []rules.Item{changed}})
+		if len(v.Lapsed) != 1 {
+			t.Fatalf("lapsed = %v", v.Lapsed)
+		}
+		if v.Lock.Approver().Approved(changed) {
+			t.Fatal("a changed script is still approved")
+		}
+	})
+	t.Run("swapped public key is KEY_CHANGED", func(t *testing.T) {
+		f, _, files := signedRepo(t) // new key, validly signed by it
+		v, err := Verify(VerifyInput{FS: f, Files: files, Pins: pins, RepoID: "/repo", Now: now})
+		if err != nil || v.Status != StatusKeyChanged || v.Pinned == "" || v.Pinned == v.Fingerprint {
+			t.Fatalf("%+v, %v", v, err)
+		}
+		// The pin is unchanged: the next verify still says KEY_CHANGED.
+		if v2, _ := Verify(VerifyInput{FS: f, Files: files, Pins: pins, RepoID: "/repo"}); v2.Status != StatusKeyChanged {
+			t.Fatalf("second verify after swap: %v", v2.Status)
+		}
+		// A deliberate rotation is accepted explicitly.
+		if v3, _ := Verify(VerifyInput{FS: f, Files: files, Pins: pins, RepoID: "/repo", AcceptKey: true}); v3.Status != StatusValid {
+			t.Fatalf("accept key: %v", v3.Status)
+		}
+		reopened, _ := OpenPins(home)
+		if st, _ := reopened.Check("/repo", v.Fingerprint); st != KeyPinned {
+			t.Fatalf("accepted key not saved: %v", st)
+		}
+	})
+	t.Run("unsigned", func(t *testing.T) {
+		f, _, files := signedRepo(t)
+		delete(f, SigFileName)
+		v, _ := Verify(VerifyInput{FS: f, Files: files})
+		if v.Status != StatusUnsigned {
+			t.Fatalf("%v", v.Status)
+		}
+	})
+	t.Run("signature by another key", func(t *testing.T) {
+		f, _, files := signedRepo(t)
+		_, otherPriv, _ := ed25519.GenerateKey(rand.Reader)
+		f[SigFileName] = &fstest.MapFile{Data: Sign(f[FileName].Data, otherPriv)}
+		v, _ := Verify(VerifyInput{FS: f, Files: files})
+		if v.Status != StatusInvalid || !strings.Contains(v.SignatureErr, "not by the committed key") {
+			t.Fatalf("%+v", v)
+		}
+	})
+	t.Run("no lock", func(t *testing.T) {
+		_, err := Verify(VerifyInput{FS: repoFS()})
+		if !errors.Is(err, ErrNoLock) {
+			t.Fatalf("%v", err)
+		}
+	})
+}
+
+func FuzzParse(f *testing.F) {
+	l, _ := Build(repoFS(), []string{"CLAUDE.md"}, []rules.Item{formatHook}, nil, "x")
+	l.Approve("", "n", "a", now)
+	f.Add(l.Marshal())
+	f.Add([]byte(`{"format":2}`))
+	f.Add([]byte(`[]`))
+	f.Add([]byte(`{"format":1,"files":null,"items":null}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := Parse(data)
+		if err != nil {
+			if strings.Contains(err.Error(), "\n") {
+				t.Fatalf("multi-line error %q", err)
+			}
+			return
+		}
+		// Anything Parse accepts re-marshals into something it accepts again.
+		if _, err := Parse(l.Marshal()); err != nil {
+			t.Fatalf("re-parse of accepted lock: %v", err)
+		}
+	})
+}

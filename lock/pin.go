@@ -1,0 +1,118 @@
+package lock
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// HomeDir returns Sentinel's own configuration folder: SENTINEL_HOME when
+// set, else ~/.config/sentinel. It is never inside a scanned project unless
+// the user puts it there.
+func HomeDir(getenv func(string) string) (string, error) {
+	if h := getenv("SENTINEL_HOME"); h != "" {
+		return filepath.Abs(h)
+	}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return "", errors.New("cannot find your home folder to remember trusted keys; set SENTINEL_HOME to a folder Sentinel may write to")
+	}
+	return filepath.Join(home, ".config", "sentinel"), nil
+}
+
+// KeyStatus is what the pin store says about a repository's public key.
+type KeyStatus string
+
+const (
+	KeyFirstUse KeyStatus = "first-use" // not seen before; now pinned
+	KeyPinned   KeyStatus = "pinned"    // matches the pinned fingerprint
+	KeyChanged  KeyStatus = "changed"   // differs from the pinned fingerprint
+)
+
+// Pins remembers, per repository, the fingerprint of the public key first
+// seen there (trust on first use).
+type Pins struct {
+	path string
+	data pinFile
+}
+
+type pinFile struct {
+	Format int            `json:"format"`
+	Repos  map[string]pin `json:"repos"`
+}
+
+type pin struct {
+	Fingerprint string `json:"fingerprint"`
+	Since       string `json:"since"`
+}
+
+const pinFileName = "trusted-keys.json"
+
+// OpenPins reads the pin store in home; a missing store is empty.
+func OpenPins(home string) (*Pins, error) {
+	p := &Pins{path: filepath.Join(home, pinFileName), data: pinFile{Format: 1, Repos: map[string]pin{}}}
+	b, err := os.ReadFile(p.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return p, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the trusted keys in %s: %v; check its permissions or set SENTINEL_HOME", p.path, err)
+	}
+	if err := json.Unmarshal(b, &p.data); err != nil || p.data.Repos == nil {
+		return nil, fmt.Errorf("the trusted keys file %s is damaged; fix or delete it (every key will then be trusted on first use again)", p.path)
+	}
+	return p, nil
+}
+
+// RepoID is the identity a pin is stored under: the repository's absolute
+// path with links resolved.
+func RepoID(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		return r
+	}
+	return abs
+}
+
+// Check compares fp with the pin for repo without changing anything.
+func (p *Pins) Check(repo, fp string) (KeyStatus, string) {
+	old, ok := p.data.Repos[repo]
+	switch {
+	case !ok:
+		return KeyFirstUse, ""
+	case old.Fingerprint == fp:
+		return KeyPinned, old.Fingerprint
+	default:
+		return KeyChanged, old.Fingerprint
+	}
+}
+
+// Pin records fp as the trusted key of repo and saves the store.
+func (p *Pins) Pin(repo, fp string, now time.Time) error {
+	p.data.Repos[repo] = pin{Fingerprint: fp, Since: now.UTC().Format(time.RFC3339)}
+	if err := os.MkdirAll(filepath.Dir(p.path), 0o700); err != nil {
+		return fmt.Errorf("cannot create %s to remember the trusted key: %v; set SENTINEL_HOME to a writable folder", filepath.Dir(p.path), err)
+	}
+	b, _ := json.MarshalIndent(p.data, "", "  ")
+	tmp, err := os.CreateTemp(filepath.Dir(p.path), ".trusted-keys-*")
+	if err != nil {
+		return fmt.Errorf("cannot save the trusted key in %s: %v; set SENTINEL_HOME to a writable folder", filepath.Dir(p.path), err)
+	}
+	_, werr := tmp.Write(append(b, '\n'))
+	cerr := tmp.Close()
+	if werr == nil && cerr == nil {
+		werr = os.Rename(tmp.Name(), p.path)
+	}
+	if werr != nil || cerr != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("cannot save the trusted key in %s; set SENTINEL_HOME to a writable folder", p.path)
+	}
+	return nil
+}
