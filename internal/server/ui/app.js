@@ -1,1 +1,488 @@
+// app.js: the Sentinel web app. Everything from a scanned file or from the
+// server is placed with textContent; this file never builds HTML from
+// strings (the page's Content-Security-Policy enforces Trusted Types, so an
+// innerHTML assignment would throw).
+import { render } from './reveal.js';
 
+const $ = (id) => document.getElementById(id);
+const MAX_FILE = 2 * 1024 * 1024;
+const MAX_FILES = 200;
+
+const state = {
+  result: null,     // last JSON answer
+  texts: new Map(), // path as sent -> text, for "Reveal hidden content"
+  subject: '',
+};
+
+// el builds an element with text content and optional class.
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (cls) e.className = cls;
+  return e;
+}
+
+function setStatus(msg, isError) {
+  const s = $('status');
+  s.textContent = msg;
+  s.classList.toggle('error', !!isError);
+}
+
+async function api(path, options) {
+  let res;
+  try {
+    res = await fetch(path, options);
+  } catch {
+    throw new Error('The scanner is not reachable. Start it with "sentinel serve" and open the address it prints.');
+  }
+  let body = null;
+  try { body = await res.json(); } catch { /* not JSON */ }
+  if (!res.ok) {
+    throw new Error((body && body.error) || `The server answered ${res.status}.`);
+  }
+  return body;
+}
+
+// ---- samples ---------------------------------------------------------------
+
+async function loadSamples() {
+  const ul = $('samples');
+  try {
+    const { samples } = await api('/samples');
+    ul.replaceChildren();
+    for (const s of samples) {
+      const li = el('li');
+      const b = el('button', null, 'sample');
+      b.type = 'button';
+      b.dataset.name = s.name;
+      const dot = el('span', null, 'dot ' + s.color_band);
+      dot.setAttribute('aria-hidden', 'true');
+      const title = el('span', s.title, 'title');
+      const verdict = el('span', s.verdict, 'v ' + s.color_band);
+      b.append(dot, title, verdict);
+      b.setAttribute('aria-label', `${s.title}: ${s.verdict}`);
+      b.title = s.summary;
+      b.addEventListener('click', () => runSample(s.name, s.title));
+      li.append(b);
+      ul.append(li);
+    }
+  } catch (e) {
+    ul.replaceChildren(el('li', e.message, 'muted'));
+  }
+}
+
+async function runSample(name, title) {
+  setStatus(`Scanning the sample "${title}"…`);
+  try {
+    const detail = await api('/samples/' + encodeURIComponent(name));
+    const result = await api('/scan/demo?file=' + encodeURIComponent(name));
+    state.texts = new Map(detail.contents.map((f) => [f.path, f.text]));
+    show(result, `Sample: ${title}`);
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+}
+
+// ---- paste -----------------------------------------------------------------
+
+async function scanPaste(ev) {
+  ev.preventDefault();
+  const filename = $('paste-name').value.trim() || 'CLAUDE.md';
+  const text = $('paste-text').value;
+  if (!text) { setStatus('Paste the content of a file first.', true); return; }
+  setStatus(`Scanning ${filename}…`);
+  try {
+    const result = await api('/scan/text', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ filename, text }),
+    });
+    state.texts = new Map([[filename, text]]);
+    show(result, `Pasted: ${filename}`);
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+}
+
+// ---- upload and drop ---------------------------------------------------------
+
+// Which paths an agent obeys: the same list the scanner's discovery uses.
+export function isAgentFile(p) {
+  const parts = p.split('/');
+  const base = parts[parts.length - 1];
+  const parent = parts.length > 1 ? parts[parts.length - 2] : '';
+  const grand = parts.length > 2 ? parts[parts.length - 3] : '';
+  if (['CLAUDE.md', 'CLAUDE.local.md', 'AGENTS.md', 'AGENT.md', 'GEMINI.md', 'SKILL.md', '.cursorrules', '.windsurfrules', '.mcp.json'].includes(base)) return true;
+  if (parent === '.claude' && (base === 'settings.json' || base === 'settings.local.json')) return true;
+  if (parent === '.gemini' && base === 'settings.json') return true;
+  if (parent === '.cursor' && (base === 'mcp.json' || base === 'hooks.json')) return true;
+  if (parent === '.vscode' && (base === 'tasks.json' || base === 'mcp.json')) return true;
+  if (parent === '.github' && base === 'copilot-instructions.md') return true;
+  if ((parent === 'commands' || parent === 'agents') && grand === '.claude' && base.endsWith('.md')) return true;
+  if (parent === 'instructions' && grand === '.github' && base.endsWith('.instructions.md')) return true;
+  if (base.endsWith('.mdc') && p.includes('.cursor/rules/')) return true;
+  return false;
+}
+
+const SKIP_DIRS = new Set(['.git', 'node_modules', '.hg', '.svn']);
+
+// pickFromFolder keeps the files an agent obeys and the scripts that their
+// text names (the targets of hooks, tasks and servers).
+export function pickFromFolder(entries) {
+  const agent = entries.filter((e) => isAgentFile(e.path));
+  return { agent, rest: entries.filter((e) => !isAgentFile(e.path)) };
+}
+
+async function readEntries(list) {
+  const out = [];
+  const skipped = [];
+  for (const { path, file } of list) {
+    if (file.size > MAX_FILE) { skipped.push(`${path} (larger than 2 MB)`); continue; }
+    out.push({ path, text: await file.text() });
+  }
+  return { out, skipped };
+}
+
+// stripTop removes the folder the user picked from every path.
+function stripTop(list) {
+  const tops = new Set(list.map((e) => e.path.split('/')[0]));
+  if (tops.size === 1 && list.every((e) => e.path.includes('/'))) {
+    return list.map((e) => ({ ...e, path: e.path.slice(e.path.indexOf('/') + 1) }));
+  }
+  return list;
+}
+
+async function scanFolder(list) {
+  list = stripTop(list).filter((e) => !e.path.split('/').some((seg) => SKIP_DIRS.has(seg)));
+  const total = list.length;
+  const { agent, rest } = pickFromFolder(list);
+  if (agent.length === 0) {
+    setStatus(`None of the ${total} files in that folder is one an AI coding agent obeys, so there is nothing to scan.`, true);
+    return;
+  }
+  const read = await readEntries(agent);
+  // Scripts named by an agent file: what its hooks, tasks and servers run.
+  const corpus = read.out.map((f) => f.text).join('\n');
+  const scripts = rest.filter((e) => corpus.includes(e.path));
+  const more = await readEntries(scripts);
+  const files = read.out.concat(more.out).slice(0, MAX_FILES);
+  const skipped = read.skipped.concat(more.skipped);
+  $('upload-note').textContent = `Sent ${files.length} of ${total} files: ${agent.length} that an agent obeys and ${scripts.length} script${scripts.length === 1 ? '' : 's'} they run.` +
+    (skipped.length ? ` Skipped: ${skipped.join(', ')}.` : '');
+  await scanBundle(files, `Folder: ${files.length} files`);
+}
+
+async function scanLoose(list) {
+  const { out, skipped } = await readEntries(list.slice(0, MAX_FILES));
+  $('upload-note').textContent = skipped.length ? `Skipped: ${skipped.join(', ')}.` : '';
+  if (out.length === 0) { setStatus('No file could be sent.', true); return; }
+  if (out.length === 1) {
+    setStatus(`Scanning ${out[0].path}…`);
+    try {
+      const result = await api('/scan/text', {
+        method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ filename: out[0].path, text: out[0].text }),
+      });
+      state.texts = new Map([[out[0].path, out[0].text]]);
+      show(result, `File: ${out[0].path}`);
+    } catch (e) { setStatus(e.message, true); }
+    return;
+  }
+  await scanBundle(out, `${out.length} files`);
+}
+
+async function scanBundle(files, subject) {
+  setStatus(`Scanning ${files.length} files…`);
+  const body = { files: {} };
+  for (const f of files) body.files[f.path] = f.text;
+  try {
+    const result = await api('/scan/bundle', {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+    state.texts = new Map(files.map((f) => [f.path, f.text]));
+    show(result, subject);
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+}
+
+// walkEntry lists the files below a dropped folder entry.
+function walkEntry(entry, prefix, out) {
+  return new Promise((resolve) => {
+    if (entry.isFile) {
+      entry.file((file) => { out.push({ path: prefix + entry.name, file }); resolve(); }, () => resolve());
+      return;
+    }
+    if (SKIP_DIRS.has(entry.name)) { resolve(); return; }
+    const reader = entry.createReader();
+    const all = [];
+    const next = () => reader.readEntries(async (batch) => {
+      if (batch.length === 0) {
+        for (const child of all) await walkEntry(child, prefix + entry.name + '/', out);
+        resolve();
+        return;
+      }
+      all.push(...batch);
+      next();
+    }, () => resolve());
+    next();
+  });
+}
+
+async function onDrop(ev) {
+  ev.preventDefault();
+  $('drop').classList.remove('over');
+  const items = [...(ev.dataTransfer.items || [])];
+  const entries = items.map((it) => it.webkitGetAsEntry && it.webkitGetAsEntry()).filter(Boolean);
+  if (entries.length > 0 && entries.some((e) => e.isDirectory)) {
+    const out = [];
+    for (const e of entries) await walkEntry(e, '', out);
+    await scanFolder(out);
+    return;
+  }
+  const files = [...ev.dataTransfer.files].map((file) => ({ path: file.name, file }));
+  if (files.length) await scanLoose(files);
+}
+
+// ---- result ----------------------------------------------------------------
+
+const VERDICT_TEXT = {
+  CLEAN: 'Nothing here would make an agent act against you, as far as the rules can tell.',
+  SUSPICIOUS: 'Something here runs or connects by itself, or reads like an order: a person should look and approve it once.',
+  COMPROMISED: 'Do not open this project with an AI coding agent until the findings below are fixed.',
+};
+
+function show(result, subject) {
+  state.result = result;
+  state.subject = subject;
+  $('report').hidden = false;
+  setStatus(`${subject}: ${result.verdict}, trust score ${result.trust_score} of 100.`);
+
+  const v = $('verdict');
+  v.textContent = result.verdict;
+  v.className = 'verdict ' + result.color_band;
+  $('subject').textContent = subject;
+  const needle = $('needle');
+  needle.style.left = Math.max(0, Math.min(100, result.trust_score)) + '%';
+  $('needle-label').textContent = String(result.trust_score);
+  $('scale').setAttribute('aria-label', `Trust score ${result.trust_score} of 100, in the ${result.verdict.toLowerCase()} zone`);
+  const nFind = (result.files || []).reduce((n, f) => n + f.findings.length, 0);
+  const nObs = (result.observations || []).length;
+  $('summary').textContent = `${VERDICT_TEXT[result.verdict] || ''} ${nFind} finding${nFind === 1 ? '' : 's'}` +
+    (nObs ? `, ${nObs} observation${nObs === 1 ? '' : 's'} (shown, not scored)` : '') + ` in ${(result.files || []).length} file${(result.files || []).length === 1 ? '' : 's'}.`;
+
+  renderPlacement(result);
+  renderFiles(result);
+  renderMath(result);
+  renderNotices(result);
+  const pressed = $('reveal').getAttribute('aria-pressed') === 'true';
+  if (pressed) renderReveal();
+  $('result').focus({ preventScroll: false });
+}
+
+function renderPlacement(result) {
+  const box = $('placement');
+  box.replaceChildren();
+  const moved = (result.treated_as || []).filter((p) => p.as !== p.path || p.kind === 'instructions');
+  if (!moved.length) return;
+  const ul = el('ul', null, 'placement');
+  for (const p of result.treated_as) {
+    const li = el('li');
+    li.append(el('code', p.path), document.createTextNode(' was read as '), el('code', p.as), document.createTextNode(` (${p.kind}): ${p.reason}.`));
+    ul.append(li);
+  }
+  box.append(el('h3', 'How the files were read'), ul);
+  if (result.mode === 'files') {
+    box.append(el('p', 'These are loose files, not a project: a script that a hook runs but that was not sent is not judged missing. Drop the whole folder to check that too.', 'hint'));
+  }
+}
+
+function findingCard(f, observation) {
+  const card = el('article', null, 'finding' + (observation ? ' obs' : (f.forces_compromised ? ' force' : '')));
+  const head = el('header');
+  head.append(el('span', f.rule_id, 'rid'), el('span', f.rule_name || '', 'rname'));
+  const where = el('span', `${f.path}${f.line ? ':' + f.line : ''}`, 'where');
+  head.append(where);
+  if (observation) head.append(el('span', 'observation, not scored', 'tag'));
+  else head.append(el('span', `−${f.penalty}` + (f.forces_compromised ? ' · forces COMPROMISED' : (f.ceiling != null ? ` · ceiling ${f.ceiling}` : '')), 'pen'));
+  card.append(head);
+  card.append(el('p', f.message, 'msg'));
+  const dl = el('dl');
+  const row = (k, v, cls) => { if (!v) return; dl.append(el('dt', k)); const dd = el('dd', null, cls); dd.append(el(cls === 'ev' ? 'code' : 'span', v)); dl.append(dd); };
+  row('What happens', f.impact);
+  row('What to do', f.fix);
+  row('Evidence', f.evidence, 'ev');
+  row('Decoded hidden text', f.decoded, 'ev');
+  card.append(dl);
+  return card;
+}
+
+function renderFiles(result) {
+  const box = $('files');
+  box.replaceChildren();
+  for (const file of result.files || []) {
+    const sec = el('section', null, 'file');
+    const h = el('h3');
+    const dot = el('span', null, 'dot ' + file.color_band);
+    dot.setAttribute('aria-hidden', 'true');
+    h.append(dot, el('code', file.path), el('span', ` ${file.verdict} · ${file.trust_score}`, 'fv ' + file.color_band));
+    sec.append(h);
+    if (!file.findings.length && !file.observations.length) sec.append(el('p', 'No findings.', 'hint'));
+    for (const f of file.findings) sec.append(findingCard(f, false));
+    for (const f of file.observations) sec.append(findingCard(f, true));
+    box.append(sec);
+  }
+}
+
+function renderMath(result) {
+  const box = $('math-body');
+  box.replaceChildren();
+  const table = el('table');
+  const cap = el('caption', 'Points taken off, per file');
+  const thead = el('thead');
+  const hr = el('tr');
+  for (const t of ['File', 'Rule', 'Points', 'Effect']) hr.append(el('th', t));
+  thead.append(hr);
+  const tbody = el('tbody');
+  for (const file of result.files || []) {
+    const seen = new Set();
+    for (const f of file.findings) {
+      if (seen.has(f.rule_id)) continue; // each rule counts once per file
+      seen.add(f.rule_id);
+      const tr = el('tr');
+      tr.append(el('td', file.path), el('td', `${f.rule_id} ${f.rule_name || ''}`), el('td', `−${f.penalty}`),
+        el('td', f.forces_compromised ? 'forces COMPROMISED (≤ 39)' : (f.ceiling != null ? `ceiling ${f.ceiling}` : '')));
+      tbody.append(tr);
+    }
+  }
+  table.append(cap, thead, tbody);
+  box.append(table);
+  const ul = el('ul', null, 'arith');
+  for (const line of result.breakdown || []) {
+    const li = el('li');
+    li.append(el('code', line));
+    ul.append(li);
+  }
+  if (!(result.breakdown || []).length) ul.append(el('li', 'Every file: 100, nothing taken off.'));
+  box.append(ul);
+  $('formula').textContent = `Engine ${result.engine}, scoring formula v${result.formula_version}.`;
+}
+
+function renderNotices(result) {
+  const box = $('notices');
+  box.replaceChildren();
+  if (!(result.notices || []).length) return;
+  const ul = el('ul', null, 'notices');
+  for (const n of result.notices) ul.append(el('li', `${n.path}: ${n.message}`));
+  box.append(el('h3', 'Notes'), ul);
+}
+
+// ---- reveal ----------------------------------------------------------------
+
+function renderReveal() {
+  const body = $('reveal-body');
+  body.replaceChildren();
+  const result = state.result;
+  if (!result) return;
+  const placed = new Map((result.treated_as || []).map((p) => [p.path, p.as]));
+  for (const [path, text] of state.texts) {
+    const scanned = placed.get(path) || path;
+    const file = (result.files || []).find((f) => f.path === scanned || f.path === path);
+    const hits = new Set();
+    const decoded = [];
+    if (file) {
+      for (const f of file.findings.concat(file.observations)) {
+        if (f.line) hits.add(f.line);
+        if (f.decoded) decoded.push(f);
+      }
+    }
+    const sec = el('section', null, 'rv');
+    sec.append(el('h4', path));
+    const { node, summary } = render(text, hits);
+    const facts = [];
+    facts.push(summary.invisible ? `${summary.invisible} invisible character${summary.invisible === 1 ? '' : 's'}` : 'no invisible characters');
+    facts.push(summary.comments ? `${summary.comments} HTML comment${summary.comments === 1 ? '' : 's'}` : 'no HTML comments');
+    sec.append(el('p', facts.join(' · ') + '.', 'hint'));
+    if (decoded.length) {
+      const box = el('div', null, 'decoded');
+      box.append(el('h5', 'Decoded hidden text, as the agent reads it'));
+      for (const f of decoded) {
+        const q = el('blockquote');
+        q.append(el('span', f.decoded, 'dtext'));
+        q.append(el('span', ` (${f.rule_id}, line ${f.line})`, 'hint'));
+        box.append(q);
+      }
+      sec.append(box);
+    } else if (summary.decoded.length) {
+      const box = el('div', null, 'decoded');
+      box.append(el('h5', 'Text spelled by tag characters'));
+      for (const d of summary.decoded) box.append(el('blockquote', d, 'dtext'));
+      sec.append(box);
+    }
+    sec.append(node);
+    body.append(sec);
+  }
+  if (!state.texts.size) body.append(el('p', 'There is no text to reveal for this result.', 'hint'));
+}
+
+function toggleReveal() {
+  const b = $('reveal');
+  const on = b.getAttribute('aria-pressed') !== 'true';
+  b.setAttribute('aria-pressed', String(on));
+  b.textContent = on ? 'Hide hidden content' : 'Reveal hidden content';
+  $('reveal-panel').hidden = !on;
+  if (on) renderReveal();
+}
+
+// ---- copy and download -------------------------------------------------------
+
+async function copyJSON() {
+  if (!state.result) return;
+  try {
+    await navigator.clipboard.writeText(JSON.stringify(state.result, null, 2));
+    setStatus('The result was copied as JSON.');
+  } catch {
+    setStatus('The browser did not allow copying; use Download JSON instead.', true);
+  }
+}
+
+function downloadJSON() {
+  if (!state.result) return;
+  const blob = new Blob([JSON.stringify(state.result, null, 2) + '\n'], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = el('a');
+  a.href = url;
+  a.download = 'sentinel-result.json';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- wiring ----------------------------------------------------------------
+
+function init() {
+  $('paste-form').addEventListener('submit', scanPaste);
+  $('pick-files').addEventListener('change', (ev) => {
+    const files = [...ev.target.files].map((file) => ({ path: file.name, file }));
+    if (files.length) scanLoose(files);
+    ev.target.value = '';
+  });
+  $('pick-folder').addEventListener('change', (ev) => {
+    const files = [...ev.target.files].map((file) => ({ path: file.webkitRelativePath || file.name, file }));
+    if (files.length) scanFolder(files);
+    ev.target.value = '';
+  });
+  const drop = $('drop');
+  drop.addEventListener('dragover', (ev) => { ev.preventDefault(); drop.classList.add('over'); });
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', onDrop);
+  drop.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter' || ev.key === ' ') { ev.preventDefault(); $('pick-folder').click(); }
+  });
+  $('reveal').addEventListener('click', toggleReveal);
+  $('copy').addEventListener('click', copyJSON);
+  $('download').addEventListener('click', downloadJSON);
+  loadSamples();
+}
+
+init();
