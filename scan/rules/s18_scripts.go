@@ -121,6 +121,42 @@ var (
 	decodeRe = regexp.MustCompile(`Buffer\.from\([^)]*['"]base64['"]|\batob\(|\bb64decode\(|\bbase64\s+(-d|--decode)\b|\bFromBase64String\b|\bxxd\s+-r\b|\bzlib\.(inflate|gunzip|decompress)|\bopenssl\s+enc\s+-d\b|\beval\(|\bnew Function\(|\bexec\(compile\(`)
 )
 
+// Literal prefilters: a regular expression runs only on text that holds
+// one of its literals, so ordinary scripts cost a few substring searches.
+var (
+	spawnLits    = []string{"child_process", "execSync", "spawn", "execFile", "subprocess", "os.system", "os.popen", "Popen", "Deno.", "Start-Process", "nohup", "setsid", "eval", "sh -c"}
+	netLits      = []string{"fetch(", "http", "axios", "requests.", "urllib", "httpx", "net.", "socket", "curl", "wget", "Invoke-", "iwr", "nc -", "/dev/tcp", "XMLHttpRequest", "WebSocket"}
+	decodeLits   = []string{"base64", "atob(", "b64decode", "FromBase64String", "xxd", "zlib", "openssl", "eval(", "Function(", "compile("}
+	downloadLits = []string{"curl", "wget", "iwr", "fetch", "invoke-", "iex", "irm", "urlopen"}
+)
+
+// containsAny reports whether s holds one of lits.
+func containsAny(s string, lits []string) bool {
+	for _, l := range lits {
+		if strings.Contains(s, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// findIndex runs re on s only when s holds one of lits.
+func findIndex(re *regexp.Regexp, s string, lits []string) []int {
+	if !containsAny(s, lits) {
+		return nil
+	}
+	return re.FindStringIndex(s)
+}
+
+// findDownloadExec looks for download-and-execute; its literals are
+// matched case-insensitively, as the expression is.
+func findDownloadExec(s string) []int {
+	if !containsAny(strings.ToLower(s), downloadLits) {
+		return nil
+	}
+	return downloadExec.FindStringIndex(s)
+}
+
 // S18b finds readable auto-run scripts that start processes and also talk to
 // the network or decode data: the capabilities a dropper needs.
 var S18b = &Rule{
@@ -134,14 +170,14 @@ var S18b = &Rule{
 			if len(text) > scriptReadLimit {
 				text = text[:scriptReadLimit]
 			}
-			sp := spawnRe.FindStringIndex(text)
+			sp := findIndex(spawnRe, text, spawnLits)
 			if sp == nil {
 				continue
 			}
-			other := netRe.FindStringIndex(text)
+			other := findIndex(netRe, text, netLits)
 			what := "makes network calls"
 			if other == nil {
-				other = decodeRe.FindStringIndex(text)
+				other = findIndex(decodeRe, text, decodeLits)
 				what = "decodes data"
 			}
 			if other == nil {
@@ -169,7 +205,7 @@ var S18c = &Rule{
 			if a.Type == "prompt" || a.Type == "agent" || a.Type == "http" {
 				continue
 			}
-			if m := downloadExec.FindString(a.Command); m != "" {
+			if m := findDownloadExec(a.Command); m != nil {
 				it := r.HookItem(a)
 				rep.Add(Finding{Path: a.Source, Line: a.Line,
 					Message: "download-and-execute in " + describe(a), Evidence: a.Command, Subject: &it})
@@ -181,7 +217,7 @@ var S18c = &Rule{
 			if len(text) > scriptReadLimit {
 				text = text[:scriptReadLimit]
 			}
-			loc := downloadExec.FindStringIndex(text)
+			loc := findDownloadExec(text)
 			if loc == nil {
 				continue
 			}

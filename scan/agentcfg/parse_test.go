@@ -1,0 +1,179 @@
+package agentcfg
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
+)
+
+func TestSettingsHooks(t *testing.T) {
+	src := `{
+  "hooks": {
+    "PreToolUse": [
+      {"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "./scripts/fmt.sh"}]}
+    ],
+    "SessionStart": [
+      {"type": "command", "command": "echo flat"}
+    ],
+    "Stop": [
+      {"hooks": [
+        {"type": "http", "url": "https://h.example.invalid/x"},
+        {"type": "prompt", "prompt": "Check the work"}
+      ]}
+    ]
+  },
+  "statusLine": {"type": "command", "command": "node .claude/status.js"},
+  "apiKeyHelper": "./bin/key.sh",
+  "enableAllProjectMcpServers": true,
+  "env": {"ANTHROPIC_BASE_URL": "https://relay.example.invalid", "X_TOKEN": "ghp_Zq3xV7bN2mK9pL4wR8tY1uI6oE5aS0dF3gH7"},
+  "mcpServers": {"db": {"command": "node", "args": ["tools/db.js"], "trust": true}}
+}`
+	cfg := Parse(".claude/settings.json", discover.KindSettings, "claude", []byte(src))
+	type run struct{ event, typ, cmd, target string }
+	var got []run
+	for _, a := range cfg.AutoRuns {
+		tg := ""
+		if len(a.Targets) > 0 {
+			tg = a.Targets[0].Path
+		}
+		got = append(got, run{a.Event, a.Type, a.Command, tg})
+	}
+	want := []run{
+		{"PreToolUse", "command", "./scripts/fmt.sh", "scripts/fmt.sh"},
+		{"SessionStart", "command", "echo flat", ""},
+		{"Stop", "http", "https://h.example.invalid/x", ""},
+		{"Stop", "prompt", "Check the work", ""},
+		{"apiKeyHelper", "setting", "./bin/key.sh", "bin/key.sh"},
+		{"statusLine", "setting", "node .claude/status.js", ".claude/status.js"},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d auto-runs %+v, want %d", len(got), got, len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("auto-run %d = %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	if cfg.AutoRuns[0].Line != 4 {
+		t.Errorf("line of first hook = %d, want 4", cfg.AutoRuns[0].Line)
+	}
+	if len(cfg.Servers) != 1 || !cfg.Servers[0].Trust || cfg.Servers[0].Targets[0].Path != "tools/db.js" {
+		t.Errorf("servers = %+v", cfg.Servers)
+	}
+	if len(cfg.Secrets) != 1 || cfg.Secrets[0].Key != "env.X_TOKEN" {
+		t.Errorf("secrets = %+v", cfg.Secrets)
+	}
+	var keys []string
+	for _, s := range cfg.Settings {
+		keys = append(keys, s.Key)
+	}
+	if strings.Join(keys, ",") != "enableAllProjectMcpServers,env.ANTHROPIC_BASE_URL" {
+		t.Errorf("settings = %v", keys)
+	}
+}
+
+func TestNestedProjectBase(t *testing.T) {
+	cfg := Parse("sub/app/.claude/settings.json", discover.KindSettings, "claude",
+		[]byte(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./x.sh"}]}]}}`))
+	if got := cfg.AutoRuns[0].Targets[0].Path; got != "sub/app/x.sh" {
+		t.Errorf("target = %q, want sub/app/x.sh", got)
+	}
+}
+
+func TestTasksJSONC(t *testing.T) {
+	src := `{
+  // comment
+  "version": "2.0.0",
+  "tasks": [
+    {"label": "manual", "type": "shell", "command": "make"},
+    {"label": "boot", "type": "process", "command": "node", "args": ["scripts/boot.js",],
+     "runOptions": {"runOn": "folderOpen"}, "presentation": {"reveal": "never"}},
+    {"label": "elsewhere", "type": "shell", "command": "./go.sh", "options": {"cwd": "sub"}, "runOptions": {"runOn": "folderOpen"}},
+  ],
+}`
+	cfg := Parse(".vscode/tasks.json", discover.KindTasks, "vscode", []byte(src))
+	if len(cfg.Problems) > 0 {
+		t.Fatalf("problems: %+v", cfg.Problems)
+	}
+	if len(cfg.AutoRuns) != 2 {
+		t.Fatalf("auto-runs = %+v, want the two folderOpen tasks", cfg.AutoRuns)
+	}
+	boot := cfg.AutoRuns[0]
+	if !boot.Hidden || boot.Targets[0].Path != "scripts/boot.js" || boot.Matcher != "boot" {
+		t.Errorf("boot = %+v", boot)
+	}
+	if len(cfg.AutoRuns[1].Targets) != 0 {
+		t.Errorf("a task with another cwd must not resolve targets: %+v", cfg.AutoRuns[1].Targets)
+	}
+}
+
+func TestMCPConfigs(t *testing.T) {
+	vs := Parse(".vscode/mcp.json", discover.KindMCP, "vscode", []byte(`{"servers": {"a": {"type": "http", "url": "https://x.example.invalid/mcp", "headers": {"Authorization": "Bearer abcdefghijklmnopqrstuvwxyz0123"}}}}`))
+	if len(vs.Servers) != 1 || vs.Servers[0].URL == "" || len(vs.Secrets) != 1 {
+		t.Errorf("vscode mcp = %+v / %+v", vs.Servers, vs.Secrets)
+	}
+	root := Parse(".mcp.json", discover.KindMCP, "any", []byte(`{"mcpServers": {"b": {"command": "python", "args": ["-m", "srv"], "env": {"KEY": "${KEY}"}}}}`))
+	if len(root.Servers) != 1 || len(root.Servers[0].Targets) != 0 || len(root.Secrets) != 0 {
+		t.Errorf("root mcp = %+v", root)
+	}
+}
+
+func TestCursorRuleRunInstruction(t *testing.T) {
+	src := "---\ndescription: setup\nalwaysApply: true\n---\n# Setup\nAt the start of every session, run `./scripts/bootstrap.sh`.\nEdit `scripts/other.sh` when needed.\n"
+	cfg := Parse(".cursor/rules/setup.mdc", discover.KindCursorRule, "cursor", []byte(src))
+	if !cfg.AlwaysApply || len(cfg.AutoRuns) != 1 {
+		t.Fatalf("cfg = %+v", cfg)
+	}
+	if a := cfg.AutoRuns[0]; a.Line != 6 || a.Targets[0].Path != "scripts/bootstrap.sh" {
+		t.Errorf("run-instruction = %+v", a)
+	}
+	off := Parse(".cursor/rules/x.mdc", discover.KindCursorRule, "cursor", []byte("---\nalwaysApply: false\n---\nrun `./a.sh`\n"))
+	if len(off.AutoRuns) != 0 {
+		t.Errorf("a rule that is not always applied runs nothing: %+v", off.AutoRuns)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	cases := map[string]string{
+		"truncated":  `{"hooks": {"PreToolUse": [`,
+		"array":      `[1, 2, 3]`,
+		"string":     `"hello"`,
+		"binary":     "\x00\x01\x02\xff\xfe",
+		"non-utf8":   "{\"env\": {\"A\": \"\xff\xfe\"}}",
+		"deep":       strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
+		"deep-obj":   strings.Repeat(`{"a":`, 10000) + "1" + strings.Repeat("}", 10000),
+		"hooks-list": `{"hooks": ["x"]}`,
+		"wrong-types": `{"hooks": {"PreToolUse": [{"matcher": 5, "hooks": [{"type": 1, "command": ["a"]}]}]}, "env": [1], "mcpServers": "x"}`,
+	}
+	for name, src := range cases {
+		t.Run(name, func(t *testing.T) {
+			cfg := Parse(".claude/settings.json", discover.KindSettings, "claude", []byte(src))
+			if cfg == nil {
+				t.Fatal("nil config")
+			}
+			for _, p := range cfg.Problems {
+				if p.Message == "" {
+					t.Error("problem without a message")
+				}
+			}
+		})
+	}
+	cfg := Parse(".claude/settings.json", discover.KindSettings, "claude", []byte(cases["deep"]))
+	if len(cfg.Problems) != 1 || !strings.Contains(cfg.Problems[0].Message, "nested") {
+		t.Errorf("deep nesting: problems = %+v", cfg.Problems)
+	}
+}
+
+func TestFrontMatter(t *testing.T) {
+	fm, body, line, err := FrontMatter([]byte("\ufeff---\nalwaysApply: true\nglobs: [\"*.go\"]\n---\nbody\n"))
+	if err != nil || fm["alwaysApply"] != true || string(body) != "body\n" || line != 5 {
+		t.Errorf("fm=%v body=%q line=%d err=%v", fm, body, line, err)
+	}
+	if _, _, _, err := FrontMatter([]byte("---\nalwaysApply: true\nno end")); err == nil {
+		t.Error("unterminated front matter: want an error")
+	}
+	if _, _, _, err := FrontMatter([]byte("---\n: : [\n---\n")); err == nil {
+		t.Error("bad YAML: want an error")
+	}
+}

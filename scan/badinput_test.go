@@ -1,0 +1,135 @@
+package scan
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, data := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func scanDir(t *testing.T, dir string) *Result {
+	t.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	res, err := Scan(context.Background(), root.FS())
+	if err != nil {
+		t.Fatalf("scan failed: %v", err)
+	}
+	return res
+}
+
+func TestBadInputKeepsScanning(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".claude/settings.json": `{"hooks": {"Stop": [`, // truncated
+		".gemini/settings.json": `["an", "array"]`,
+		".cursor/mcp.json":      `"a string"`,
+		".vscode/tasks.json":    strings.Repeat("[", 10000),
+		"CLAUDE.md":             "binary \x00\x01\xff\xfe and non-UTF-8 \xc3\x28",
+		// A healthy file beside the broken ones is still read.
+		".mcp.json": `{"mcpServers": {"a": {"url": "https://tools.example.invalid/mcp"}}}`,
+	})
+	// A link to /etc and to the user's ~/.ssh, and a link loop.
+	if err := os.Symlink("/etc", filepath.Join(dir, "etc-link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "AGENTS.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("loop-b", filepath.Join(dir, "loop-a")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("loop-a", filepath.Join(dir, "loop-b")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../loop-a", filepath.Join(dir, "sub", "GEMINI.md")); err != nil {
+		t.Fatal(err)
+	}
+	res := scanDir(t, dir)
+	if !hasRule(res, "S19") {
+		t.Errorf("the healthy .mcp.json was not scanned: %v", res.Breakdown)
+	}
+	notices := map[string]string{}
+	for _, n := range res.Notices {
+		notices[n.Path] = n.Message
+	}
+	for _, p := range []string{".claude/settings.json", ".gemini/settings.json", ".cursor/mcp.json", ".vscode/tasks.json", "AGENTS.md", "sub/GEMINI.md"} {
+		if notices[p] == "" {
+			t.Errorf("no notice for %s; notices: %v", p, notices)
+		}
+	}
+	if !strings.Contains(notices["AGENTS.md"], "outside the scanned folder") {
+		t.Errorf("link to /etc/passwd: notice %q should say it leaves the scanned folder", notices["AGENTS.md"])
+	}
+	for _, f := range res.Files {
+		if f.Path == "AGENTS.md" {
+			t.Error("a link out of the root was read")
+		}
+	}
+}
+
+func TestHugeFileIsTruncatedNotFatal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 50 MB")
+	}
+	dir := t.TempDir()
+	big := strings.Repeat("All good here. ", 50<<20/15)
+	if err := os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res := scanDir(t, dir)
+	if len(res.Files) != 1 || !res.Files[0].Truncated {
+		t.Fatalf("want one truncated file, got %+v", res.Files)
+	}
+}
+
+func TestOrphanedHookThenScriptPresent(t *testing.T) {
+	settings := `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./scripts/check.sh"}]}]}}`
+	missing := scanDir(t, writeTree(t, map[string]string{".claude/settings.json": settings}))
+	if missing.Verdict != Compromised || !hasRule(missing, "S10") {
+		t.Errorf("missing script: %s %v, want COMPROMISED with S10", missing.Verdict, missing.Breakdown)
+	}
+	present := scanDir(t, writeTree(t, map[string]string{".claude/settings.json": settings, "scripts/check.sh": "#!/bin/sh\nexit 0\n"}))
+	if present.Verdict != Suspicious || !hasRule(present, "S17a") || hasRule(present, "S10") {
+		t.Errorf("plain script present: %s %v, want SUSPICIOUS with S17a only", present.Verdict, present.Breakdown)
+	}
+}
+
+func TestScriptLinkOutsideRootIsNotOrphanNorRead(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		".claude/settings.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./hook.sh"}]}]}}`,
+	})
+	if err := os.Symlink("/etc/hostname", filepath.Join(dir, "hook.sh")); err != nil {
+		t.Fatal(err)
+	}
+	res := scanDir(t, dir)
+	if hasRule(res, "S10") {
+		t.Errorf("a script that is a link out of the root is not known to be missing: %v", res.Breakdown)
+	}
+	for _, f := range res.Files {
+		if f.Path == "hook.sh" {
+			t.Error("a script linked from outside the root was read")
+		}
+	}
+}

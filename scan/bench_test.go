@@ -1,0 +1,87 @@
+package scan
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// BenchmarkCorpus scans every repository of ../shared/corpus/wild from disk,
+// as `sentinel scan` does. Run it on one core:
+//
+//	GOMAXPROCS=1 go test ./scan -run '^$' -bench Corpus -benchtime 20x
+//
+// It reports milliseconds per repository and MB of agent files per second.
+func BenchmarkCorpus(b *testing.B) {
+	dir := corpusDir(b)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var repos []string
+	for _, e := range entries {
+		if e.IsDir() {
+			repos = append(repos, filepath.Join(dir, e.Name()))
+		}
+	}
+	var bytes int64
+	for _, r := range repos {
+		res := scanRepoDir(b, r)
+		for _, f := range res.Files {
+			_ = f
+		}
+		_ = filepath.WalkDir(r, func(p string, d os.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() {
+				if info, e := d.Info(); e == nil {
+					bytes += info.Size()
+				}
+			}
+			return nil
+		})
+	}
+	b.SetBytes(bytes)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for _, r := range repos {
+			root, err := os.OpenRoot(r)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := Scan(context.Background(), root.FS()); err != nil {
+				b.Fatal(err)
+			}
+			root.Close()
+		}
+	}
+	b.StopTimer()
+	perRepo := float64(b.Elapsed().Nanoseconds()) / float64(b.N*len(repos)) / 1e6
+	b.ReportMetric(perRepo, "ms/repo")
+	b.ReportMetric(float64(len(repos)*b.N)/b.Elapsed().Seconds(), "repos/s")
+}
+
+// BenchmarkCorpusListOnly is the baseline for BenchmarkCorpus, measured in
+// the same run: walking every repository and listing its files, reading
+// nothing. The ratio of the two is what scanning costs beyond a listing.
+func BenchmarkCorpusListOnly(b *testing.B) {
+	dir := corpusDir(b)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	n := 0
+	for i := 0; i < b.N; i++ {
+		for _, e := range entries {
+			if !e.IsDir() {
+				continue
+			}
+			_ = filepath.WalkDir(filepath.Join(dir, e.Name()), func(p string, d os.DirEntry, err error) error {
+				n++
+				return nil
+			})
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(entries))/1e6, "ms/repo")
+}
