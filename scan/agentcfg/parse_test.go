@@ -136,14 +136,14 @@ func TestCursorRuleRunInstruction(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	cases := map[string]string{
-		"truncated":  `{"hooks": {"PreToolUse": [`,
-		"array":      `[1, 2, 3]`,
-		"string":     `"hello"`,
-		"binary":     "\x00\x01\x02\xff\xfe",
-		"non-utf8":   "{\"env\": {\"A\": \"\xff\xfe\"}}",
-		"deep":       strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
-		"deep-obj":   strings.Repeat(`{"a":`, 10000) + "1" + strings.Repeat("}", 10000),
-		"hooks-list": `{"hooks": ["x"]}`,
+		"truncated":   `{"hooks": {"PreToolUse": [`,
+		"array":       `[1, 2, 3]`,
+		"string":      `"hello"`,
+		"binary":      "\x00\x01\x02\xff\xfe",
+		"non-utf8":    "{\"env\": {\"A\": \"\xff\xfe\"}}",
+		"deep":        strings.Repeat("[", 10000) + strings.Repeat("]", 10000),
+		"deep-obj":    strings.Repeat(`{"a":`, 10000) + "1" + strings.Repeat("}", 10000),
+		"hooks-list":  `{"hooks": ["x"]}`,
 		"wrong-types": `{"hooks": {"PreToolUse": [{"matcher": 5, "hooks": [{"type": 1, "command": ["a"]}]}]}, "env": [1], "mcpServers": "x"}`,
 	}
 	for name, src := range cases {
