@@ -92,6 +92,11 @@ func TestClassifyReasons(t *testing.T) {
 		{"deploy/k8s/svc.yaml", []string{ReasonCluster}},
 		{".claude/settings.json", []string{ReasonGateSettings}},
 		{".cursor/hooks.json", []string{ReasonGateSettings}},
+		// Folders themselves, as `rm -rf` names them.
+		{"terraform", []string{ReasonInfra}},
+		{"deploy/k8s", []string{ReasonCluster}},
+		{"src/auth", []string{ReasonAuth}},
+		{".github/workflows", []string{ReasonCIWorkflow}},
 	}
 	for _, tt := range tests {
 		v := Classify(tt.path)

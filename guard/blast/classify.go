@@ -271,7 +271,7 @@ func builtinReasons(n string) []string {
 		out = append(out, ReasonSQL)
 	}
 	// 3. .github/workflows/<something>
-	for i := 0; i+2 < len(lower); i++ {
+	for i := 0; i+1 < len(lower); i++ {
 		if lower[i] == ".github" && lower[i+1] == "workflows" {
 			out = append(out, ReasonCIWorkflow)
 			break
@@ -303,8 +303,15 @@ func builtinReasons(n string) []string {
 		}
 	}
 	// 8. auth-like folder, by whole word.
+	// A last segment without an extension may be the folder itself
+	// (`rm -rf src/auth`), so it is read as a folder name too.
+	folders := segs[:len(segs)-1]
+	if !strings.Contains(segs[len(segs)-1], ".") {
+		folders = segs
+		dirs = lower
+	}
 	authDir := false
-	for _, d := range segs[:len(segs)-1] {
+	for _, d := range folders {
 		for _, w := range nameWords(d) {
 			if dirAuthWords[w] {
 				authDir = true

@@ -1,0 +1,302 @@
+package hook
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinel-sec/sentinel/guard/blast"
+)
+
+func newHandler(t *testing.T) *Handler {
+	t.Helper()
+	return &Handler{Store: blast.NewStore(t.TempDir())}
+}
+
+func run(t *testing.T, h *Handler, agent Agent, payload any) Result {
+	t.Helper()
+	var s string
+	switch p := payload.(type) {
+	case string:
+		s = p
+	default:
+		b, err := json.Marshal(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s = string(b)
+	}
+	return h.Handle(agent, strings.NewReader(s))
+}
+
+func claudeTool(session, tool string, input map[string]any) map[string]any {
+	return map[string]any{
+		"session_id": session, "transcript_path": "/tmp/t.jsonl", "cwd": "/repo",
+		"permission_mode": "default", "hook_event_name": "PreToolUse",
+		"tool_name": tool, "tool_input": input, "tool_use_id": "toolu_01",
+	}
+}
+
+func claudePrompt(session string) map[string]any {
+	return map[string]any{"session_id": session, "cwd": "/repo", "hook_event_name": "UserPromptSubmit", "prompt": "add an index"}
+}
+
+type claudeOut struct {
+	HookSpecificOutput struct {
+		HookEventName            string `json:"hookEventName"`
+		PermissionDecision       string `json:"permissionDecision"`
+		PermissionDecisionReason string `json:"permissionDecisionReason"`
+	} `json:"hookSpecificOutput"`
+}
+
+func decodeClaude(t *testing.T, r Result) claudeOut {
+	t.Helper()
+	var o claudeOut
+	if err := json.Unmarshal(r.Stdout, &o); err != nil {
+		t.Fatalf("output %q: %v", r.Stdout, err)
+	}
+	return o
+}
+
+func noOpinion(t *testing.T, r Result, what string) {
+	t.Helper()
+	if len(r.Stdout) != 0 || r.ExitCode != 0 || r.Denied {
+		t.Fatalf("%s: want no opinion, got %+v (%s)", what, r, r.Stdout)
+	}
+}
+
+func TestClaudeTurn(t *testing.T) {
+	h := newHandler(t)
+	write := claudeTool("s1", "Write", map[string]any{"file_path": "/repo/migrations/0001.sql", "content": "CREATE INDEX"})
+
+	r := run(t, h, Claude, write)
+	o := decodeClaude(t, r)
+	if r.ExitCode != 0 || o.HookSpecificOutput.PermissionDecision != "deny" || o.HookSpecificOutput.HookEventName != "PreToolUse" {
+		t.Fatalf("first write: %+v %s", r, r.Stdout)
+	}
+	reason := o.HookSpecificOutput.PermissionDecisionReason
+	for _, want := range []string{"JUSTIFICATION", "ROLLBACK", "`migrations/0001.sql`"} {
+		if !strings.Contains(reason, want) {
+			t.Errorf("reason lacks %q: %s", want, reason)
+		}
+	}
+	if strings.Contains(string(r.Stdout), `"allow"`) {
+		t.Fatal("never answer allow")
+	}
+	noOpinion(t, run(t, h, Claude, write), "repeat in the same turn")
+	noOpinion(t, run(t, h, Claude, claudePrompt("s1")), "new prompt")
+	if !run(t, h, Claude, write).Denied {
+		t.Fatal("a new turn must ask again")
+	}
+}
+
+func TestClaudeNoOpinion(t *testing.T) {
+	h := newHandler(t)
+	for name, p := range map[string]any{
+		"ordinary write": claudeTool("s", "Write", map[string]any{"file_path": "/repo/src/app.ts", "content": "x"}),
+		"read of .env":   claudeTool("s", "Read", map[string]any{"file_path": "/repo/.env"}),
+		"cat migration":  claudeTool("s", "Bash", map[string]any{"command": "cat migrations/0001.sql"}),
+		"grep":           claudeTool("s", "Grep", map[string]any{"pattern": "auth"}),
+		"mcp read":       claudeTool("s", "mcp__fs__read_file", map[string]any{"path": ".env"}),
+		"other event":    map[string]any{"session_id": "s", "hook_event_name": "PostToolUse", "tool_name": "Write", "tool_input": map[string]any{"file_path": ".env"}},
+		"read with junk": claudeTool("s", "Read", map[string]any{"file_path": 42}),
+	} {
+		noOpinion(t, run(t, h, Claude, p), name)
+	}
+}
+
+func TestClaudeBash(t *testing.T) {
+	h := newHandler(t)
+	r := run(t, h, Claude, claudeTool("s", "Bash", map[string]any{"command": "echo x > migrations/0001.sql"}))
+	if !r.Denied || !strings.Contains(decodeClaude(t, r).HookSpecificOutput.PermissionDecisionReason, "migrations/0001.sql") {
+		t.Fatalf("echo > migration: %+v", r)
+	}
+}
+
+func TestClaudeMultiEditOneQuestion(t *testing.T) {
+	h := newHandler(t)
+	p := claudeTool("s", "MultiEdit", map[string]any{
+		"file_path": "/repo/migrations/0001.sql",
+		"edits": []any{
+			map[string]any{"old_string": "a", "new_string": "b"},
+			map[string]any{"file_path": "/repo/k8s/deploy.yaml", "old_string": "a", "new_string": "b"},
+		},
+	})
+	r := run(t, h, Claude, p)
+	reason := decodeClaude(t, r).HookSpecificOutput.PermissionDecisionReason
+	if !strings.Contains(reason, "migrations/0001.sql") || !strings.Contains(reason, "k8s/deploy.yaml") {
+		t.Fatalf("one question with both paths: %s", reason)
+	}
+	noOpinion(t, run(t, h, Claude, p), "repeat")
+}
+
+func TestFailClosed(t *testing.T) {
+	h := newHandler(t)
+	for name, p := range map[string]string{
+		"not json":         "{not json",
+		"empty":            "",
+		"write, bad input": `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"content":"no path"}}`,
+		"write, no input":  `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Edit"}`,
+		"unparsable bash":  `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo 'x > .env"}}`,
+	} {
+		r := run(t, h, Claude, p)
+		if !r.Denied || !strings.Contains(decodeClaude(t, r).HookSpecificOutput.PermissionDecisionReason, "Sentinel") {
+			t.Errorf("%s: want a deny that says why, got %+v %s", name, r, r.Stdout)
+		}
+	}
+	// An unparsable command that names nothing risky is let be.
+	noOpinion(t, run(t, h, Claude, `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo 'hello"}}`), "unparsable harmless bash")
+}
+
+func TestFailClosedOnStateErrors(t *testing.T) {
+	dir := t.TempDir()
+	h := &Handler{Store: blast.NewStore(dir)}
+	// Make the gate directory unusable: a file where the directory should be.
+	if err := os.WriteFile(filepath.Join(dir, "gate"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": "/repo/.env", "content": "A=1"}))
+	if !r.Denied || !strings.Contains(string(r.Stdout), "fails closed") {
+		t.Fatalf("state error on a risky write: %+v %s", r, r.Stdout)
+	}
+	// Ordinary writes never touch the state and pass.
+	noOpinion(t, run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": "/repo/a.txt"})), "ordinary write")
+	// No session ID on a risky write: deny.
+	r = run(t, newHandler(t), Claude, claudeTool("", "Write", map[string]any{"file_path": "/repo/.env"}))
+	if !r.Denied {
+		t.Fatal("risky write without a session not denied")
+	}
+	// No store at all.
+	r = run(t, &Handler{StoreErr: os.ErrPermission}, Claude, claudeTool("s", "Write", map[string]any{"file_path": "/repo/.env"}))
+	if !r.Denied {
+		t.Fatal("risky write without a store not denied")
+	}
+	// A broken user configuration denies every write, and no read.
+	hc := &Handler{Store: blast.NewStore(t.TempDir()), ConfigErr: os.ErrInvalid}
+	if !run(t, hc, Claude, claudeTool("s", "Write", map[string]any{"file_path": "/repo/a.txt"})).Denied {
+		t.Fatal("config error ignored")
+	}
+	noOpinion(t, run(t, hc, Claude, claudeTool("s", "Read", map[string]any{"file_path": "/repo/a.txt"})), "read with config error")
+}
+
+func TestSentinelOwnFiles(t *testing.T) {
+	h := &Handler{Store: blast.NewStore(t.TempDir()), SentinelDirs: []string{"/home/u/.config/sentinel"}}
+	for _, p := range []string{"/home/u/.config/sentinel/blast-radius.json", "/repo/.claude/settings.json", "/repo/.sentinel/config.yaml"} {
+		if !run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": p})).Denied {
+			t.Errorf("write to %s not challenged", p)
+		}
+	}
+}
+
+func TestExtraPatterns(t *testing.T) {
+	h := &Handler{Store: blast.NewStore(t.TempDir()), Extra: []blast.ExtraPattern{{Glob: "seeds/**", Reason: "production seed data"}}}
+	r := run(t, h, Claude, claudeTool("s", "Edit", map[string]any{"file_path": "/repo/seeds/users.json"}))
+	if !strings.Contains(string(r.Stdout), "production seed data") {
+		t.Fatalf("%s", r.Stdout)
+	}
+}
+
+func TestGemini(t *testing.T) {
+	h := newHandler(t)
+	tool := func(name string, in map[string]any) map[string]any {
+		return map[string]any{"session_id": "g1", "transcript_path": "/t", "cwd": "/repo", "hook_event_name": "BeforeTool",
+			"timestamp": "2026-01-01T00:00:00Z", "tool_name": name, "tool_input": in}
+	}
+	w := tool("write_file", map[string]any{"file_path": "/repo/.github/workflows/ci.yml", "content": "on: push"})
+	r := run(t, h, Gemini, w)
+	var o struct{ Decision, Reason string }
+	if err := json.Unmarshal(r.Stdout, &o); err != nil || o.Decision != "deny" || !strings.Contains(o.Reason, "ROLLBACK") {
+		t.Fatalf("gemini deny: %s %v", r.Stdout, err)
+	}
+	noOpinion(t, run(t, h, Gemini, w), "repeat")
+	noOpinion(t, run(t, h, Gemini, tool("read_file", map[string]any{"absolute_path": "/repo/.env"})), "read")
+	noOpinion(t, run(t, h, Gemini, map[string]any{"session_id": "g1", "hook_event_name": "BeforeAgent", "prompt": "again"}), "new prompt")
+	if !run(t, h, Gemini, w).Denied {
+		t.Fatal("new turn")
+	}
+	if !run(t, h, Gemini, tool("replace", map[string]any{"file_path": "/repo/go.sum", "old_string": "a", "new_string": "b"})).Denied {
+		t.Fatal("replace on go.sum")
+	}
+	if !run(t, h, Gemini, tool("run_shell_command", map[string]any{"command": "sed -i s/a/b/ Makefile"})).Denied {
+		t.Fatal("sed -i Makefile")
+	}
+}
+
+func TestCursor(t *testing.T) {
+	h := newHandler(t)
+	base := func(ev, gen string) map[string]any {
+		return map[string]any{"hook_event_name": ev, "conversation_id": "c1", "generation_id": gen, "workspace_roots": []string{"/repo"}}
+	}
+	shell := base("beforeShellExecution", "g1")
+	shell["command"] = "rm -rf terraform/"
+	shell["cwd"] = "/repo"
+	r := run(t, h, Cursor, shell)
+	var o struct {
+		Permission   string `json:"permission"`
+		UserMessage  string `json:"user_message"`
+		AgentMessage string `json:"agent_message"`
+	}
+	if err := json.Unmarshal(r.Stdout, &o); err != nil || o.Permission != "deny" || !strings.Contains(o.AgentMessage, "JUSTIFICATION") || o.UserMessage == "" {
+		t.Fatalf("cursor deny: %s", r.Stdout)
+	}
+	noOpinion(t, run(t, h, Cursor, shell), "repeat in the same generation")
+	// A new generation is a new turn even without beforeSubmitPrompt.
+	shell["generation_id"] = "g2"
+	if !run(t, h, Cursor, shell).Denied {
+		t.Fatal("new generation")
+	}
+	pre := base("preToolUse", "g2")
+	pre["tool_name"] = "Write"
+	pre["tool_input"] = map[string]any{"file_path": "/repo/Dockerfile", "contents": "FROM x"}
+	if !run(t, h, Cursor, pre).Denied {
+		t.Fatal("preToolUse Write Dockerfile")
+	}
+	noOpinion(t, run(t, h, Cursor, base("beforeSubmitPrompt", "g3")), "prompt")
+	noOpinion(t, run(t, h, Cursor, base("beforeReadFile", "g3")), "read")
+}
+
+func TestParseConfig(t *testing.T) {
+	c, err := ParseConfig([]byte(`{"patterns":[{"glob":"seeds/**","reason":"seed data"}]}`))
+	if err != nil || len(c.Patterns) != 1 {
+		t.Fatal(c, err)
+	}
+	for _, bad := range []string{`{"patterns":[{"reason":"x"}]}`, `{"pattern":[]}`, `{"patterns":[{"glob":"[x"}]}`, `nope`} {
+		if _, err := ParseConfig([]byte(bad)); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}
+
+// FuzzHandle: any bytes on stdin give a decision in the agent's format or no
+// output, never a panic, and the output is always valid JSON.
+func FuzzHandle(f *testing.F) {
+	for _, s := range []string{
+		`{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Write","tool_input":{"file_path":"/r/.env"}}`,
+		`{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"echo x > a.sql"}}`,
+		`{"session_id":"s","hook_event_name":"UserPromptSubmit","prompt":"x"}`,
+		`{"conversation_id":"c","generation_id":"g","hook_event_name":"beforeShellExecution","command":"rm .env"}`,
+		`{"session_id":"s","hook_event_name":"BeforeTool","tool_name":"replace","tool_input":{"file_path":"go.sum"}}`,
+		`{"tool_name":"MultiEdit","tool_input":{"file_path":"a","edits":[{"file_path":"k8s/x"}]}}`,
+		`{"tool_name":"applyPatch","tool_input":{"patch":"--- a/x\n+++ /dev/null\n"}}`,
+		`[]`, `null`, `"x"`,
+	} {
+		f.Add(s, uint8(0))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, in string, agentN uint8) {
+		agent := Agents[int(agentN)%len(Agents)]
+		h := &Handler{Store: blast.NewStore(dir)}
+		r := h.Handle(agent, strings.NewReader(in))
+		if len(r.Stdout) > 0 && !json.Valid(r.Stdout) {
+			t.Fatalf("invalid JSON output %q", r.Stdout)
+		}
+		if strings.Contains(string(r.Stdout), `"allow"`) {
+			t.Fatalf("answered allow: %s", r.Stdout)
+		}
+		if len(r.Stdout) > 0 && !r.Denied {
+			t.Fatalf("output without a deny: %s", r.Stdout)
+		}
+	})
+}
