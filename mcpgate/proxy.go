@@ -92,14 +92,17 @@ func (p *Proxy) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	var err error
 	select {
 	case err = <-clientDone:
-		// The client is gone: stop the server and every paused call.
-		p.stop(nil)
-		cancel()
-		_ = p.Upstream.Close()
+		// The client closed its input: paused calls end, the server's input
+		// is closed, and answers already on their way are still delivered
+		// until the server exits.
+		p.cancelHeld()
+		go func() { _ = p.Upstream.Close() }()
 		select {
 		case <-serverDone:
-		case <-time.After(3 * time.Second):
+		case <-time.After(5 * time.Second):
 		}
+		p.stop(nil)
+		cancel()
 	case err = <-serverDone:
 		p.stop(err)
 		cancel()
@@ -142,6 +145,16 @@ func (p *Proxy) stop(cause error) {
 			p.auditCall(f, nil, "error", "the tool server went away: "+cause.Error())
 		}
 		p.replyError(f.id, codeServerGone, fmt.Sprintf("the tool server did not answer %s: %s", f.method, cause))
+	}
+}
+
+func (p *Proxy) cancelHeld() {
+	p.mu.Lock()
+	held := p.held
+	p.held = map[string]context.CancelFunc{}
+	p.mu.Unlock()
+	for _, c := range held {
+		c()
 	}
 }
 
