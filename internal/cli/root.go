@@ -65,6 +65,7 @@ verification, 1 usage or environment error.`,
 	)
 	root.AddCommand(
 		newVersionCmd(app),
+		newScanCmd(app),
 		newHookCmd(app),
 		newGuardCmd(app),
 		newFixturesCmd(app),

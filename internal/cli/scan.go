@@ -1,0 +1,515 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/sentinel-sec/sentinel/internal/version"
+	"github.com/sentinel-sec/sentinel/scan"
+	"github.com/sentinel-sec/sentinel/scan/agentcfg"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/report"
+	"github.com/sentinel-sec/sentinel/scan/score"
+)
+
+// Report formats of `sentinel scan`.
+const (
+	formatText  = "text"
+	formatJSON  = "json"
+	formatSARIF = "sarif"
+)
+
+type scanOptions struct {
+	json      bool
+	format    string
+	hooksOnly bool
+	global    bool
+	out       string
+	// base is reserved for --base REF (compare with a git ref); see
+	// the marked place in runScan.
+	base string
+}
+
+func newScanCmd(app *App) *cobra.Command {
+	o := &scanOptions{}
+	cmd := &cobra.Command{
+		Use:     "scan [PATH...]",
+		GroupID: "scan",
+		Short:   "Say what the files in a project would make an AI coding agent do",
+		Long: `Scan reads every file an AI coding agent obeys in each PATH (default: the
+current folder): instruction files, hooks, tasks, tool-server configs and the
+scripts they run. It prints a verdict per file and for the whole, with the
+trust-score arithmetic, what each finding means and what to do.
+
+A PATH may be a folder or a single file. A single file is judged by its name,
+as the web API does; a name Sentinel does not know is read as an instruction
+file. Nothing from the scanned tree is executed, no configuration is read
+from it, and links that point outside it are never followed.
+
+Colour is used only when the output is a terminal and NO_COLOR is unset.
+
+Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
+1 usage or environment error.`,
+		Example: `  sentinel scan .                      # the project in this folder
+  sentinel scan . --json               # the JSON contract (docs/json-contract.md)
+  sentinel scan . --format sarif --out sentinel.sarif   # for GitHub code scanning
+  sentinel scan . --hooks-only         # only what runs or connects by itself
+  sentinel scan --global               # your own ~/.claude and ~/.gemini settings
+  sentinel scan CLAUDE.md --json       # one file, the same JSON shape the API returns
+  sentinel scan ./a ./b                # several projects, one combined report`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx := cmd.Context()
+			if ctx == nil {
+				ctx = context.Background()
+			}
+			return runScan(ctx, app, cmd, o, args)
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&o.json, "json", false, "print the machine-readable report (same as --format json)")
+	f.StringVar(&o.format, "format", formatText, "report format: text, json or sarif")
+	f.BoolVar(&o.hooksOnly, "hooks-only", false, "scan only what runs or connects by itself: hooks, tasks, tool servers and their scripts")
+	f.BoolVar(&o.global, "global", false, "also scan your own ~/.claude/settings.json and ~/.gemini/settings.json")
+	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of standard output")
+	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{formatText, formatJSON, formatSARIF}, cobra.ShellCompDirectiveNoFileComp
+	})
+	// --base REF: see the marked place in runScan.
+	return cmd
+}
+
+// target is one PATH of the command line, resolved.
+type target struct {
+	arg     string // as typed
+	display string // slash form shown in reports
+	abs     string
+	isDir   bool
+}
+
+func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, args []string) error {
+	format := strings.ToLower(o.format)
+	if o.json {
+		if cmd.Flags().Changed("format") && format != formatJSON {
+			return usagef("--json and --format %s ask for two different reports; use one of them", o.format)
+		}
+		format = formatJSON
+	}
+	switch format {
+	case formatText, formatJSON, formatSARIF:
+	default:
+		return usagef("unknown report format %q; use text, json or sarif", o.format)
+	}
+
+	// ---- --base REF: compare with a git ref -------------------------------
+	// Reserved. The comparison lives in internal/prcheck (another area);
+	// when it exports its function, register the flag in newScanCmd and
+	// call it here with the scanned directory and o.base, merging its
+	// findings (S20 guardrail weakened, S6 undeclared change) into res.
+	// ------------------------------------------------------------------------
+
+	if len(args) == 0 && !o.global {
+		args = []string{"."}
+	}
+	targets, err := resolveTargets(args)
+	if err != nil {
+		return err
+	}
+
+	var opts []scan.Option
+	if o.hooksOnly {
+		opts = append(opts, scan.HooksOnly())
+	}
+	var globals []discover.File
+	var globalNotices []scan.Notice
+	if o.global {
+		globals, globalNotices, err = readGlobal(app)
+		if err != nil {
+			return err
+		}
+	}
+
+	// The user's own settings join the first folder's scan (their hooks run
+	// in every project), or are scanned alone.
+	globalsUsed := len(globals) == 0
+	var parts []*scan.Result
+	for _, t := range targets {
+		topts := opts
+		if t.isDir && !globalsUsed {
+			topts = append(append([]scan.Option{}, opts...), scan.WithExtraFiles(globals...))
+			globalsUsed = true
+		}
+		res, err := scanTarget(ctx, t, topts, o.hooksOnly)
+		if err != nil {
+			return err
+		}
+		prefix := ""
+		if !t.isDir {
+			var ok bool
+			if prefix, ok = strings.CutSuffix(t.display, res.enginePath); !ok {
+				prefix = path.Dir(t.display) + "/"
+			}
+		} else if len(targets) > 1 && t.display != "." {
+			prefix = strings.TrimSuffix(t.display, "/") + "/"
+		}
+		prefixPaths(res.Result, prefix)
+		parts = append(parts, res.Result)
+	}
+	if !globalsUsed {
+		res, err := scan.ScanFiles(ctx, noTree{}, globals, opts...)
+		if err != nil {
+			return fmt.Errorf("cannot scan your own settings: %v", err)
+		}
+		parts = append(parts, res)
+	}
+	res := merge(parts)
+	res.Notices = append(res.Notices, globalNotices...)
+	if o.global && len(globals) == 0 {
+		res.Notices = append(res.Notices, scan.Notice{Path: "~", Message: "--global: neither ~/.claude/settings.json nor ~/.gemini/settings.json exists, so there was nothing of yours to scan"})
+	}
+
+	var buf bytes.Buffer
+	switch format {
+	case formatJSON:
+		if len(targets) == 1 && !targets[0].isDir && !o.global {
+			err = report.WriteFileJSON(&buf, res, targets[0].display)
+		} else {
+			err = report.WriteJSON(&buf, res)
+		}
+	case formatSARIF:
+		err = report.WriteSARIF(&buf, res, report.SARIFOptions{ToolVersion: version.Version})
+	default:
+		color := o.out == "" && useColor(app)
+		err = report.WriteText(&buf, res, report.TextOptions{Color: color})
+	}
+	if err != nil {
+		return fmt.Errorf("cannot write the report: %v", err)
+	}
+	if o.out != "" {
+		if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("cannot write the report to %s: %s; check that its folder exists and is writable", o.out, errSentence(err))
+		}
+		fmt.Fprintf(app.Stderr, "sentinel: verdict %s; %s report written to %s\n", res.Verdict, format, o.out)
+	} else if _, err := cmd.OutOrStdout().Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("cannot write the report: %v", err)
+	}
+
+	switch res.Verdict {
+	case scan.Compromised:
+		return exitWith(ExitCompromised, ErrCompromised)
+	case scan.Suspicious:
+		return exitWith(ExitSuspicious, ErrSuspicious)
+	}
+	return nil
+}
+
+// resolveTargets checks every PATH before anything is scanned, so a typo
+// fails fast with one sentence, and drops repeats.
+func resolveTargets(args []string) ([]target, error) {
+	seen := map[string]bool{}
+	var out []target
+	for _, a := range args {
+		if a == "" {
+			return nil, usagef("cannot scan an empty path; name a folder or a file")
+		}
+		st, err := os.Stat(a)
+		if err != nil {
+			return nil, fmt.Errorf("cannot scan %s: %s", a, errSentence(err))
+		}
+		abs, err := filepath.Abs(a)
+		if err != nil {
+			return nil, fmt.Errorf("cannot scan %s: %v", a, err)
+		}
+		if seen[abs] {
+			continue
+		}
+		seen[abs] = true
+		switch {
+		case st.IsDir():
+			out = append(out, target{arg: a, display: filepath.ToSlash(filepath.Clean(a)), abs: abs, isDir: true})
+		case st.Mode().IsRegular():
+			out = append(out, target{arg: a, display: filepath.ToSlash(filepath.Clean(a)), abs: abs})
+		default:
+			return nil, fmt.Errorf("cannot scan %s: it is neither a folder nor a regular file; name a folder or a file", a)
+		}
+	}
+	return out, nil
+}
+
+// errSentence turns a file-system error into the end of a one-sentence
+// message that says what to do.
+func errSentence(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file or folder; check the path"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied; check its permissions"
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+type targetResult struct {
+	*scan.Result
+	// enginePath is the path the engine saw for a single file; the file's
+	// display path ends with it.
+	enginePath string
+}
+
+// scanTarget scans one folder or one file. A folder is opened with
+// os.OpenRoot so that no link inside it can lead the scan outside.
+func scanTarget(ctx context.Context, t target, opts []scan.Option, hooksOnly bool) (targetResult, error) {
+	if t.isDir {
+		root, err := os.OpenRoot(t.abs)
+		if err != nil {
+			return targetResult{}, fmt.Errorf("cannot scan %s: %s", t.arg, errSentence(err))
+		}
+		defer root.Close()
+		res, err := scan.Scan(ctx, root.FS(), opts...)
+		if err != nil {
+			return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)
+		}
+		return targetResult{Result: res}, nil
+	}
+	return scanSingleFile(ctx, t, opts, hooksOnly)
+}
+
+// scanSingleFile scans one file. When its path shows where it stands in a
+// project (.claude/settings.json, .cursor/rules/x.mdc, CLAUDE.md), the
+// project folder is the context: the scripts its hooks run are read from
+// there, through os.Root. Otherwise it is classified by its name alone, as
+// the API does (settings.json, tasks.json, *.mdc, other *.json as the agent
+// config they look like, anything else as instructions), and nothing around
+// it is assumed: a hook's script is neither read nor called missing.
+func scanSingleFile(ctx context.Context, t target, opts []scan.Option, hooksOnly bool) (targetResult, error) {
+	slash := filepath.ToSlash(t.abs)
+	parts := strings.Split(strings.TrimPrefix(slash, "/"), "/")
+	var (
+		enginePath string
+		kind       discover.Kind
+		tool       string
+		rootDir    string
+		inProject  = true
+	)
+	for k := 1; k <= len(parts) && k <= 5; k++ {
+		suffix := strings.Join(parts[len(parts)-k:], "/")
+		if kd, tl, ok := discover.Classify(suffix); ok {
+			enginePath, kind, tool = suffix, kd, tl
+			rootDir = filepath.FromSlash(strings.TrimSuffix(slash, "/"+suffix))
+			if rootDir == "" {
+				rootDir = string(filepath.Separator)
+			}
+			break
+		}
+	}
+	if enginePath == "" {
+		enginePath = path.Base(slash)
+		kind, tool = classifyLoose(enginePath)
+		rootDir = filepath.Dir(t.abs)
+		inProject = false
+	}
+	root, err := os.OpenRoot(rootDir)
+	if err != nil {
+		return targetResult{}, fmt.Errorf("cannot scan %s: %s", t.arg, errSentence(err))
+	}
+	defer root.Close()
+	f, notice := discover.ReadFile(root.FS(), enginePath)
+	if notice != nil {
+		return targetResult{}, fmt.Errorf("cannot scan %s: %s", t.arg, strings.TrimPrefix(notice.Message, "not read: "))
+	}
+	f.Kind, f.Tool = kind, tool
+	var fsys fs.FS = noTree{}
+	if inProject {
+		fsys = root.FS()
+	}
+	res, err := scan.ScanFiles(ctx, fsys, []discover.File{f}, opts...)
+	if err != nil {
+		return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)
+	}
+	if len(res.Files) == 0 && !(hooksOnly && (kind == discover.KindInstructions || kind == discover.KindCursorRule)) {
+		// Keep the file in the report even if the engine found nothing to
+		// say about it, so the single-file JSON always has its entry.
+		res.Files = append(res.Files, scan.FileResult{Path: enginePath, Filename: enginePath, Kind: string(kind), Tool: tool,
+			Verdict: scan.Clean, TrustScore: 100, ColorBand: score.Band(scan.Clean), Breakdown: enginePath + ": 100 = 100",
+			Findings: []scan.Finding{}, Observations: []scan.Finding{}})
+	}
+	return targetResult{Result: res, enginePath: enginePath}, nil
+}
+
+// classifyLoose classifies a file by its base name alone.
+func classifyLoose(base string) (discover.Kind, string) {
+	switch {
+	case base == "settings.json" || base == "settings.local.json":
+		return discover.KindSettings, discover.ToolClaude
+	case base == "tasks.json":
+		return discover.KindTasks, discover.ToolVSCode
+	case base == "hooks.json":
+		return discover.KindCursorHooks, discover.ToolCursor
+	case strings.HasSuffix(base, ".mdc"):
+		return discover.KindCursorRule, discover.ToolCursor
+	case strings.HasSuffix(base, ".json"):
+		return discover.KindMCP, discover.ToolAny
+	}
+	return discover.KindInstructions, discover.ToolAny
+}
+
+// noTree is the file system of a scan that has no tree around its files (a
+// loose single file, your own settings): every question about another file
+// has no answer, so no script is read and none is called missing.
+type noTree struct{}
+
+var errNoTree = errors.New("outside the files being scanned")
+
+func (noTree) Open(name string) (fs.File, error) {
+	return nil, &fs.PathError{Op: "open", Path: name, Err: errNoTree}
+}
+
+// globalFiles are the user's own agent settings that --global reads.
+var globalFiles = []struct{ rel, tool string }{
+	{".claude/settings.json", discover.ToolClaude},
+	{".gemini/settings.json", discover.ToolGemini},
+}
+
+// readGlobal reads the user's own settings from the home folder (HOME).
+// They are shown as ~/.claude/settings.json and so on. Sentinel reads them
+// because the user asked; nothing in a scanned project can point here.
+func readGlobal(app *App) ([]discover.File, []scan.Notice, error) {
+	home := app.Getenv("HOME")
+	if home == "" {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return nil, nil, fmt.Errorf("cannot find your home folder for --global; set HOME")
+		}
+		home = h
+	}
+	var files []discover.File
+	var notices []scan.Notice
+	for _, g := range globalFiles {
+		shown := "~/" + g.rel
+		if _, err := os.Stat(filepath.Join(home, filepath.FromSlash(g.rel))); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		f, n := discover.ReadFile(os.DirFS(home), g.rel)
+		if n != nil {
+			notices = append(notices, scan.Notice{Path: shown, Message: n.Message})
+			continue
+		}
+		f.Path, f.Kind, f.Tool = shown, discover.KindSettings, g.tool
+		files = append(files, f)
+	}
+	return files, notices, nil
+}
+
+// useColor: only on a terminal, and never when NO_COLOR is set or the
+// terminal is dumb.
+func useColor(app *App) bool {
+	if app.Getenv("NO_COLOR") != "" || app.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := app.Stdout.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// prefixPaths puts prefix before every path of res that is relative to the
+// scanned root, so that results of several PATHs can be shown together.
+// Paths of the user's own files (~/...) are left as they are.
+func prefixPaths(res *scan.Result, prefix string) {
+	if prefix == "" {
+		return
+	}
+	fix := func(p string) string {
+		if p == "" || strings.HasPrefix(p, "~") {
+			return p
+		}
+		return prefix + p
+	}
+	fixFinding := func(f *scan.Finding) {
+		f.Path = fix(f.Path)
+		if f.Subject != nil {
+			s := *f.Subject
+			s.Source = fix(s.Source)
+			f.Subject = &s
+		}
+	}
+	for i := range res.Files {
+		fr := &res.Files[i]
+		old := fr.Path
+		fr.Path, fr.Filename = fix(fr.Path), fix(fr.Filename)
+		if rest, ok := strings.CutPrefix(fr.Breakdown, old+": "); ok {
+			fr.Breakdown = fr.Path + ": " + rest
+		}
+		for j := range fr.Findings {
+			fixFinding(&fr.Findings[j])
+		}
+		for j := range fr.Observations {
+			fixFinding(&fr.Observations[j])
+		}
+	}
+	for j := range res.Observations {
+		fixFinding(&res.Observations[j])
+	}
+	res.Breakdown = res.Breakdown[:0]
+	for _, fr := range res.Files {
+		if len(fr.Findings) > 0 {
+			res.Breakdown = append(res.Breakdown, fr.Breakdown)
+		}
+	}
+	for i := range res.Notices {
+		res.Notices[i].Path = fix(res.Notices[i].Path)
+	}
+	for i := range res.Inventory.AutoRuns {
+		a := &res.Inventory.AutoRuns[i]
+		a.Source = fix(a.Source)
+		for j := range a.Targets {
+			a.Targets[j].Path = fix(a.Targets[j].Path)
+		}
+	}
+	for i := range res.Inventory.Servers {
+		s := &res.Inventory.Servers[i]
+		s.Source = fix(s.Source)
+		for j := range s.Targets {
+			s.Targets[j].Path = fix(s.Targets[j].Path)
+		}
+	}
+}
+
+// merge combines the results of several PATHs: every file, observation,
+// notice and inventory entry, and the repository verdict of the worst file
+// (lowest score among the worst verdict), as formula v0.1 defines it.
+func merge(parts []*scan.Result) *scan.Result {
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	out := &scan.Result{
+		Verdict: scan.Clean, TrustScore: 100,
+		Files: []scan.FileResult{}, Observations: []scan.Finding{}, Breakdown: []string{}, Notices: []scan.Notice{},
+		Engine: version.Engine, FormulaVersion: version.Formula,
+	}
+	out.Inventory.AutoRuns = make([]agentcfg.AutoRun, 0)
+	out.Inventory.Servers = make([]agentcfg.Server, 0)
+	for _, p := range parts {
+		out.Files = append(out.Files, p.Files...)
+		out.Observations = append(out.Observations, p.Observations...)
+		out.Breakdown = append(out.Breakdown, p.Breakdown...)
+		out.Notices = append(out.Notices, p.Notices...)
+		out.Inventory.AutoRuns = append(out.Inventory.AutoRuns, p.Inventory.AutoRuns...)
+		out.Inventory.Servers = append(out.Inventory.Servers, p.Inventory.Servers...)
+		if p.Verdict.Rank() > out.Verdict.Rank() || p.Verdict == out.Verdict && p.TrustScore < out.TrustScore {
+			out.Verdict, out.TrustScore = p.Verdict, p.TrustScore
+		}
+	}
+	out.ColorBand = score.Band(out.Verdict)
+	return out
+}

@@ -1,0 +1,479 @@
+package cli_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// These tests build the sentinel binary once and run `sentinel scan` as a
+// user would, on small fixture trees written into temporary folders.
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+	buildOut  []byte
+)
+
+func sentinelBin(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "sentinel-e2e-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "sentinel")
+		if runtime.GOOS == "windows" {
+			binPath += ".exe"
+		}
+		cmd := exec.Command("go", "build", "-o", binPath, "github.com/sentinel-sec/sentinel/cmd/sentinel")
+		buildOut, buildErr = cmd.CombinedOutput()
+	})
+	if buildErr != nil {
+		t.Fatalf("go build: %v\n%s", buildErr, buildOut)
+	}
+	return binPath
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
+type run struct {
+	stdout, stderr string
+	code           int
+}
+
+// sentinel runs the binary in dir with args and a clean environment whose
+// HOME is home (an empty folder unless the test gives one).
+func sentinel(t *testing.T, dir, home string, args ...string) run {
+	t.Helper()
+	if home == "" {
+		home = t.TempDir()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, sentinelBin(t), args...)
+	cmd.Dir = dir
+	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "NO_COLOR="}
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("sentinel %v did not finish in 90 s", args)
+	}
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	if code < 0 {
+		t.Fatalf("sentinel %v was killed by a signal (a crash?)\nstderr: %s", args, errb.String())
+	}
+	if strings.Contains(errb.String(), "panic:") || strings.Contains(errb.String(), "goroutine ") {
+		t.Fatalf("sentinel %v panicked:\n%s", args, errb.String())
+	}
+	return run{out.String(), errb.String(), code}
+}
+
+// tree writes files (slash paths) into a new temporary folder.
+func tree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for p, content := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+const (
+	cleanClaude = "# Project\n\nRun `go test ./...` before committing.\n"
+	// A write-intercept hook whose script is present: SUSPICIOUS.
+	hookSettings = `{"hooks": {"PreToolUse": [{"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "./scripts/format.sh"}]}]}}`
+	// A hook whose script is gone: COMPROMISED (S10).
+	orphanSettings = `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "node .claude/hooks/setup.js"}]}]}}`
+)
+
+func cleanTree(t *testing.T) string { return tree(t, map[string]string{"CLAUDE.md": cleanClaude}) }
+
+func suspiciousTree(t *testing.T) string {
+	return tree(t, map[string]string{
+		"CLAUDE.md": cleanClaude, ".claude/settings.json": hookSettings,
+		"scripts/format.sh": "#!/bin/sh\ngofmt -w \"$1\"\n",
+	})
+}
+
+func compromisedTree(t *testing.T) string {
+	return tree(t, map[string]string{"CLAUDE.md": cleanClaude, ".claude/settings.json": orphanSettings})
+}
+
+func TestScanExitCodes(t *testing.T) {
+	tests := []struct {
+		name string
+		dir  func(*testing.T) string
+		args []string
+		code int
+		want []string
+	}{
+		{"clean", cleanTree, []string{"scan", "."}, 0, []string{"verdict: CLEAN", "[ ok ] CLAUDE.md"}},
+		{"suspicious", suspiciousTree, []string{"scan", "."}, 3, []string{"verdict: SUSPICIOUS", "[ ?? ] .claude/settings.json", "S14b", "what to do"}},
+		{"compromised", compromisedTree, []string{"scan"}, 2, []string{"verdict: COMPROMISED", "[ !! ] .claude/settings.json", "S10 forced"}},
+		{"hooks-only skips instructions", suspiciousTree, []string{"scan", ".", "--hooks-only"}, 3, []string{".claude/settings.json"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := sentinel(t, tt.dir(t), "", tt.args...)
+			if r.code != tt.code {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, tt.code, r.stdout, r.stderr)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(r.stdout, w) {
+					t.Errorf("output lacks %q:\n%s", w, r.stdout)
+				}
+			}
+			if strings.Contains(r.stdout, "\x1b[") {
+				t.Error("colour codes written to a pipe")
+			}
+			if strings.Contains(tt.name, "hooks-only") && strings.Contains(r.stdout, "CLAUDE.md") {
+				t.Errorf("--hooks-only listed an instruction file:\n%s", r.stdout)
+			}
+		})
+	}
+}
+
+func TestScanUsageErrors(t *testing.T) {
+	dir := cleanTree(t)
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"scan", "./nope"}, "sentinel: cannot scan ./nope: no such file or folder; check the path\n"},
+		{[]string{"scan", ".", "--format", "xml"}, `unknown report format "xml"`},
+		{[]string{"scan", ".", "--json", "--format", "sarif"}, "--json and --format sarif"},
+		{[]string{"scan", ".", "--out", "no/such/folder/x.json"}, "cannot write the report to no/such/folder/x.json"},
+	}
+	for _, tt := range tests {
+		r := sentinel(t, dir, "", tt.args...)
+		if r.code != 1 || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit 1 and %q", tt.args, r.code, r.stderr, tt.want)
+		}
+		if strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
+			t.Errorf("%v: error is not one line: %q", tt.args, r.stderr)
+		}
+	}
+}
+
+func TestScanJSON(t *testing.T) {
+	r := sentinel(t, suspiciousTree(t), "", "scan", ".", "--json")
+	if r.code != 3 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	var got struct {
+		Verdict      string `json:"verdict"`
+		TrustScore   *int   `json:"trust_score"`
+		Observations []any  `json:"observations"`
+		Files        []struct {
+			Path       string `json:"path"`
+			Verdict    string `json:"verdict"`
+			TrustScore *int   `json:"trust_score"`
+			Breakdown  string `json:"breakdown"`
+			Findings   []struct {
+				RuleID string `json:"rule_id"`
+			} `json:"findings"`
+		} `json:"files"`
+		FormulaVersion string `json:"formula_version"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatalf("--json is not one JSON object: %v\n%s", err, r.stdout)
+	}
+	if got.Verdict != "SUSPICIOUS" || got.TrustScore == nil || got.Observations == nil || got.FormulaVersion != "0.1" {
+		t.Errorf("top level: %+v", got)
+	}
+	found := false
+	for _, f := range got.Files {
+		if f.Path == ".claude/settings.json" {
+			found = true
+			if f.Verdict != "SUSPICIOUS" || f.TrustScore == nil || len(f.Findings) == 0 || f.Findings[0].RuleID == "" ||
+				!strings.HasPrefix(f.Breakdown, ".claude/settings.json: 100 ") {
+				t.Errorf("settings file entry: %+v", f)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no entry for .claude/settings.json:\n%s", r.stdout)
+	}
+}
+
+func TestScanSingleFileJSON(t *testing.T) {
+	dir := tree(t, map[string]string{"CLAUDE.md": cleanClaude, "notes.txt": "just notes\n", "sub/.claude/settings.json": orphanSettings})
+	r := sentinel(t, dir, "", "scan", "CLAUDE.md", "--json")
+	var got map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	for _, k := range []string{"filename", "verdict", "trust_score", "color_band", "findings", "breakdown", "engine", "formula_version"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("single-file JSON lacks %q: %s", k, r.stdout)
+		}
+	}
+	if got["filename"] != "CLAUDE.md" || got["verdict"] != "CLEAN" || r.code != 0 {
+		t.Errorf("exit %d, %s", r.code, r.stdout)
+	}
+
+	// An unknown name is read as instructions.
+	r = sentinel(t, dir, "", "scan", "notes.txt", "--json")
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	if got["filename"] != "notes.txt" || got["kind"] != "instructions" {
+		t.Errorf("unknown name: %s", r.stdout)
+	}
+
+	// A settings file in its project: the project is the context, so the
+	// missing script is found missing.
+	r = sentinel(t, dir, "", "scan", "sub/.claude/settings.json")
+	if r.code != 2 || !strings.Contains(r.stdout, "[ !! ] sub/.claude/settings.json") || !strings.Contains(r.stdout, "S10") {
+		t.Errorf("settings file in a project: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+
+	// The same file alone, under a name only: nothing is assumed about
+	// the scripts around it, so no orphaned hook, but the hook is there.
+	loose := tree(t, map[string]string{"settings.json": orphanSettings})
+	r = sentinel(t, loose, "", "scan", "settings.json")
+	if strings.Contains(r.stdout, "S10") || !strings.Contains(r.stdout, "S17a") {
+		t.Errorf("loose settings.json: exit %d\n%s", r.code, r.stdout)
+	}
+}
+
+func TestScanSARIF(t *testing.T) {
+	dir := compromisedTree(t)
+	r := sentinel(t, dir, "", "scan", ".", "--format", "sarif", "--out", "out.sarif")
+	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "written to out.sarif") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "out.sarif"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Name  string `json:"name"`
+					Rules []struct {
+						ID string `json:"id"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(data, &log); err != nil {
+		t.Fatalf("SARIF does not parse: %v", err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || log.Runs[0].Tool.Driver.Name != "Sentinel" || len(log.Runs[0].Tool.Driver.Rules) == 0 {
+		t.Fatalf("SARIF header: %s", data[:200])
+	}
+	s10 := false
+	for _, res := range log.Runs[0].Results {
+		if res.RuleID == "S10" && res.Locations[0].PhysicalLocation.ArtifactLocation.URI == ".claude/settings.json" {
+			s10 = true
+		}
+	}
+	if !s10 {
+		t.Errorf("no S10 result at .claude/settings.json:\n%s", data)
+	}
+}
+
+// TestScanNeverPrintsSecrets plants secrets in a settings env value and in
+// a tool server's env and headers, token-shaped and not, and checks every
+// output format and the --out file.
+func TestScanNeverPrintsSecrets(t *testing.T) {
+	secrets := []string{
+		"sk-proj-Zq3vY8rT2mK9pL4xW7nB1cD6fG0hJ5sA",
+		"ghp_Zq3vY8rT2mK9pL4xW7nB1cD6fG0hJ5sAqq",
+		"hunter2-plain-password",
+		"AKIAZQ3VY8RT2MK9PL4X",
+	}
+	dir := tree(t, map[string]string{
+		".claude/settings.json": `{"env": {"OPENAI_API_KEY": "` + secrets[0] + `", "DB_PASSWORD": "` + secrets[2] + `"},
+ "hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "GITHUB_TOKEN=` + secrets[1] + ` ./scripts/start.sh"}]}]}}`,
+		"scripts/start.sh": "#!/bin/sh\necho start\n",
+		".mcp.json": `{"mcpServers": {"x": {"command": "npx", "args": ["x-server"], "env": {"AWS_ACCESS_KEY_ID": "` + secrets[3] + `", "API_TOKEN": "` + secrets[2] + `"},
+  "headers": {"Authorization": "Bearer ` + secrets[1] + `"}}}}`,
+	})
+	for _, args := range [][]string{
+		{"scan", "."}, {"scan", ".", "--json"}, {"scan", ".", "--format", "sarif"},
+		{"scan", ".claude/settings.json", "--json"}, {"scan", ".mcp.json"},
+		{"scan", ".", "--json", "--out", "report.json"},
+	} {
+		r := sentinel(t, dir, "", args...)
+		all := r.stdout + r.stderr
+		if len(args) > 3 && args[len(args)-2] == "--out" {
+			data, err := os.ReadFile(filepath.Join(dir, args[len(args)-1]))
+			if err != nil {
+				t.Fatal(err)
+			}
+			all += string(data)
+		}
+		if r.code == 1 {
+			t.Errorf("%v: exit 1: %s", args, r.stderr)
+		}
+		for _, s := range secrets {
+			if strings.Contains(all, s) {
+				t.Errorf("%v printed the secret %q", args, s)
+			}
+		}
+	}
+}
+
+// TestScanHostileTree: links to /etc and loops become notices, a 50 MB
+// file and non-UTF-8 bytes are read without a crash.
+func TestScanHostileTree(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	dir := tree(t, map[string]string{
+		"CLAUDE.md":             "# ok\n",
+		"AGENTS.md":             "caf\xe9 \xff\xfe not UTF-8 \x00\x01 bytes\n",
+		".claude/settings.json": "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"\xff\", \"hooks\": [{\"type\": \"command\", \"command\": \"./x\xfe.sh\"}]}]}}",
+	})
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(dir, "a", "b"), 0o755))
+	must(os.Symlink("/etc/passwd", filepath.Join(dir, "a", "CLAUDE.md")))
+	must(os.Symlink("/etc", filepath.Join(dir, "etc")))
+	must(os.Symlink("/etc", filepath.Join(dir, ".cursor")))
+	must(os.Symlink("loop2", filepath.Join(dir, "a", "b", "GEMINI.md")))
+	must(os.Symlink("GEMINI.md", filepath.Join(dir, "a", "b", "loop2")))
+	must(os.Symlink("..", filepath.Join(dir, "a", "b", "up")))
+	must(os.MkdirAll(filepath.Join(dir, "docs"), 0o755))
+	big, err := os.Create(filepath.Join(dir, "docs", "SKILL.md"))
+	must(err)
+	line := bytes.Repeat([]byte("All work and no play makes Jack a dull boy. "), 1000)
+	line = append(line, '\n')
+	for written := 0; written < 50<<20; written += len(line) {
+		_, err := big.Write(line)
+		must(err)
+	}
+	must(big.Close())
+
+	for _, format := range []string{"text", "json", "sarif"} {
+		start := time.Now()
+		r := sentinel(t, dir, "", "scan", ".", "--format", format)
+		if r.code == 1 {
+			t.Errorf("%s: exit 1: %s", format, r.stderr)
+		}
+		if strings.Contains(r.stdout, "root:x:0:0") || strings.Contains(r.stdout, "/bin/bash") && strings.Contains(r.stdout, "nologin") {
+			t.Errorf("%s: content of /etc/passwd reached the report", format)
+		}
+		t.Logf("%s: exit %d in %v", format, r.code, time.Since(start).Round(time.Millisecond))
+		if format == "text" {
+			for _, want := range []string{"a/CLAUDE.md", "outside the scanned folder", "a/b/GEMINI.md", "docs/SKILL.md", "read in part"} {
+				if !strings.Contains(r.stdout, want) {
+					t.Errorf("text report lacks %q:\n%s", want, r.stdout)
+				}
+			}
+		}
+		if format == "json" && !json.Valid([]byte(r.stdout)) {
+			t.Errorf("JSON output is not valid JSON")
+		}
+	}
+}
+
+func TestScanSeveralPaths(t *testing.T) {
+	parent := t.TempDir()
+	for name, mk := range map[string]func(*testing.T) string{"ok": cleanTree, "bad": compromisedTree} {
+		if err := os.Rename(mk(t), filepath.Join(parent, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := sentinel(t, parent, "", "scan", "ok", "bad", "ok/")
+	if r.code != 2 {
+		t.Errorf("exit %d, want the worst verdict (2)\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"[ ok ] ok/CLAUDE.md", "[ !! ] bad/.claude/settings.json"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("combined report lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if strings.Count(r.stdout, "ok/CLAUDE.md") != 1 {
+		t.Errorf("a repeated path was scanned twice:\n%s", r.stdout)
+	}
+	r = sentinel(t, parent, "", "scan", "ok", "bad", "--json")
+	var got struct {
+		Verdict string `json:"verdict"`
+		Files   []struct {
+			Path string `json:"path"`
+		} `json:"files"`
+		Breakdown []string `json:"breakdown"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Verdict != "COMPROMISED" || len(got.Files) != 3 || len(got.Breakdown) == 0 || !strings.HasPrefix(got.Breakdown[0], "bad/.claude/settings.json: 100 ") {
+		t.Errorf("combined JSON: %+v", got)
+	}
+}
+
+func TestScanGlobal(t *testing.T) {
+	home := tree(t, map[string]string{
+		".claude/settings.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]}}`,
+	})
+	project := cleanTree(t)
+	// Sentinel's own settings are never read from the scanned folder: a
+	// project that ships a fake ~ is just a folder.
+	if err := os.MkdirAll(filepath.Join(project, "~", ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	r := sentinel(t, project, home, "scan", "--global")
+	if !strings.Contains(r.stdout, "~/.claude/settings.json") || strings.Contains(r.stdout, "CLAUDE.md") || r.code != 3 {
+		t.Errorf("--global alone: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = sentinel(t, project, home, "scan", ".", "--global")
+	if !strings.Contains(r.stdout, "~/.claude/settings.json") || !strings.Contains(r.stdout, "[ ok ] CLAUDE.md") || r.code != 3 {
+		t.Errorf("--global with a folder: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = sentinel(t, project, "", "scan", "--global")
+	if r.code != 0 || !strings.Contains(r.stdout, "nothing of yours to scan") {
+		t.Errorf("--global with an empty home: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
