@@ -9,6 +9,7 @@
 package discover
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -146,6 +147,9 @@ func skipDir(name string) bool {
 // that cannot be read become notices; Walk itself fails only when the root
 // cannot be listed.
 func Walk(fsys fs.FS) ([]File, []Notice, error) {
+	if d, ok := fsys.(*DirFS); ok {
+		return d.walk()
+	}
 	var files []File
 	var notices []Notice
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
@@ -192,6 +196,11 @@ func ReadFile(fsys fs.FS, p string) (File, *Notice) {
 		return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
 	}
 	defer f.Close()
+	return readOpen(f, p)
+}
+
+// readOpen reads an open file, at most MaxRead bytes.
+func readOpen(f fs.File, p string) (File, *Notice) {
 	st, err := f.Stat()
 	if err != nil {
 		return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
@@ -199,10 +208,17 @@ func ReadFile(fsys fs.FS, p string) (File, *Notice) {
 	if !st.Mode().IsRegular() {
 		return File{}, &Notice{Path: p, Message: "not read: not a regular file"}
 	}
-	data, err := io.ReadAll(io.LimitReader(f, MaxRead+1))
+	size := st.Size()
+	if size > MaxRead {
+		size = MaxRead
+	}
+	data := make([]byte, 0, size+1)
+	buf := bytes.NewBuffer(data)
+	_, err = buf.ReadFrom(io.LimitReader(f, MaxRead+1))
 	if err != nil {
 		return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
 	}
+	data = buf.Bytes()
 	out := File{Path: p, Size: st.Size(), Data: data}
 	if len(data) > MaxRead {
 		out.Data = data[:MaxRead]
