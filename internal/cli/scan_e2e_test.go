@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -18,57 +17,36 @@ import (
 // These tests build the sentinel binary once and run `sentinel scan` as a
 // user would, on small fixture trees written into temporary folders.
 
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-	buildOut  []byte
-)
-
-func sentinelBin(t *testing.T) string {
+// scanBin builds the sentinel binary into a folder of the test. The go
+// build cache makes every build after the first one a link step.
+func scanBin(t *testing.T) string {
 	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "sentinel-e2e-")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "sentinel")
-		if runtime.GOOS == "windows" {
-			binPath += ".exe"
-		}
-		cmd := exec.Command("go", "build", "-o", binPath, "github.com/sentinel-sec/sentinel/cmd/sentinel")
-		buildOut, buildErr = cmd.CombinedOutput()
-	})
-	if buildErr != nil {
-		t.Fatalf("go build: %v\n%s", buildErr, buildOut)
+	bin := filepath.Join(t.TempDir(), "sentinel")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
 	}
-	return binPath
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/sentinel-sec/sentinel/cmd/sentinel").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if binPath != "" {
-		os.RemoveAll(filepath.Dir(binPath))
-	}
-	os.Exit(code)
-}
-
-type run struct {
+type scanRun struct {
 	stdout, stderr string
 	code           int
 }
 
-// sentinel runs the binary in dir with args and a clean environment whose
+// runScanCmd runs the binary bin in dir with args and a clean environment whose
 // HOME is home (an empty folder unless the test gives one).
-func sentinel(t *testing.T, dir, home string, args ...string) run {
+func runScanCmd(t *testing.T, bin, dir, home string, args ...string) scanRun {
 	t.Helper()
 	if home == "" {
 		home = t.TempDir()
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, sentinelBin(t), args...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "NO_COLOR="}
 	var out, errb bytes.Buffer
@@ -90,11 +68,11 @@ func sentinel(t *testing.T, dir, home string, args ...string) run {
 	if strings.Contains(errb.String(), "panic:") || strings.Contains(errb.String(), "goroutine ") {
 		t.Fatalf("sentinel %v panicked:\n%s", args, errb.String())
 	}
-	return run{out.String(), errb.String(), code}
+	return scanRun{out.String(), errb.String(), code}
 }
 
-// tree writes files (slash paths) into a new temporary folder.
-func tree(t *testing.T, files map[string]string) string {
+// scanTree writes files (slash paths) into a new temporary folder.
+func scanTree(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
 	for p, content := range files {
@@ -110,27 +88,30 @@ func tree(t *testing.T, files map[string]string) string {
 }
 
 const (
-	cleanClaude = "# Project\n\nRun `go test ./...` before committing.\n"
+	scanCleanClaude = "# Project\n\nRun `go test ./...` before committing.\n"
 	// A write-intercept hook whose script is present: SUSPICIOUS.
-	hookSettings = `{"hooks": {"PreToolUse": [{"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "./scripts/format.sh"}]}]}}`
+	scanHookSettings = `{"hooks": {"PreToolUse": [{"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "./scripts/format.sh"}]}]}}`
 	// A hook whose script is gone: COMPROMISED (S10).
-	orphanSettings = `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "node .claude/hooks/setup.js"}]}]}}`
+	scanOrphanSettings = `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "node .claude/hooks/setup.js"}]}]}}`
 )
 
-func cleanTree(t *testing.T) string { return tree(t, map[string]string{"CLAUDE.md": cleanClaude}) }
+func scanCleanTree(t *testing.T) string {
+	return scanTree(t, map[string]string{"CLAUDE.md": scanCleanClaude})
+}
 
-func suspiciousTree(t *testing.T) string {
-	return tree(t, map[string]string{
-		"CLAUDE.md": cleanClaude, ".claude/settings.json": hookSettings,
+func scanSuspiciousTree(t *testing.T) string {
+	return scanTree(t, map[string]string{
+		"CLAUDE.md": scanCleanClaude, ".claude/settings.json": scanHookSettings,
 		"scripts/format.sh": "#!/bin/sh\ngofmt -w \"$1\"\n",
 	})
 }
 
-func compromisedTree(t *testing.T) string {
-	return tree(t, map[string]string{"CLAUDE.md": cleanClaude, ".claude/settings.json": orphanSettings})
+func scanCompromisedTree(t *testing.T) string {
+	return scanTree(t, map[string]string{"CLAUDE.md": scanCleanClaude, ".claude/settings.json": scanOrphanSettings})
 }
 
 func TestScanExitCodes(t *testing.T) {
+	bin := scanBin(t)
 	tests := []struct {
 		name string
 		dir  func(*testing.T) string
@@ -138,14 +119,14 @@ func TestScanExitCodes(t *testing.T) {
 		code int
 		want []string
 	}{
-		{"clean", cleanTree, []string{"scan", "."}, 0, []string{"verdict: CLEAN", "[ ok ] CLAUDE.md"}},
-		{"suspicious", suspiciousTree, []string{"scan", "."}, 3, []string{"verdict: SUSPICIOUS", "[ ?? ] .claude/settings.json", "S14b", "what to do"}},
-		{"compromised", compromisedTree, []string{"scan"}, 2, []string{"verdict: COMPROMISED", "[ !! ] .claude/settings.json", "S10 forced"}},
-		{"hooks-only skips instructions", suspiciousTree, []string{"scan", ".", "--hooks-only"}, 3, []string{".claude/settings.json"}},
+		{"clean", scanCleanTree, []string{"scan", "."}, 0, []string{"verdict: CLEAN", "[ ok ] CLAUDE.md"}},
+		{"suspicious", scanSuspiciousTree, []string{"scan", "."}, 3, []string{"verdict: SUSPICIOUS", "[ ?? ] .claude/settings.json", "S14b", "what to do"}},
+		{"compromised", scanCompromisedTree, []string{"scan"}, 2, []string{"verdict: COMPROMISED", "[ !! ] .claude/settings.json", "S10 forced"}},
+		{"hooks-only skips instructions", scanSuspiciousTree, []string{"scan", ".", "--hooks-only"}, 3, []string{".claude/settings.json"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := sentinel(t, tt.dir(t), "", tt.args...)
+			r := runScanCmd(t, bin, tt.dir(t), "", tt.args...)
 			if r.code != tt.code {
 				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", r.code, tt.code, r.stdout, r.stderr)
 			}
@@ -165,7 +146,8 @@ func TestScanExitCodes(t *testing.T) {
 }
 
 func TestScanUsageErrors(t *testing.T) {
-	dir := cleanTree(t)
+	bin := scanBin(t)
+	dir := scanCleanTree(t)
 	tests := []struct {
 		args []string
 		want string
@@ -176,7 +158,7 @@ func TestScanUsageErrors(t *testing.T) {
 		{[]string{"scan", ".", "--out", "no/such/folder/x.json"}, "cannot write the report to no/such/folder/x.json"},
 	}
 	for _, tt := range tests {
-		r := sentinel(t, dir, "", tt.args...)
+		r := runScanCmd(t, bin, dir, "", tt.args...)
 		if r.code != 1 || !strings.Contains(r.stderr, tt.want) {
 			t.Errorf("%v: exit %d, stderr %q; want exit 1 and %q", tt.args, r.code, r.stderr, tt.want)
 		}
@@ -187,7 +169,8 @@ func TestScanUsageErrors(t *testing.T) {
 }
 
 func TestScanJSON(t *testing.T) {
-	r := sentinel(t, suspiciousTree(t), "", "scan", ".", "--json")
+	bin := scanBin(t)
+	r := runScanCmd(t, bin, scanSuspiciousTree(t), "", "scan", ".", "--json")
 	if r.code != 3 {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}
@@ -228,8 +211,9 @@ func TestScanJSON(t *testing.T) {
 }
 
 func TestScanSingleFileJSON(t *testing.T) {
-	dir := tree(t, map[string]string{"CLAUDE.md": cleanClaude, "notes.txt": "just notes\n", "sub/.claude/settings.json": orphanSettings})
-	r := sentinel(t, dir, "", "scan", "CLAUDE.md", "--json")
+	bin := scanBin(t)
+	dir := scanTree(t, map[string]string{"CLAUDE.md": scanCleanClaude, "notes.txt": "just notes\n", "sub/.claude/settings.json": scanOrphanSettings})
+	r := runScanCmd(t, bin, dir, "", "scan", "CLAUDE.md", "--json")
 	var got map[string]any
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatalf("%v\n%s", err, r.stdout)
@@ -244,7 +228,7 @@ func TestScanSingleFileJSON(t *testing.T) {
 	}
 
 	// An unknown name is read as instructions.
-	r = sentinel(t, dir, "", "scan", "notes.txt", "--json")
+	r = runScanCmd(t, bin, dir, "", "scan", "notes.txt", "--json")
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatalf("%v\n%s", err, r.stdout)
 	}
@@ -254,23 +238,24 @@ func TestScanSingleFileJSON(t *testing.T) {
 
 	// A settings file in its project: the project is the context, so the
 	// missing script is found missing.
-	r = sentinel(t, dir, "", "scan", "sub/.claude/settings.json")
+	r = runScanCmd(t, bin, dir, "", "scan", "sub/.claude/settings.json")
 	if r.code != 2 || !strings.Contains(r.stdout, "[ !! ] sub/.claude/settings.json") || !strings.Contains(r.stdout, "S10") {
 		t.Errorf("settings file in a project: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 
 	// The same file alone, under a name only: nothing is assumed about
 	// the scripts around it, so no orphaned hook, but the hook is there.
-	loose := tree(t, map[string]string{"settings.json": orphanSettings})
-	r = sentinel(t, loose, "", "scan", "settings.json")
+	loose := scanTree(t, map[string]string{"settings.json": scanOrphanSettings})
+	r = runScanCmd(t, bin, loose, "", "scan", "settings.json")
 	if strings.Contains(r.stdout, "S10") || !strings.Contains(r.stdout, "S17a") {
 		t.Errorf("loose settings.json: exit %d\n%s", r.code, r.stdout)
 	}
 }
 
 func TestScanSARIF(t *testing.T) {
-	dir := compromisedTree(t)
-	r := sentinel(t, dir, "", "scan", ".", "--format", "sarif", "--out", "out.sarif")
+	bin := scanBin(t)
+	dir := scanCompromisedTree(t)
+	r := runScanCmd(t, bin, dir, "", "scan", ".", "--format", "sarif", "--out", "out.sarif")
 	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "written to out.sarif") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
@@ -322,13 +307,14 @@ func TestScanSARIF(t *testing.T) {
 // a tool server's env and headers, token-shaped and not, and checks every
 // output format and the --out file.
 func TestScanNeverPrintsSecrets(t *testing.T) {
+	bin := scanBin(t)
 	secrets := []string{
 		"sk-proj-Zq3vY8rT2mK9pL4xW7nB1cD6fG0hJ5sA",
 		"ghp_Zq3vY8rT2mK9pL4xW7nB1cD6fG0hJ5sAqq",
 		"hunter2-plain-password",
 		"AKIAZQ3VY8RT2MK9PL4X",
 	}
-	dir := tree(t, map[string]string{
+	dir := scanTree(t, map[string]string{
 		".claude/settings.json": `{"env": {"OPENAI_API_KEY": "` + secrets[0] + `", "DB_PASSWORD": "` + secrets[2] + `"},
  "hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "GITHUB_TOKEN=` + secrets[1] + ` ./scripts/start.sh"}]}]}}`,
 		"scripts/start.sh": "#!/bin/sh\necho start\n",
@@ -340,7 +326,7 @@ func TestScanNeverPrintsSecrets(t *testing.T) {
 		{"scan", ".claude/settings.json", "--json"}, {"scan", ".mcp.json"},
 		{"scan", ".", "--json", "--out", "report.json"},
 	} {
-		r := sentinel(t, dir, "", args...)
+		r := runScanCmd(t, bin, dir, "", args...)
 		all := r.stdout + r.stderr
 		if len(args) > 3 && args[len(args)-2] == "--out" {
 			data, err := os.ReadFile(filepath.Join(dir, args[len(args)-1]))
@@ -363,10 +349,11 @@ func TestScanNeverPrintsSecrets(t *testing.T) {
 // TestScanHostileTree: links to /etc and loops become notices, a 50 MB
 // file and non-UTF-8 bytes are read without a crash.
 func TestScanHostileTree(t *testing.T) {
+	bin := scanBin(t)
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links need privileges on Windows")
 	}
-	dir := tree(t, map[string]string{
+	dir := scanTree(t, map[string]string{
 		"CLAUDE.md":             "# ok\n",
 		"AGENTS.md":             "caf\xe9 \xff\xfe not UTF-8 \x00\x01 bytes\n",
 		".claude/settings.json": "{\"hooks\": {\"PreToolUse\": [{\"matcher\": \"\xff\", \"hooks\": [{\"type\": \"command\", \"command\": \"./x\xfe.sh\"}]}]}}",
@@ -397,7 +384,7 @@ func TestScanHostileTree(t *testing.T) {
 
 	for _, format := range []string{"text", "json", "sarif"} {
 		start := time.Now()
-		r := sentinel(t, dir, "", "scan", ".", "--format", format)
+		r := runScanCmd(t, bin, dir, "", "scan", ".", "--format", format)
 		if r.code == 1 {
 			t.Errorf("%s: exit 1: %s", format, r.stderr)
 		}
@@ -419,13 +406,14 @@ func TestScanHostileTree(t *testing.T) {
 }
 
 func TestScanSeveralPaths(t *testing.T) {
+	bin := scanBin(t)
 	parent := t.TempDir()
-	for name, mk := range map[string]func(*testing.T) string{"ok": cleanTree, "bad": compromisedTree} {
+	for name, mk := range map[string]func(*testing.T) string{"ok": scanCleanTree, "bad": scanCompromisedTree} {
 		if err := os.Rename(mk(t), filepath.Join(parent, name)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r := sentinel(t, parent, "", "scan", "ok", "bad", "ok/")
+	r := runScanCmd(t, bin, parent, "", "scan", "ok", "bad", "ok/")
 	if r.code != 2 {
 		t.Errorf("exit %d, want the worst verdict (2)\n%s%s", r.code, r.stdout, r.stderr)
 	}
@@ -437,7 +425,7 @@ func TestScanSeveralPaths(t *testing.T) {
 	if strings.Count(r.stdout, "ok/CLAUDE.md") != 1 {
 		t.Errorf("a repeated path was scanned twice:\n%s", r.stdout)
 	}
-	r = sentinel(t, parent, "", "scan", "ok", "bad", "--json")
+	r = runScanCmd(t, bin, parent, "", "scan", "ok", "bad", "--json")
 	var got struct {
 		Verdict string `json:"verdict"`
 		Files   []struct {
@@ -454,25 +442,26 @@ func TestScanSeveralPaths(t *testing.T) {
 }
 
 func TestScanGlobal(t *testing.T) {
-	home := tree(t, map[string]string{
+	bin := scanBin(t)
+	home := scanTree(t, map[string]string{
 		".claude/settings.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]}}`,
 	})
-	project := cleanTree(t)
+	project := scanCleanTree(t)
 	// Sentinel's own settings are never read from the scanned folder: a
 	// project that ships a fake ~ is just a folder.
 	if err := os.MkdirAll(filepath.Join(project, "~", ".claude"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 
-	r := sentinel(t, project, home, "scan", "--global")
+	r := runScanCmd(t, bin, project, home, "scan", "--global")
 	if !strings.Contains(r.stdout, "~/.claude/settings.json") || strings.Contains(r.stdout, "CLAUDE.md") || r.code != 3 {
 		t.Errorf("--global alone: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	r = sentinel(t, project, home, "scan", ".", "--global")
+	r = runScanCmd(t, bin, project, home, "scan", ".", "--global")
 	if !strings.Contains(r.stdout, "~/.claude/settings.json") || !strings.Contains(r.stdout, "[ ok ] CLAUDE.md") || r.code != 3 {
 		t.Errorf("--global with a folder: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	r = sentinel(t, project, "", "scan", "--global")
+	r = runScanCmd(t, bin, project, "", "scan", "--global")
 	if r.code != 0 || !strings.Contains(r.stdout, "nothing of yours to scan") {
 		t.Errorf("--global with an empty home: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
