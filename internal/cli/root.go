@@ -71,6 +71,7 @@ verification, 1 usage or environment error.`,
 		newFixturesCmd(app),
 		newSelftestCmd(app),
 		newMCPCmd(app),
+		newServeCmd(app),
 		// Subcommands are listed here, one line each.
 	)
 	return root
