@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"sort"
 	"strconv"
 	"unicode/utf8"
@@ -24,7 +25,7 @@ func Canonical(b []byte) ([]byte, error) {
 	if err := dec.Decode(&v); err != nil {
 		return nil, err
 	}
-	if _, err := dec.Token(); err == nil {
+	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("trailing data after JSON value")
 	}
 	var buf bytes.Buffer
@@ -49,8 +50,8 @@ func writeCanonical(buf *bytes.Buffer, v any, depth int) error {
 		}
 	case json.Number:
 		s := string(t)
-		if _, err := strconv.ParseInt(s, 10, 64); err == nil {
-			buf.WriteString(s)
+		if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+			buf.WriteString(strconv.FormatInt(n, 10))
 			return nil
 		}
 		f, err := strconv.ParseFloat(s, 64)

@@ -1,0 +1,72 @@
+package mcpgate
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCanonical(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"b":1, "a":[true,false,null]}`, `{"a":[true,false,null],"b":1}`},
+		{`{"s":"\u00e9\n\u0001\"/"}`, `{"s":"é\n\u0001\"/"}`},
+		{`[1.0, 1e2, 0.000001, 1e-7, 1e21, -0]`, `[1,100,0.000001,1e-7,1e+21,0]`},
+		{`{"\u20ac":1,"\r":2,"1":3,"\ud83d\ude00":4,"\u0080":5}`, "{\"\\r\":2,\"1\":3,\"\u0080\":5,\"€\":1,\"\U0001F600\":4}"},
+	}
+	for _, tc := range tests {
+		got, err := Canonical([]byte(tc.in))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.in, err)
+		}
+		if string(got) != tc.want {
+			t.Errorf("Canonical(%s) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+	if _, err := Canonical([]byte(`{"a":1} x`)); err == nil {
+		t.Error("trailing data accepted")
+	}
+}
+
+func TestToolDigest(t *testing.T) {
+	a := `{"name":"w","description":"Write.","inputSchema":{"type":"object"},"annotations":{"destructiveHint":false},"_meta":{"x":1}}`
+	// Same tool, other key order and spacing, other _meta: same digest.
+	b := `{ "annotations": {"destructiveHint": false}, "_meta": {"x": 2}, "inputSchema": {"type": "object"}, "description": "Write.", "name": "w" }`
+	// One character of the description changed.
+	c := strings.Replace(a, "Write.", "Write!", 1)
+	// Annotation flipped.
+	d := strings.Replace(a, `"destructiveHint":false`, `"readOnlyHint":true`, 1)
+	_, da, _ := ToolDigest([]byte(a))
+	_, db, _ := ToolDigest([]byte(b))
+	_, dc, _ := ToolDigest([]byte(c))
+	_, dd, _ := ToolDigest([]byte(d))
+	if da != db {
+		t.Error("key order or _meta changed the digest")
+	}
+	if da == dc || da == dd || !strings.HasPrefix(da, "sha256:") {
+		t.Errorf("digests %s %s %s", da, dc, dd)
+	}
+}
+
+func TestClassify(t *testing.T) {
+	tests := []struct {
+		tool        string
+		risk        Risk
+		unannotated bool
+	}{
+		{`{"name":"a"}`, RiskDestructive, true},
+		{`{"name":"a","annotations":null}`, RiskDestructive, true},
+		{`{"name":"a","annotations":{}}`, RiskDestructive, true},
+		{`{"name":"a","annotations":{"title":"A"}}`, RiskDestructive, true},
+		{`{"name":"a","annotations":{"readOnlyHint":true}}`, RiskRead, false},
+		{`{"name":"a","annotations":{"readOnlyHint":true,"destructiveHint":true}}`, RiskRead, false},
+		{`{"name":"a","annotations":{"readOnlyHint":false}}`, RiskDestructive, false},
+		{`{"name":"a","annotations":{"destructiveHint":false}}`, RiskWrite, false},
+		{`{"name":"a","annotations":{"readOnlyHint":false,"destructiveHint":true}}`, RiskDestructive, false},
+		{`{"name":"a","annotations":{"readOnlyHint":"yes"}}`, RiskDestructive, true},
+	}
+	for _, tc := range tests {
+		c := ClassifyTool([]byte(tc.tool))
+		if c.Risk != tc.risk || c.Unannotated != tc.unannotated || c.Why == "" {
+			t.Errorf("%s: %+v, want %s unannotated=%v", tc.tool, c, tc.risk, tc.unannotated)
+		}
+	}
+}
