@@ -269,15 +269,16 @@ type targetResult struct {
 }
 
 // scanTarget scans one folder or one file. A folder is opened with
-// os.OpenRoot so that no link inside it can lead the scan outside.
+// discover.OpenDir, an fs.FS confined by os.Root (no link inside it can lead
+// the scan outside) that Walk lists the way find(1) does.
 func scanTarget(ctx context.Context, t target, opts []scan.Option, hooksOnly bool) (targetResult, error) {
 	if t.isDir {
-		root, err := os.OpenRoot(t.abs)
+		root, err := discover.OpenDir(t.abs)
 		if err != nil {
 			return targetResult{}, fmt.Errorf("cannot scan %s: %s", t.arg, errSentence(err))
 		}
 		defer root.Close()
-		res, err := scan.Scan(ctx, root.FS(), opts...)
+		res, err := scan.Scan(ctx, root, opts...)
 		if err != nil {
 			return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)
 		}

@@ -87,6 +87,27 @@ func scanTree(t *testing.T, files map[string]string) string {
 	return dir
 }
 
+// TestScanE2E builds the binary once and runs every scenario against it.
+func TestScanE2E(t *testing.T) {
+	bin := scanBin(t)
+	for _, c := range []struct {
+		name string
+		run  func(*testing.T, string)
+	}{
+		{"ExitCodes", scanE2EExitCodes},
+		{"UsageErrors", scanE2EUsageErrors},
+		{"JSON", scanE2EJSON},
+		{"SingleFileJSON", scanE2ESingleFileJSON},
+		{"SARIF", scanE2ESARIF},
+		{"NeverPrintsSecrets", scanE2ENeverPrintsSecrets},
+		{"HostileTree", scanE2EHostileTree},
+		{"SeveralPaths", scanE2ESeveralPaths},
+		{"Global", scanE2EGlobal},
+	} {
+		t.Run(c.name, func(t *testing.T) { c.run(t, bin) })
+	}
+}
+
 const (
 	scanCleanClaude = "# Project\n\nRun `go test ./...` before committing.\n"
 	// A write-intercept hook whose script is present: SUSPICIOUS.
@@ -110,8 +131,7 @@ func scanCompromisedTree(t *testing.T) string {
 	return scanTree(t, map[string]string{"CLAUDE.md": scanCleanClaude, ".claude/settings.json": scanOrphanSettings})
 }
 
-func TestScanExitCodes(t *testing.T) {
-	bin := scanBin(t)
+func scanE2EExitCodes(t *testing.T, bin string) {
 	tests := []struct {
 		name string
 		dir  func(*testing.T) string
@@ -145,8 +165,7 @@ func TestScanExitCodes(t *testing.T) {
 	}
 }
 
-func TestScanUsageErrors(t *testing.T) {
-	bin := scanBin(t)
+func scanE2EUsageErrors(t *testing.T, bin string) {
 	dir := scanCleanTree(t)
 	tests := []struct {
 		args []string
@@ -168,8 +187,7 @@ func TestScanUsageErrors(t *testing.T) {
 	}
 }
 
-func TestScanJSON(t *testing.T) {
-	bin := scanBin(t)
+func scanE2EJSON(t *testing.T, bin string) {
 	r := runScanCmd(t, bin, scanSuspiciousTree(t), "", "scan", ".", "--json")
 	if r.code != 3 {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
@@ -210,8 +228,7 @@ func TestScanJSON(t *testing.T) {
 	}
 }
 
-func TestScanSingleFileJSON(t *testing.T) {
-	bin := scanBin(t)
+func scanE2ESingleFileJSON(t *testing.T, bin string) {
 	dir := scanTree(t, map[string]string{"CLAUDE.md": scanCleanClaude, "notes.txt": "just notes\n", "sub/.claude/settings.json": scanOrphanSettings})
 	r := runScanCmd(t, bin, dir, "", "scan", "CLAUDE.md", "--json")
 	var got map[string]any
@@ -252,8 +269,7 @@ func TestScanSingleFileJSON(t *testing.T) {
 	}
 }
 
-func TestScanSARIF(t *testing.T) {
-	bin := scanBin(t)
+func scanE2ESARIF(t *testing.T, bin string) {
 	dir := scanCompromisedTree(t)
 	r := runScanCmd(t, bin, dir, "", "scan", ".", "--format", "sarif", "--out", "out.sarif")
 	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "written to out.sarif") {
@@ -306,8 +322,7 @@ func TestScanSARIF(t *testing.T) {
 // TestScanNeverPrintsSecrets plants secrets in a settings env value and in
 // a tool server's env and headers, token-shaped and not, and checks every
 // output format and the --out file.
-func TestScanNeverPrintsSecrets(t *testing.T) {
-	bin := scanBin(t)
+func scanE2ENeverPrintsSecrets(t *testing.T, bin string) {
 	secrets := []string{
 		"sk-proj-Zq3vY8rT2mK9pL4xW7nB1cD6fG0hJ5sA",
 		"ghp_Zq3vY8rT2mK9pL4xW7nB1cD6fG0hJ5sAqq",
@@ -348,8 +363,7 @@ func TestScanNeverPrintsSecrets(t *testing.T) {
 
 // TestScanHostileTree: links to /etc and loops become notices, a 50 MB
 // file and non-UTF-8 bytes are read without a crash.
-func TestScanHostileTree(t *testing.T) {
-	bin := scanBin(t)
+func scanE2EHostileTree(t *testing.T, bin string) {
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links need privileges on Windows")
 	}
@@ -405,8 +419,7 @@ func TestScanHostileTree(t *testing.T) {
 	}
 }
 
-func TestScanSeveralPaths(t *testing.T) {
-	bin := scanBin(t)
+func scanE2ESeveralPaths(t *testing.T, bin string) {
 	parent := t.TempDir()
 	for name, mk := range map[string]func(*testing.T) string{"ok": scanCleanTree, "bad": scanCompromisedTree} {
 		if err := os.Rename(mk(t), filepath.Join(parent, name)); err != nil {
@@ -441,8 +454,7 @@ func TestScanSeveralPaths(t *testing.T) {
 	}
 }
 
-func TestScanGlobal(t *testing.T) {
-	bin := scanBin(t)
+func scanE2EGlobal(t *testing.T, bin string) {
 	home := scanTree(t, map[string]string{
 		".claude/settings.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]}}`,
 	})
