@@ -14,6 +14,7 @@ import (
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/report"
+	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -161,7 +162,7 @@ var writers = []writer{
 	}},
 	{"json", func(b *bytes.Buffer, r *scan.Result) error { return report.WriteJSON(b, r) }},
 	{"sarif", func(b *bytes.Buffer, r *scan.Result) error {
-		return report.WriteSARIF(b, r, report.SARIFOptions{ToolVersion: "0.0.0-test"})
+		return report.WriteSARIF(b, r, report.SARIFOptions{ToolVersion: "0.0.0-test", Rules: rulesFor(r)})
 	}},
 }
 
@@ -361,4 +362,33 @@ func TestTerminal(t *testing.T) {
 
 func serverWith(env map[string]string) agentcfg.Server {
 	return agentcfg.Server{Tool: "claude", Source: ".mcp.json", Name: "x", Command: "npx", Env: env}
+}
+
+// handRules describe the rules the hand-made result uses, so its SARIF
+// golden file does not change whenever a rule is added to the registry.
+var handRules = []*rules.Rule{
+	{ID: "S1a", Name: "Hidden text", Weight: 50, Effect: rules.EffectForce,
+		Impact: "Your agent reads text that you cannot see in an editor or a diff.",
+		Fix:    "Delete the invisible characters, then find the commit that introduced them."},
+	{ID: "S5", Name: "Exfiltration-shaped instruction", Weight: 40,
+		Impact: "Your agent is told to send credentials somewhere.", Fix: "Remove the instruction. Rotate anything it names."},
+	{ID: "S14b", Name: "Write-intercept hook", Weight: 25, Effect: rules.EffectCeiling, AutoRun: true,
+		Impact: "Every file the agent writes passes through a script first.", Fix: "Approve it once if you recognise it."},
+	{ID: "S17a", Name: "Unapproved auto-run", Weight: 25, Effect: rules.EffectCeiling, AutoRun: true,
+		Impact: "A command runs by itself.", Fix: "Approve it once if you recognise it."},
+	{ID: "S13", Name: "Concealment from the user", Weight: 45, Effect: rules.EffectForce, ForceWith: []string{"S5", "S12", rules.AutoRunFamily},
+		Impact: "The agent is told to hide what it does.", Fix: "Remove the sentence."},
+}
+
+// rulesFor returns handRules for the hand-made result (which uses the
+// IDs S1a and S5 that the registry may not have yet; S21 is left out on
+// purpose, to test the descriptor made for an unknown rule) and the
+// registry for real scans.
+func rulesFor(r *scan.Result) []*rules.Rule {
+	for _, f := range r.Files {
+		if f.Path == "CLAUDE.md" && len(f.Findings) > 0 && f.Findings[0].RuleID == "S1a" {
+			return handRules
+		}
+	}
+	return nil
 }

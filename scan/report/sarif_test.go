@@ -17,7 +17,7 @@ import (
 func sarifOf(t *testing.T, res *scan.Result) []byte {
 	t.Helper()
 	var b bytes.Buffer
-	if err := report.WriteSARIF(&b, res, report.SARIFOptions{ToolVersion: "0.0.0-test"}); err != nil {
+	if err := report.WriteSARIF(&b, res, report.SARIFOptions{ToolVersion: "0.0.0-test", Rules: rulesFor(res)}); err != nil {
 		t.Fatal(err)
 	}
 	return b.Bytes()
