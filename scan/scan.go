@@ -85,6 +85,8 @@ type Options struct {
 	// Extra are files that are not in fsys but belong to the scan, such as
 	// the user's own settings with --global. Their paths are shown as given.
 	Extra []discover.File
+	// Base is the base revision in pull-request mode (see WithBase).
+	Base *rules.BaseInfo
 }
 
 // Option configures a scan.
@@ -145,6 +147,7 @@ func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices [
 	repo := buildRepo(fsys, files, &notices)
 	repo.Approver = o.Approver
 	repo.HooksOnly = o.HooksOnly
+	repo.Base = o.Base
 	list := o.Rules
 	if list == nil {
 		list = rules.All()

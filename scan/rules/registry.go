@@ -7,6 +7,8 @@ func All() []*Rule {
 		// Hidden text and prose (instruction files).
 		// Auto-run and tool servers (config files and their scripts).
 		S10, S11, S14b, S16, S17a, S17b, S18a, S18b, S18c, S19, S27, S28,
+		// Pull-request mode only (rules.Repo.Base set): history-aware rules.
+		S6, S20,
 	}
 }
 

@@ -151,6 +151,9 @@ type Repo struct {
 	Approver Approver
 	// HooksOnly limits the scan to what runs or connects by itself.
 	HooksOnly bool
+	// Base is the revision a pull request is compared with; nil outside
+	// pull-request mode (see base.go, rules S6 and S20).
+	Base *BaseInfo
 
 	docs map[string]*Doc
 }
