@@ -72,6 +72,13 @@ verification, 1 usage or environment error.`,
 		newSelftestCmd(app),
 		newMCPCmd(app),
 		newServeCmd(app),
+		newRunCmd(app),
+		newPRCmd(app),
+		newInitCmd(app),
+		newApproveCmd(app),
+		newKeygenCmd(app),
+		newSignCmd(app),
+		newVerifyCmd(app),
 		// Subcommands are listed here, one line each.
 	)
 	return root

@@ -315,3 +315,23 @@ func (d *dirFile) ReadDir(count int) ([]fs.DirEntry, error) {
 	d.off += count
 	return rest[:count], nil
 }
+
+// Identity returns "Name <email>" from git's configuration as seen in dir,
+// or "" when git or the setting is missing. It is a label for approvals,
+// not an authentication.
+func Identity(ctx context.Context, dir string) string {
+	if _, err := exec.LookPath("git"); err != nil {
+		return ""
+	}
+	r := &Repo{Dir: dir}
+	name, _ := r.git(ctx, "config", "--get", "user.name")
+	email, _ := r.git(ctx, "config", "--get", "user.email")
+	n, e := strings.TrimSpace(string(name)), strings.TrimSpace(string(email))
+	switch {
+	case n != "" && e != "":
+		return n + " <" + e + ">"
+	case n != "":
+		return n
+	}
+	return e
+}

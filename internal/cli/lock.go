@@ -1,0 +1,630 @@
+package cli
+
+import (
+	"context"
+	"crypto/ed25519"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sentinel-sec/sentinel/internal/gitrev"
+	"github.com/sentinel-sec/sentinel/internal/version"
+	"github.com/sentinel-sec/sentinel/lock"
+	"github.com/sentinel-sec/sentinel/redact"
+	"github.com/sentinel-sec/sentinel/scan"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/rules"
+)
+
+// lockRepo is a repository opened for the AGENTS.lock commands: its folder
+// confined by os.Root, its lock (if any) and a scan of its current state.
+type lockRepo struct {
+	dir   string // absolute
+	fsys  *discover.DirFS
+	lock  *lock.Lock // nil when there is none
+	res   *scan.Result
+	items []rules.Item
+}
+
+// openLockRepo opens dir, reads its lock and scans it with the lock's own
+// approvals. A lock that cannot be read is an error: nothing is overwritten.
+func openLockRepo(ctx context.Context, dir string) (*lockRepo, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open %s: %v", dir, err)
+	}
+	st, err := os.Stat(abs)
+	if err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("cannot open %s: it is not a folder; run the command in your repository", dir)
+	}
+	fsys, err := discover.OpenDir(abs)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open %s: %s", dir, errSentence(err))
+	}
+	r := &lockRepo{dir: abs, fsys: fsys}
+	r.lock, _, err = lock.Load(fsys)
+	if err != nil {
+		fsys.Close()
+		return nil, err
+	}
+	r.res, err = scan.Scan(ctx, fsys, scan.WithApprover(r.lock.Approver()))
+	if err != nil {
+		fsys.Close()
+		return nil, fmt.Errorf("cannot scan %s: %v", dir, err)
+	}
+	r.items = lock.Inventory(fsys, r.res)
+	return r, nil
+}
+
+func (r *lockRepo) Close() { r.fsys.Close() }
+
+func (r *lockRepo) build() (*lock.Lock, error) {
+	return lock.Build(r.fsys, lock.ScannedPaths(r.res), r.items, r.lock, "sentinel "+version.Version)
+}
+
+// compromised lists the COMPROMISED files of the scan, for a refusal.
+func (r *lockRepo) compromised() string {
+	var names []string
+	for _, f := range r.res.Files {
+		if f.Verdict == scan.Compromised {
+			names = append(names, f.Path)
+		}
+	}
+	return redact.String(strings.Join(names, ", "))
+}
+
+// writeLock replaces AGENTS.lock atomically. When its bytes change, a
+// signature of the old bytes no longer vouches for anything and is removed,
+// so the repository reads UNSIGNED (CI signs again) rather than
+// SIGNATURE INVALID. It reports whether the lock changed.
+func (r *lockRepo) writeLock(l *lock.Lock, w io.Writer) (bool, error) {
+	data := l.Marshal()
+	old, _ := lock.ReadFile(r.fsys, lock.FileName)
+	if string(old) == string(data) {
+		return false, nil
+	}
+	if err := writeFileAtomic(filepath.Join(r.dir, lock.FileName), data, 0o644); err != nil {
+		return false, err
+	}
+	sig := filepath.Join(r.dir, lock.SigFileName)
+	if _, err := os.Lstat(sig); err == nil {
+		if err := os.Remove(sig); err != nil {
+			return true, fmt.Errorf("cannot remove the now stale %s: %v; delete it by hand", lock.SigFileName, err)
+		}
+		fmt.Fprintf(w, "%s changed, so its old signature was removed; CI signs it again after merge (sentinel sign)\n", lock.FileName)
+	}
+	return true, nil
+}
+
+// writeFileAtomic writes data to a temporary file beside name and renames it
+// into place, so a failure never leaves half a file.
+func writeFileAtomic(name string, data []byte, perm os.FileMode) error {
+	dir := filepath.Dir(name)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %s", name, errSentence(err))
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr == nil && cerr == nil {
+		if err := os.Chmod(tmp.Name(), perm); err != nil {
+			werr = err
+		} else {
+			werr = os.Rename(tmp.Name(), name)
+		}
+	}
+	if werr != nil || cerr != nil {
+		os.Remove(tmp.Name())
+		if werr == nil {
+			werr = cerr
+		}
+		return fmt.Errorf("cannot write %s: %v", name, werr)
+	}
+	return nil
+}
+
+func kindLabel(kind string) string {
+	switch kind {
+	case "server":
+		return "tool server"
+	case "hook", "task", "setting", "rule-command":
+		return "auto-run"
+	}
+	return kind
+}
+
+func printInventory(w io.Writer, l *lock.Lock) {
+	if len(l.Items) == 0 {
+		fmt.Fprintln(w, "  nothing runs or connects by itself in this repository")
+		return
+	}
+	for _, e := range l.Items {
+		state := "not approved"
+		if e.Approved != nil {
+			state = "approved"
+		}
+		fmt.Fprintf(w, "  %-26s : %s   (%s)\n", kindLabel(e.Kind)+", "+state, redact.String(oneLineText(e.Label())), e.Source)
+	}
+}
+
+// oneLineText keeps a label on one line.
+func oneLineText(s string) string {
+	return strings.NewReplacer("\n", "⏎", "\r", "⏎", "\x1b", "␛").Replace(s)
+}
+
+func dirArg(args []string) string {
+	if len(args) == 1 {
+		return args[0]
+	}
+	return "."
+}
+
+func ctxOf(cmd *cobra.Command) context.Context {
+	if ctx := cmd.Context(); ctx != nil {
+		return ctx
+	}
+	return context.Background()
+}
+
+// ---- sentinel init ------------------------------------------------------
+
+type initOptions struct{ approveAll bool }
+
+func newInitCmd(app *App) *cobra.Command {
+	o := &initOptions{}
+	cmd := &cobra.Command{
+		Use:     "init [PATH]",
+		GroupID: "scan",
+		Short:   "Write AGENTS.lock: every agent file by hash, and what runs or connects by itself",
+		Long: `Init scans the repository and writes AGENTS.lock: every agent-config file
+and the scripts its hooks run, by sha256, and every hook, task and tool server
+that runs or connects by itself, pinned to the hash of its scripts or its
+configuration. Approvals already in the lock are kept while their hash still
+matches. Run it again at any time; it only rewrites what changed.
+
+The lock is checked into the repository. CI signs it (sentinel sign) and
+anyone can verify it (sentinel verify).`,
+		Example: `  sentinel init
+  sentinel init --approve-all   # approve everything found (refused while anything is COMPROMISED)`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := openLockRepo(ctxOf(cmd), dirArg(args))
+			if err != nil {
+				return err
+			}
+			defer r.Close()
+			out := cmd.OutOrStdout()
+			l, err := r.build()
+			if err != nil {
+				return err
+			}
+			if o.approveAll {
+				if r.res.Verdict == scan.Compromised {
+					return fmt.Errorf("%w: refusing to approve anything while %s is COMPROMISED; run 'sentinel scan' and fix it first", ErrCompromised, r.compromised())
+				}
+				l.Approve("", "sentinel init --approve-all", approver(cmd, r.dir, app), time.Now())
+			}
+			changed, err := r.writeLock(l, out)
+			if err != nil {
+				return err
+			}
+			verb := "wrote"
+			if !changed {
+				verb = "unchanged:"
+			}
+			fmt.Fprintf(out, "%s %s (%d files, %d items)\n", verb, lock.FileName, len(l.Files), len(l.Items))
+			printInventory(out, l)
+			if n := len(l.Items) - len(l.Approved()); n > 0 {
+				fmt.Fprintf(out, "next: approve what you recognise with 'sentinel approve [--only TEXT] --note \"why\"'\n")
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&o.approveAll, "approve-all", false, "approve everything found (refused while anything is COMPROMISED)")
+	return cmd
+}
+
+// approver names the person approving: SENTINEL_APPROVER, else git's
+// user.name and user.email, else the login name.
+func approver(cmd *cobra.Command, dir string, app *App) string {
+	if a := strings.TrimSpace(app.Getenv("SENTINEL_APPROVER")); a != "" {
+		return a
+	}
+	if id := gitrev.Identity(ctxOf(cmd), dir); id != "" {
+		return id
+	}
+	if u := app.Getenv("USER"); u != "" {
+		return u
+	}
+	return "unknown"
+}
+
+// ---- sentinel approve ---------------------------------------------------
+
+type approveOptions struct {
+	only string
+	note string
+}
+
+func newApproveCmd(app *App) *cobra.Command {
+	o := &approveOptions{}
+	cmd := &cobra.Command{
+		Use:     "approve [PATH]",
+		GroupID: "scan",
+		Short:   "Approve the hooks, tasks and tool servers you recognise, pinned to their hash",
+		Long: `Approve records in AGENTS.lock that a person accepted a hook, task or tool
+server. Each approval is pinned to the sha256 of the scripts the item runs, or
+of the server's configuration: when that changes, the approval lapses and
+Sentinel asks again. An approved item no longer raises S14b, S17a or S19.
+
+Nothing is approved while anything in the repository is COMPROMISED.
+
+In a pull request approvals are read from the base branch, so a pull request
+cannot approve itself; the approvals it adds are listed in the comment and
+count after merge, once CI has signed the lock.`,
+		Example: `  sentinel approve --note "PR #41"             # everything not yet approved
+  sentinel approve --only format.sh --note "our formatter"`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			r, err := openLockRepo(ctxOf(cmd), dirArg(args))
+			if err != nil {
+				return err
+			}
+			defer r.Close()
+			out := cmd.OutOrStdout()
+			if r.res.Verdict == scan.Compromised {
+				return fmt.Errorf("%w: refusing to approve anything while %s is COMPROMISED; run 'sentinel scan' and fix it first", ErrCompromised, r.compromised())
+			}
+			l, err := r.build()
+			if err != nil {
+				return err
+			}
+			done := l.Approve(o.only, o.note, approver(cmd, r.dir, app), time.Now())
+			if len(done) == 0 {
+				if o.only != "" {
+					return usagef("nothing waiting for approval matches --only %q; run 'sentinel init' to list what there is", o.only)
+				}
+				fmt.Fprintln(out, "nothing to approve: every hook, task and tool server is already approved")
+				_, err := r.writeLock(l, out)
+				return err
+			}
+			if _, err := r.writeLock(l, out); err != nil {
+				return err
+			}
+			for _, e := range done {
+				what := "script"
+				if e.Kind == "server" {
+					what = "config"
+				}
+				fmt.Fprintf(out, "approved %-11s %s  (pinned to %s %s)\n", kindLabel(e.Kind), redact.String(oneLineText(e.Label())), what, e.SHA256[:12])
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&o.only, "only", "", "approve only items whose description or source file contains `TEXT`")
+	cmd.Flags().StringVar(&o.note, "note", "", "why it is approved, e.g. the pull request (`TEXT`)")
+	return cmd
+}
+
+// ---- sentinel keygen ----------------------------------------------------
+
+type keygenOptions struct {
+	out   string
+	force bool
+}
+
+func newKeygenCmd(app *App) *cobra.Command {
+	o := &keygenOptions{}
+	cmd := &cobra.Command{
+		Use:     "keygen [PATH]",
+		GroupID: "scan",
+		Short:   "Create the ed25519 key that signs AGENTS.lock (public half committed, private half outside the repository)",
+		Long: `Keygen creates an ed25519 key pair once per repository. The public key goes to
+.sentinel/pubkey.pem (commit it). The private key is written outside the
+repository (default: $SENTINEL_HOME/keys/, mode 0600): put it in a CI secret
+named SENTINEL_SIGNING_KEY in a protected environment, then delete the file.
+It must never be committed. An existing key is never overwritten unless you
+pass --force (a key rotation: every clone will then see KEY_CHANGED).`,
+		Example: `  sentinel keygen
+  sentinel keygen --out /secure/place/sentinel_signing_key.pem`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir, err := filepath.Abs(dirArg(args))
+			if err != nil {
+				return err
+			}
+			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+				return fmt.Errorf("cannot create a key for %s: it is not a folder", dirArg(args))
+			}
+			pubPath := filepath.Join(dir, filepath.FromSlash(lock.PublicKeyPath))
+			if _, err := os.Lstat(pubPath); err == nil && !o.force {
+				return fmt.Errorf("%s already exists and was not overwritten; pass --force only if you mean to rotate the key", lock.PublicKeyPath)
+			}
+			home, err := lock.HomeDir(app.Getenv)
+			if err != nil {
+				return err
+			}
+			privPath := o.out
+			if privPath == "" {
+				privPath = filepath.Join(home, "keys", filepath.Base(dir)+"-sentinel-signing-key.pem")
+			}
+			privPath, err = filepath.Abs(privPath)
+			if err != nil {
+				return err
+			}
+			if inside(dir, privPath) {
+				return usagef("the private key would be written inside the repository (%s); choose a path outside it with --out", privPath)
+			}
+			pubPEM, privPEM, err := lock.GenerateKey()
+			if err != nil {
+				return err
+			}
+			if err := os.MkdirAll(filepath.Dir(privPath), 0o700); err != nil {
+				return fmt.Errorf("cannot create %s: %s", filepath.Dir(privPath), errSentence(err))
+			}
+			f, err := os.OpenFile(privPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+			if err != nil {
+				if errors.Is(err, fs.ErrExist) {
+					return fmt.Errorf("%s already exists and was not overwritten; choose another path with --out", privPath)
+				}
+				return fmt.Errorf("cannot write the private key to %s: %s", privPath, errSentence(err))
+			}
+			_, werr := f.Write(privPEM)
+			if cerr := f.Close(); werr == nil {
+				werr = cerr
+			}
+			if werr != nil {
+				os.Remove(privPath)
+				return fmt.Errorf("cannot write the private key to %s: %v", privPath, werr)
+			}
+			if err := os.MkdirAll(filepath.Dir(pubPath), 0o755); err != nil {
+				return fmt.Errorf("cannot create %s: %s", filepath.Dir(pubPath), errSentence(err))
+			}
+			if err := writeFileAtomic(pubPath, pubPEM, 0o644); err != nil {
+				return err
+			}
+			pub, _ := lock.ParsePublicKey(pubPEM, lock.PublicKeyPath)
+			fp := lock.Fingerprint(pub)
+			// Whoever made the key trusts it: pin it for this clone.
+			if pins, err := lock.OpenPins(home); err == nil {
+				_ = pins.Pin(lock.RepoID(dir), fp, time.Now())
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "public key  -> %s   (commit this)   %s\n", lock.PublicKeyPath, fp)
+			fmt.Fprintf(out, "private key -> %s   (put it in the CI secret SENTINEL_SIGNING_KEY; never commit it)\n", privPath)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&o.out, "out", "", "write the private key to `FILE` (must be outside the repository)")
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing public key (a key rotation)")
+	return cmd
+}
+
+// inside reports whether p is dir or below it.
+func inside(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// ---- sentinel sign --------------------------------------------------------
+
+type signOptions struct{ key string }
+
+func newSignCmd(app *App) *cobra.Command {
+	o := &signOptions{}
+	cmd := &cobra.Command{
+		Use:     "sign [PATH]",
+		GroupID: "scan",
+		Short:   "Refresh AGENTS.lock and sign it (CI only; refused while anything is COMPROMISED)",
+		Long: `Sign brings AGENTS.lock up to date with the repository (file hashes and the
+inventory; approvals whose hash changed lapse) and signs it with ed25519,
+writing AGENTS.lock.sig. It is meant to run in CI on the main branch, in a
+protected environment that holds the private key: see
+action/examples/sentinel-sign.yml.
+
+The key comes from --key FILE or the SENTINEL_SIGNING_KEY environment
+variable (the PEM text). It must match the committed .sentinel/pubkey.pem.
+Signing is refused while anything in the repository is COMPROMISED.`,
+		Example: `  SENTINEL_SIGNING_KEY="$(cat key.pem)" sentinel sign
+  sentinel sign --key /secure/sentinel_signing_key.pem`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runSign(cmd, app, o, dirArg(args))
+		},
+	}
+	cmd.Flags().StringVar(&o.key, "key", "", "read the private key from `FILE` (default: $SENTINEL_SIGNING_KEY)")
+	return cmd
+}
+
+func runSign(cmd *cobra.Command, app *App, o *signOptions, dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	var keyData []byte
+	what := "SENTINEL_SIGNING_KEY"
+	switch {
+	case o.key != "":
+		kp, err := filepath.Abs(o.key)
+		if err != nil {
+			return err
+		}
+		if inside(abs, kp) {
+			return usagef("the key file %s is inside the repository; a private key must never be there, so move it out (and rotate it if it was ever committed)", o.key)
+		}
+		keyData, err = os.ReadFile(kp)
+		if err != nil {
+			return fmt.Errorf("cannot read the key file %s: %s", o.key, errSentence(err))
+		}
+		what = "the key file " + o.key
+	case app.Getenv("SENTINEL_SIGNING_KEY") != "":
+		keyData = []byte(app.Getenv("SENTINEL_SIGNING_KEY"))
+	default:
+		return usagef("no signing key: set SENTINEL_SIGNING_KEY (a CI secret) or pass --key FILE")
+	}
+	priv, err := lock.ParsePrivateKey(keyData, what)
+	if err != nil {
+		return err
+	}
+	r, err := openLockRepo(ctxOf(cmd), dir)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	pub, err := lock.LoadPublicKey(r.fsys)
+	if err != nil {
+		return err
+	}
+	if pub == nil {
+		return fmt.Errorf("there is no public key %s to sign for; create the key pair with 'sentinel keygen' and commit the public half", lock.PublicKeyPath)
+	}
+	if lock.Fingerprint(pub) != lock.Fingerprint(priv.Public().(ed25519.PublicKey)) {
+		return fmt.Errorf("%s does not match the committed public key %s (%s); use the private key made with it", what, lock.PublicKeyPath, lock.Fingerprint(pub))
+	}
+	if r.res.Verdict == scan.Compromised {
+		fmt.Fprintf(app.Stderr, "sentinel: refusing to sign: %s is COMPROMISED; run 'sentinel scan' to see why\n", r.compromised())
+		return exitWith(ExitCompromised, ErrCompromised)
+	}
+	l, err := r.build()
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	lapsed := r.lock.Lapsed(r.items)
+	for _, e := range lapsed {
+		fmt.Fprintf(out, "approval lapsed (changed since approved): %s   (%s)\n", redact.String(oneLineText(e.Label())), e.Source)
+	}
+	data := l.Marshal()
+	if err := writeFileAtomic(filepath.Join(r.dir, lock.FileName), data, 0o644); err != nil {
+		return err
+	}
+	if err := writeFileAtomic(filepath.Join(r.dir, lock.SigFileName), lock.Sign(data, priv), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "signed %s: %d files, %d items (%d approved), key %s\n", lock.FileName, len(l.Files), len(l.Items), len(l.Approved()), lock.Fingerprint(pub))
+	if r.res.Verdict == scan.Suspicious {
+		fmt.Fprintf(out, "note: the repository is SUSPICIOUS; the lock records that, it does not make it safe\n")
+	}
+	return nil
+}
+
+// ---- sentinel verify ------------------------------------------------------
+
+type verifyOptions struct {
+	acceptKey bool
+	json      bool
+}
+
+func newVerifyCmd(app *App) *cobra.Command {
+	o := &verifyOptions{}
+	cmd := &cobra.Command{
+		Use:     "verify [PATH]",
+		GroupID: "scan",
+		Short:   "Check that AGENTS.lock is signed by the trusted key and covers every agent file",
+		Long: `Verify needs no secret. It checks AGENTS.lock.sig against the committed
+.sentinel/pubkey.pem, compares the key with the one this machine pinned on
+first use (under SENTINEL_HOME, default ~/.config/sentinel), and checks that
+every agent-config file matches the hash the signed lock records.
+
+  valid              signed by the trusted key, every file covered
+  NOT COVERED        a file changed outside the gate (e.g. a [skip ci] push)
+  UNSIGNED           the lock exists but CI has not signed it yet
+  SIGNATURE INVALID  the lock was edited after signing, or signed by another key
+  KEY_CHANGED        the committed public key is not the one pinned here
+
+Exit codes: 0 valid, 2 anything else, 1 when there is no lock or it cannot be read.
+A valid lock means checked, never safe.`,
+		Example: `  sentinel verify
+  sentinel verify --accept-key   # after a deliberate key rotation`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runVerify(cmd, app, o, dirArg(args))
+		},
+	}
+	cmd.Flags().BoolVar(&o.acceptKey, "accept-key", false, "trust a changed public key from now on (only after a deliberate rotation)")
+	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
+	return cmd
+}
+
+func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	fsys, err := discover.OpenDir(abs)
+	if err != nil {
+		return fmt.Errorf("cannot open %s: %s", dir, errSentence(err))
+	}
+	defer fsys.Close()
+	res, err := scan.Scan(ctxOf(cmd), fsys)
+	if err != nil {
+		return fmt.Errorf("cannot scan %s: %v", dir, err)
+	}
+	home, err := lock.HomeDir(app.Getenv)
+	if err != nil {
+		return err
+	}
+	pins, err := lock.OpenPins(home)
+	if err != nil {
+		return err
+	}
+	v, err := lock.Verify(lock.VerifyInput{FS: fsys, Files: lock.ScannedPaths(res), Items: lock.Inventory(fsys, res),
+		Pins: pins, RepoID: lock.RepoID(abs), AcceptKey: o.acceptKey})
+	if err != nil {
+		return err
+	}
+	out := cmd.OutOrStdout()
+	if o.json {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+	} else {
+		printVerification(out, v)
+	}
+	if v.Status != lock.StatusValid {
+		return exitWith(ExitCompromised, ErrCompromised)
+	}
+	return nil
+}
+
+func printVerification(w io.Writer, v *lock.Verification) {
+	switch v.Status {
+	case lock.StatusKeyChanged:
+		fmt.Fprintf(w, "signature : KEY_CHANGED\n")
+		fmt.Fprintf(w, "  %s is %s, but this clone trusted %s.\n", lock.PublicKeyPath, v.Fingerprint, v.Pinned)
+		fmt.Fprintf(w, "  Someone replaced the signing key. If that was a deliberate rotation, confirm with the repository's owners, then run 'sentinel verify --accept-key'.\n")
+	case lock.StatusInvalid:
+		fmt.Fprintf(w, "signature : SIGNATURE INVALID\n  %s\n", v.SignatureErr)
+		fmt.Fprintf(w, "  The lock was changed after CI signed it. Restore it from the main branch (git checkout origin/main -- %s %s) or let CI sign again.\n", lock.FileName, lock.SigFileName)
+	case lock.StatusUnsigned:
+		fmt.Fprintf(w, "signature : UNSIGNED\n  %s exists but CI has not signed it yet; set up action/examples/sentinel-sign.yml.\n", lock.FileName)
+	default:
+		key := string(v.Key)
+		if key == "" {
+			key = "not pinned"
+		}
+		fmt.Fprintf(w, "signature : valid   key: %s (%s)\n", key, v.Fingerprint)
+	}
+	for _, u := range v.NotCovered {
+		fmt.Fprintf(w, "NOT COVERED: %s (%s)\n", u.Path, u.Why)
+	}
+	for _, e := range v.Lapsed {
+		fmt.Fprintf(w, "approval lapsed: %s   (%s) changed after it was approved\n", redact.String(oneLineText(e.Label())), e.Source)
+	}
+	switch v.Status {
+	case lock.StatusValid:
+		fmt.Fprintln(w, "OK - every agent-config file is covered by the signed lock.")
+	case lock.StatusNotCovered:
+		fmt.Fprintln(w, "NOT COVERED - these files changed outside the gate (no signed lock vouches for them); review them, then let CI sign again.")
+	}
+}

@@ -1,0 +1,194 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/sentinel-sec/sentinel/lock"
+	"github.com/sentinel-sec/sentinel/scan"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/report"
+)
+
+type runOptions struct{ strict bool }
+
+func newRunCmd(app *App) *cobra.Command {
+	o := &runOptions{}
+	cmd := &cobra.Command{
+		Use:     "run [--strict] -- COMMAND [ARG...]",
+		GroupID: "runtime",
+		Short:   "Start an agent only if the project it would work in is not compromised",
+		Long: `Run scans the current folder, then starts COMMAND (your agent) only if the
+project is safe to work in:
+
+  CLEAN        the agent starts exactly as if Sentinel were not there: same
+               arguments, environment, terminal, signals and exit code (on
+               Unix Sentinel replaces itself with the agent)
+  SUSPICIOUS   Sentinel shows why and asks on the terminal (default No);
+               with --strict, or with no terminal to ask on, it refuses
+  COMPROMISED  the agent is not started; the report says why (exit 2)
+
+If the scan itself fails, the agent is not started either (fail closed).
+Approvals come from the folder's AGENTS.lock when it is unsigned or validly
+signed.
+
+Make it invisible with a shell alias:  alias claude='sentinel run -- claude'`,
+		Example: `  sentinel run -- claude
+  sentinel run --strict -- gemini --yolo
+  alias claude='sentinel run -- claude'`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("name the agent to start: sentinel run -- COMMAND [ARG...]")
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g := &gate{app: app, strict: o.strict, isTerminal: stdioIsTerminal(app), exec: execAgent}
+			return g.run(cmd, args)
+		},
+	}
+	// Everything after COMMAND belongs to the agent, flags included.
+	cmd.Flags().SetInterspersed(false)
+	cmd.Flags().BoolVar(&o.strict, "strict", false, "refuse SUSPICIOUS projects instead of asking")
+	return cmd
+}
+
+// gate holds what the run command needs from the outside world, so tests can
+// replace the terminal and the exec.
+type gate struct {
+	app        *App
+	strict     bool
+	isTerminal bool
+	// exec starts the agent; on Unix it does not return on success.
+	exec func(path string, argv []string) error
+}
+
+func (g *gate) run(cmd *cobra.Command, args []string) error {
+	name := args[0]
+	res, notice, err := gateScan(cmd)
+	if err != nil {
+		fmt.Fprintf(g.app.Stderr, "sentinel: cannot check this folder before starting `%s`: %v\n", name, err)
+		fmt.Fprintf(g.app.Stderr, "sentinel: refusing to start `%s` (a check that fails never lets the agent through)\n", name)
+		return exitWith(ExitUsage, err)
+	}
+	if res.Verdict != scan.Clean {
+		g.report(res, notice)
+	}
+	switch res.Verdict {
+	case scan.Compromised:
+		fmt.Fprintf(g.app.Stderr, "\nsentinel: refusing to start `%s` here.\n", name)
+		return exitWith(ExitCompromised, ErrCompromised)
+	case scan.Suspicious:
+		switch {
+		case g.strict:
+			fmt.Fprintf(g.app.Stderr, "\nsentinel: refusing to start `%s`: the project is SUSPICIOUS and --strict is set.\n", name)
+			fmt.Fprintf(g.app.Stderr, "sentinel: approve what you recognise with 'sentinel approve', or fix the findings above.\n")
+			return exitWith(ExitSuspicious, ErrSuspicious)
+		case !g.isTerminal:
+			fmt.Fprintf(g.app.Stderr, "\nsentinel: refusing to start `%s`: the project is SUSPICIOUS and there is no terminal to ask on.\n", name)
+			fmt.Fprintf(g.app.Stderr, "sentinel: approve what you recognise with 'sentinel approve', or fix the findings above.\n")
+			return exitWith(ExitSuspicious, ErrSuspicious)
+		}
+		fmt.Fprintf(g.app.Stderr, "\nStart `%s` anyway? [y/N] ", name)
+		if !yes(g.app.Stdin) {
+			fmt.Fprintf(g.app.Stderr, "sentinel: not started.\n")
+			return exitWith(ExitSuspicious, ErrSuspicious)
+		}
+	}
+	path, err := exec.LookPath(name)
+	if err != nil {
+		return fmt.Errorf("cannot start %s: %s", name, lookPathSentence(err))
+	}
+	if err := g.exec(path, args); err != nil {
+		var ee *exitStatus
+		if errors.As(err, &ee) {
+			return exitWith(ee.code, err)
+		}
+		return fmt.Errorf("cannot start %s: %v", name, err)
+	}
+	return nil
+}
+
+func lookPathSentence(err error) string {
+	if errors.Is(err, exec.ErrNotFound) {
+		return "no such command on PATH; check the name"
+	}
+	return err.Error()
+}
+
+// gateScan scans the working directory with the approvals of its lock.
+func gateScan(cmd *cobra.Command) (*scan.Result, string, error) {
+	wd, err := os.Getwd()
+	if err != nil {
+		return nil, "", fmt.Errorf("cannot find the current folder: %v", err)
+	}
+	fsys, err := discover.OpenDir(wd)
+	if err != nil {
+		return nil, "", fmt.Errorf("cannot open the current folder: %s", errSentence(err))
+	}
+	defer fsys.Close()
+	approver, notice := lock.LocalApprover(fsys)
+	res, err := scan.Scan(ctxOf(cmd), fsys, scan.WithApprover(approver))
+	if err != nil {
+		return nil, "", err
+	}
+	return res, notice, nil
+}
+
+func (g *gate) report(res *scan.Result, notice string) {
+	var buf bytes.Buffer
+	color := false
+	if f, ok := g.app.Stderr.(*os.File); ok && g.app.Getenv("NO_COLOR") == "" && g.app.Getenv("TERM") != "dumb" {
+		color = term.IsTerminal(int(f.Fd()))
+	}
+	if err := report.WriteText(&buf, res, report.TextOptions{Color: color}); err != nil {
+		fmt.Fprintf(&buf, "sentinel  verdict: %s\n", res.Verdict)
+	}
+	if notice != "" {
+		fmt.Fprintf(&buf, "note: %s\n", report.Terminal(notice))
+	}
+	g.app.Stderr.Write(buf.Bytes())
+}
+
+// yes reads one answer from in, byte by byte so that nothing the agent
+// should read later is consumed. Only "y" or "yes" starts the agent.
+func yes(in io.Reader) bool {
+	var line []byte
+	b := make([]byte, 1)
+	for len(line) < 64 {
+		n, err := in.Read(b)
+		if n == 1 {
+			if b[0] == '\n' {
+				break
+			}
+			line = append(line, b[0])
+		}
+		if err != nil {
+			break
+		}
+	}
+	a := strings.ToLower(strings.TrimSpace(string(line)))
+	return a == "y" || a == "yes"
+}
+
+// stdioIsTerminal reports whether the gate can ask a person: both standard
+// input and standard error must be a terminal.
+func stdioIsTerminal(app *App) bool {
+	in, ok1 := app.Stdin.(*os.File)
+	errf, ok2 := app.Stderr.(*os.File)
+	return ok1 && ok2 && term.IsTerminal(int(in.Fd())) && term.IsTerminal(int(errf.Fd()))
+}
+
+// exitStatus carries the agent's exit code where the agent runs as a child
+// (platforms without exec).
+type exitStatus struct{ code int }
+
+func (e *exitStatus) Error() string { return fmt.Sprintf("the agent exited with status %d", e.code) }

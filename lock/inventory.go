@@ -1,0 +1,47 @@
+package lock
+
+import (
+	"io/fs"
+
+	"github.com/sentinel-sec/sentinel/scan"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/rules"
+)
+
+// Inventory returns the approvable items of a scan result (every hook, task,
+// setting and tool server), hashed exactly as the rules hash them when they
+// ask the lock for an approval. fsys is the tree that was scanned.
+func Inventory(fsys fs.FS, res *scan.Result) []rules.Item {
+	repo := &rules.Repo{FS: fsys, Scripts: map[string]*discover.File{}}
+	for _, a := range res.Inventory.AutoRuns {
+		for _, t := range a.Targets {
+			if t.Outside || repo.Scripts[t.Path] != nil {
+				continue
+			}
+			if f, n := discover.ReadFile(fsys, t.Path); n == nil {
+				f.Kind = discover.KindScript
+				repo.Scripts[t.Path] = &f
+			}
+		}
+	}
+	var out []rules.Item
+	for _, a := range res.Inventory.AutoRuns {
+		out = append(out, repo.HookItem(a))
+	}
+	for _, s := range res.Inventory.Servers {
+		out = append(out, repo.ServerItem(s))
+	}
+	return out
+}
+
+// ScannedPaths returns the repository-relative paths of every file a scan
+// read (agent files and the scripts they run): what the lock covers.
+func ScannedPaths(res *scan.Result) []string {
+	var out []string
+	for _, f := range res.Files {
+		if Covered(f.Path) && f.Kind != "unknown" {
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}
