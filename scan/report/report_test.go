@@ -263,6 +263,19 @@ func TestTextLayout(t *testing.T) {
 	}
 }
 
+func TestTextHideClean(t *testing.T) {
+	res := handMade()
+	res.Files = append(res.Files, scan.FileResult{Path: "GEMINI.md", Verdict: scan.Clean, TrustScore: 100})
+	var b bytes.Buffer
+	if err := report.WriteText(&b, res, report.TextOptions{HideClean: true}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, "GEMINI.md") || !strings.Contains(out, "[ ok ] AGENTS.md") || !strings.Contains(out, "4 files read") {
+		t.Errorf("HideClean: a clean file with nothing to show is listed, or one with an observation is not:\n%s", out)
+	}
+}
+
 func TestJSONContract(t *testing.T) {
 	var b bytes.Buffer
 	if err := report.WriteJSON(&b, scanFixture(t)); err != nil {

@@ -22,6 +22,10 @@ type TextOptions struct {
 	// Color adds ANSI colours. The caller decides: only when writing to a
 	// terminal and NO_COLOR is unset.
 	Color bool
+	// HideClean leaves out the lines of CLEAN files that have nothing to
+	// show (no findings, no observations); the closing line still counts
+	// them. For short reports such as the gate's.
+	HideClean bool
 }
 
 // ANSI styles used by the text report.
@@ -66,6 +70,9 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 		t.printf("\n")
 	}
 	for _, f := range res.Files {
+		if opt.HideClean && f.Verdict == scan.Clean && len(f.Findings) == 0 && len(f.Observations) == 0 && !f.Truncated {
+			continue
+		}
 		t.file(f)
 	}
 
