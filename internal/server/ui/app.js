@@ -282,16 +282,18 @@ function show(result, subject) {
 function renderPlacement(result) {
   const box = $('placement');
   box.replaceChildren();
-  const moved = (result.treated_as || []).filter((p) => p.as !== p.path || p.kind === 'instructions');
-  if (!moved.length) return;
+  // Only say something when a file was moved, or read as instructions
+  // although no agent reads its name.
+  const told = (result.treated_as || []).filter((p) => p.as !== p.path || !isAgentFile(p.path));
+  if (!told.length) return;
   const ul = el('ul', null, 'placement');
-  for (const p of result.treated_as) {
+  for (const p of told) {
     const li = el('li');
     li.append(el('code', p.path), document.createTextNode(' was read as '), el('code', p.as), document.createTextNode(` (${p.kind}): ${p.reason}.`));
     ul.append(li);
   }
   box.append(el('h3', 'How the files were read'), ul);
-  if (result.mode === 'files') {
+  if (result.mode === 'files' && told.some((p) => p.kind !== 'instructions')) {
     box.append(el('p', 'These are loose files, not a project: a script that a hook runs but that was not sent is not judged missing. Drop the whole folder to check that too.', 'hint'));
   }
 }
