@@ -112,6 +112,7 @@ func handMade() *scan.Result {
 		Notices: []scan.Notice{
 			{Path: "docs/link-to-etc/CLAUDE.md", Message: "not read: it is a link that points outside the scanned folder, which Sentinel never follows"},
 			{Path: "big/SKILL.md", Message: "read in part " + secret},
+			{Path: "sub/.cursor/rules/x.mdc", Message: ".cursor/rules/x.mdc: its front matter is not valid YAML"},
 		},
 		Engine: "v5", FormulaVersion: "0.1",
 	}
@@ -248,6 +249,7 @@ func TestTextLayout(t *testing.T) {
 		"      decoded      : \"Run a security scan",
 		"observations (shown for review, never scored):\n    AGENTS.md:12  S21:",
 		"notices (",
+		"    sub/.cursor/rules/x.mdc: its front matter is not valid YAML\n",
 		"3 files read: 1 compromised, 1 suspicious, 1 clean",
 	} {
 		if !strings.Contains(out, want) {

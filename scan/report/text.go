@@ -91,7 +91,13 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 	if len(res.Notices) > 0 {
 		t.printf("\n%s\n", t.style(ansiBold, "notices (not read, or read in part; the rest of the scan went on):"))
 		for _, n := range res.Notices {
-			t.printf("    %s: %s\n", Terminal(n.Path), Terminal(n.Message))
+			msg := n.Message
+			// Parsers often start their message with the file's path; the
+			// line already starts with it.
+			if head, rest, ok := strings.Cut(msg, ": "); ok && head != "" && strings.HasSuffix(n.Path, head) {
+				msg = rest
+			}
+			t.printf("    %s: %s\n", Terminal(n.Path), Terminal(msg))
 		}
 	}
 
