@@ -196,7 +196,11 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	}
 	if o.out != "" {
 		if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("cannot write the report to %s: %s; check that its folder exists and is writable", o.out, errSentence(err))
+			why := errSentence(err)
+			if errors.Is(err, fs.ErrNotExist) {
+				why = "its folder does not exist; create it first"
+			}
+			return fmt.Errorf("cannot write the report to %s: %s", o.out, why)
 		}
 		fmt.Fprintf(app.Stderr, "sentinel: verdict %s; %s report written to %s\n", res.Verdict, format, o.out)
 	} else if _, err := cmd.OutOrStdout().Write(buf.Bytes()); err != nil {
