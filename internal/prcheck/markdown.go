@@ -99,10 +99,10 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		p("These run or connect by themselves once the pull request is merged.\n\n")
 		p("| | kind | what | declared in | approved in the base |\n|---|---|---|---|---|\n")
 		for _, e := range r.NewItems {
-			p("| new | %s | `%s` | `%s` | %s |\n", esc(e.Kind), code(e.Label()), code(e.Source), yesNo(e.Approved != nil))
+			p("| new | %s | `%s` | `%s` | %s |\n", esc(e.Kind), cell(e.Label()), cell(e.Source), yesNo(e.Approved != nil))
 		}
 		for _, e := range r.ChangedItems {
-			p("| changed | %s | `%s` | `%s` | %s |\n", esc(e.Kind), code(e.Label()), code(e.Source), "no: the approval lapses when the script or configuration changes")
+			p("| changed | %s | `%s` | `%s` | %s |\n", esc(e.Kind), cell(e.Label()), cell(e.Source), "no: an approval lapses when the script or configuration changes")
 		}
 	}
 
@@ -124,7 +124,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if len(r.TrustChanges) > 0 {
 		p("\n### Changes to the lock's trust anchors\n\n")
 		for _, t := range r.TrustChanges {
-			p("- This pull request %s. Clones that already trust the old key will report KEY_CHANGED; make sure this is a deliberate key rotation.\n", esc(t))
+			p("- This pull request %s.\n", esc(t))
 		}
 	}
 
@@ -151,7 +151,7 @@ func nextSteps(r *Report, res *scan.Result) []string {
 	var out []string
 	switch res.Verdict {
 	case scan.Compromised:
-		out = append(out, "Do not merge. Read each finding marked forces COMPROMISED above and remove what it points to.")
+		out = append(out, "Do not merge. Fix the findings above, starting with the files marked 🔴.")
 		out = append(out, "Find out who made the change and how: a COMPROMISED agent file is evidence, not a style problem.")
 	case scan.Suspicious:
 		out = append(out, "Read each finding above with the person who owns the agent configuration.")
@@ -266,11 +266,15 @@ func esc(s string) string {
 }
 
 // code prepares text for a single-backtick code span: backticks become a
-// look-alike so the span cannot be closed early, and pipes are escaped for
-// tables. Inside a code span nothing else is interpreted.
+// look-alike so the span cannot be closed early. Inside a code span nothing
+// else is interpreted.
 func code(s string) string {
-	s = oneLine(s)
-	return strings.NewReplacer("`", "ˋ", "|", `\|`).Replace(s)
+	return strings.ReplaceAll(oneLine(s), "`", "ˋ")
+}
+
+// cell is code for a table cell, where a pipe would end the cell.
+func cell(s string) string {
+	return strings.ReplaceAll(code(s), "|", `\|`)
 }
 
 // fence prepares one line for a fenced code block.

@@ -10,10 +10,11 @@ package prcheck
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
-	"sort"
 
 	"github.com/sentinel-sec/sentinel/internal/gitrev"
 	"github.com/sentinel-sec/sentinel/lock"
@@ -182,22 +183,26 @@ func (rep *Report) baseApprovals(baseFS fs.FS) (*lock.Lock, rules.Approver) {
 }
 
 func (rep *Report) trustChanges(baseFS, headFS fs.FS) {
-	for _, p := range []struct{ path, what string }{
-		{lock.PublicKeyPath, "the signing public key"},
-		{lock.SigFileName, "the lock's signature"},
-	} {
-		b, _ := lock.ReadFile(baseFS, p.path)
-		h, _ := lock.ReadFile(headFS, p.path)
-		switch {
-		case b == nil && h != nil:
-			rep.TrustChanges = append(rep.TrustChanges, fmt.Sprintf("adds %s (%s)", p.path, p.what))
-		case b != nil && h == nil:
-			rep.TrustChanges = append(rep.TrustChanges, fmt.Sprintf("deletes %s (%s)", p.path, p.what))
-		case !bytes.Equal(b, h):
-			rep.TrustChanges = append(rep.TrustChanges, fmt.Sprintf("replaces %s (%s)", p.path, p.what))
-		}
+	b, _ := lock.ReadFile(baseFS, lock.PublicKeyPath)
+	h, _ := lock.ReadFile(headFS, lock.PublicKeyPath)
+	switch {
+	case b == nil && h != nil:
+		rep.TrustChanges = append(rep.TrustChanges, "adds the signing public key "+lock.PublicKeyPath+": from the merge on, only its private half can sign "+lock.FileName)
+	case b != nil && h == nil:
+		rep.TrustChanges = append(rep.TrustChanges, "deletes the signing public key "+lock.PublicKeyPath+": the lock could no longer be verified")
+	case !bytes.Equal(b, h):
+		rep.TrustChanges = append(rep.TrustChanges, "replaces the signing public key "+lock.PublicKeyPath+": every clone that trusted the old key will report KEY_CHANGED; accept only a deliberate key rotation")
 	}
-	sort.Strings(rep.TrustChanges)
+	bs, _ := lock.ReadFile(baseFS, lock.SigFileName)
+	hs, _ := lock.ReadFile(headFS, lock.SigFileName)
+	bl, _ := lock.ReadFile(baseFS, lock.FileName)
+	hl, _ := lock.ReadFile(headFS, lock.FileName)
+	if hs != nil && !bytes.Equal(bs, hs) {
+		rep.TrustChanges = append(rep.TrustChanges, "changes "+lock.SigFileName+": only CI signs the lock, after merge; a signature inside a pull request is not trusted")
+	}
+	if bl != nil && hl == nil {
+		rep.TrustChanges = append(rep.TrustChanges, "deletes "+lock.FileName+": every approval is dropped and nothing is covered any more")
+	}
 }
 
 // readFiles reads every file a scan reported from fsys, with its kind.
@@ -242,4 +247,14 @@ func Redacted(r *Report) *Report {
 		c.Notices[i] = report.Clean(n)
 	}
 	return &c
+}
+
+// WriteJSON writes the report as indented JSON, redacted.
+func WriteJSON(w io.Writer, r *Report) error { return writeJSON(w, r) }
+
+func writeJSON(w io.Writer, r *Report) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(Redacted(r))
 }
