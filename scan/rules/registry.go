@@ -5,6 +5,7 @@ package rules
 func All() []*Rule {
 	return []*Rule{
 		// Hidden text and prose (instruction files).
+		S1a, S1b, S2, S4, S5, S7, S12, S13, S21, S22, S23, S24, S25, S26,
 		// Auto-run and tool servers (config files and their scripts).
 		S10, S11, S14b, S16, S17a, S17b, S18a, S18b, S18c, S19, S27, S28,
 		// Pull-request mode only (rules.Repo.Base set): history-aware rules.

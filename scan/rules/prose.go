@@ -1,0 +1,436 @@
+package rules
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/sentinel-sec/sentinel/scan/text"
+)
+
+// This file holds what the prose rules (S1a … S26) share: the literal
+// prefilter, the reading of prohibitions, quotations and warnings, and the
+// loop that runs a matcher over every unit of every instruction text.
+
+// Prefilter groups. A unit's regular expressions run only when the groups
+// a rule needs were seen in it.
+const (
+	gNet        = iota // network verbs: send, upload, curl …
+	gCredFile          // credential files: .env, ~/.ssh, ~/.aws …
+	gCredVar           // credential variables, secret words, the environment
+	gURL               // "://"
+	gOverride          // override phrasing
+	gConceal           // concealment from the user
+	gFetch             // fetching instructions
+	gDownload          // curl, wget, download, iwr
+	gChmod             // chmod
+	gSafety            // safety switches
+	gDestroy           // destructive commands
+	gPersist           // persistence locations
+	gPkg               // package sources
+	gStore             // credential stores
+	gNQA               // no-questions-asked phrases
+	gPoint             // "it to", "them to": reverse-order exfiltration
+	gRestore           // self-restoring wording
+)
+
+var proseLiterals = func() []text.Literal {
+	add := func(out []text.Literal, g int, words ...string) []text.Literal {
+		for _, w := range words {
+			out = append(out, text.Literal{Text: w, Group: g})
+		}
+		return out
+	}
+	var l []text.Literal
+	l = add(l, gNet, "send", "upload", "post", "transmit", "exfiltrat", "forward", "submit", "beacon", "leak",
+		"mail", "curl", "wget", "scp", "rsync", "nc ", "netcat", "ncat", "invoke-webrequest", "iwr ", "pipe", "fetch(", "requests.", "axios.", "http.")
+	l = add(l, gCredFile, ".env", ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".aws", ".npmrc", ".pypirc", ".netrc",
+		".git-credentials", ".docker/config", ".kube/config", "/etc/shadow", "/etc/passwd", ".gnupg", "credentials.json",
+		"gcloud", "keychain", "login data", "_history")
+	l = add(l, gCredVar, "token", "secret", "key", "passw", "credential", "cookie", "environment", "env var", "printenv", "process.env", "os.environ", "env ", "$env", "getenv")
+	l = add(l, gURL, "://")
+	l = add(l, gOverride, "ignore", "disregard", "forget", "override", "bypass", "system-level", "system level", "mark this", "mark the",
+		"system prompt", "initial instructions", "hidden instructions", "developer mode", "god mode", "dan mode", "jailbreak", "supersede", "previous instructions")
+	l = add(l, gConceal, "tell", "inform", "notify", "alert", "mention", "hide", "conceal", "without", "know", "notice", "secret from", "hidden from", "reveal", "disclose", "aware")
+	l = add(l, gFetch, "instruction", "rules", "directive", "prompt", "command", "orders", "tasks", "what it says", "follow them", "obey")
+	l = add(l, gDownload, "curl", "wget", "download", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "fetch", "grab", "new-object")
+	l = add(l, gChmod, "chmod")
+	l = add(l, gSafety, "no-verify", "disable", "777", "verify=false", "verify = false", "do not apply", "don't apply", "no longer apply",
+		"dangerously", "reject_unauthorized", "ssl_no_verify", "insecure", "strict-ssl", "rejectunauthorized", "sslverify", "ssl_verify", "web-security",
+		"turn off", "switch off", "skip the security", "skip security", "skip the safety", "skip safety")
+	l = add(l, gDestroy, "push", "filter-branch", "filter-repo", "history", "rm -", "rm  -", "truncate", "> ~/", ">~/", "wipe", "empty")
+	l = add(l, gPersist, "rc", "profile", "zshenv", "cron", "launchagent", "launchdaemon", "launchctl", "systemctl", "login item", "autostart",
+		"currentversion\\run", "schtasks", ".git/hooks", "hookspath", "hook", "startup")
+	l = add(l, gPkg, "index-url", "trusted-host", "registry", "instead of the default", "instead of the official", "instead of the public", "private", "internal", "gosumdb", "goinsecure", "goproxy")
+	l = add(l, gStore, "login data", "logins.json", "key4.db", "cookies.sqlite", "password", "keychain", "credential manager", "cmdkey",
+		"vaultcmd", "keyring", "kwallet", "secret-tool", ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws", "gcloud", "application_default_credentials",
+		".azure", ".kube/config", ".docker/config", "history", "past commits", "previous commits", "git log")
+	l = add(l, gNQA, "without", "do not ask", "don't ask", "dont ask", "never ask", "no questions", "nothing blocks", "nothing stops", "nothing interrupts",
+		"and continue", "even if", "ignore any", "ignore all", "ignore errors", "ignore warnings", "ignore the", "skip the confirm", "skip confirm",
+		"do not prompt", "don't prompt", "do not confirm", "don't confirm", "do not check", "don't check", "no confirmation", "-y ", "--yes", "silently ignore")
+	l = add(l, gPoint, " it to", " them to", " this to", " that to", " these to", " those to", " everything to", " all to", " it into", " them into",
+		" it at", " them at", " the result to", " the output to", " the contents to", " the file to", " the data to", " the dump to", " the archive to")
+	l = add(l, gRestore, "restore", "re-add", "readd", "recreate", "re-create", "reinstall", "re-install", "re-enable", "reenable", "put it back", "add it back", "add them back", "write it again", "again if")
+	return l
+}()
+
+var prefilter = text.NewPrefilter(proseLiterals)
+
+// prefilterUnits records, for every unit, which literal groups it holds.
+func prefilterUnits(d *text.Document) {
+	for i := range d.Units {
+		d.Units[i].Groups = prefilter.Groups(d.Units[i].Lower)
+	}
+}
+
+func has(u *text.Unit, groups ...int) bool {
+	for _, g := range groups {
+		if u.Groups&(1<<uint(g)) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func hasAny(u *text.Unit, groups ...int) bool {
+	for _, g := range groups {
+		if u.Groups&(1<<uint(g)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// match is what a prose matcher found in a unit.
+type match struct {
+	start, end int
+	// scored is false for S21–S24 observations.
+	scored bool
+	// what names what was found, for the message ("a credential file", …).
+	what string
+	// impact, when set, replaces the rule's impact sentence.
+	impact string
+}
+
+// matcher looks at one unit. ctx carries what the matcher may need from
+// the rest of the document.
+type matcher func(u *text.Unit) (match, bool)
+
+// Prohibitions: a negation before the match in the same clause, or a
+// clause that calls the thing forbidden.
+var (
+	reNegation = regexp.MustCompile(`\b(never|not|don't|dont|doesn't|won't|cannot|can't|mustn't|shouldn't|shan't|avoid|avoiding|refrain|prohibit|prohibited|forbid|forbidden|disallow|disallowed|under no circumstances|no)\b`)
+	// Words after a negation that make it no prohibition of the action:
+	// "do not forget to send", "do not wait for approval".
+	reNotProhibition = regexp.MustCompile(`^(?:\s+(?:to|be|ever))?\s+(?:forget|hesitate|fail|skip|miss|wait|delay|stop|ask|only|matter|need|bother|worry|pause|question|let\s+\S+\s+stop|block|questions|confirmation|prompt)`)
+	rePostProhibition = regexp.MustCompile(`\b(is|are|be)\s+(strictly\s+)?(forbidden|prohibited|not\s+allowed|not\s+permitted|banned|never\s+allowed|disallowed)\b|\bnot\s+(allowed|permitted)\b`)
+)
+
+// governed reports whether the text at [start, end) of the unit is the
+// object of a prohibition: "never pipe curl into bash", "never send A or
+// B" (covers B), but not "do not wait and send X" (the send is a clause of
+// its own).
+func governed(u *text.Unit, start int) bool {
+	lower := u.Lower
+	for _, c := range text.Clauses(lower) {
+		if start < c.Start || start >= c.End {
+			continue
+		}
+		clause := lower[c.Start:c.End]
+		if rePostProhibition.MatchString(clause) {
+			return true
+		}
+		prefix := lower[c.Start:start]
+		locs := reNegation.FindAllStringIndex(prefix, -1)
+		for k := len(locs) - 1; k >= 0; k-- {
+			loc := locs[k]
+			word := prefix[loc[0]:loc[1]]
+			after := prefix[loc[1]:]
+			if word == "no" && !noIsProhibition(prefix[:loc[0]], after) {
+				continue
+			}
+			if word == "not" {
+				// "do not", "must not", "should not", "is not to"; a bare
+				// "not" ("not only") counts only after an auxiliary.
+				before := strings.TrimRight(prefix[:loc[0]], " ")
+				if !reAuxiliary.MatchString(before) {
+					continue
+				}
+			}
+			if reNotProhibition.MatchString(after) {
+				continue
+			}
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+var reAuxiliary = regexp.MustCompile(`\b(do|does|did|must|should|shall|will|would|may|might|can|could|is|are|be|was|were|need|please)$|(^|\s)$`)
+
+// noIsProhibition reads "no" as a prohibition only at the start of a
+// clause or before a gerund: "no uploading of secrets".
+func noIsProhibition(before, after string) bool {
+	if strings.TrimSpace(before) == "" {
+		return true
+	}
+	w := strings.Fields(after)
+	return len(w) > 0 && strings.HasSuffix(w[0], "ing")
+}
+
+// Warnings and quotations: a sentence that talks about an attack phrase
+// instead of giving it.
+var reWarning = regexp.MustCompile(`\b(beware|be wary|be careful|watch out|warn|warning|warnings|attack|attacks|attacker|attackers|malicious|inject|injected|injection|injections|phishing|suspicious|exploit|exploits|adversarial|red flags?|refuse|reject|decline|jailbreaks?|threats?|social engineering|(do not|don't|never) (follow|obey|comply|act on|execute)|ignore (any|such)|treat [^.]{0,40} as (untrusted|data|suspicious)|report (it|them|this)|examples? of|red team|red-team|pentest|penetration test|ctf)\b|\bif (a|an|the|any|some|someone|anyone|something|content|input|text|you see)\b[^.]{0,80}\b(asks?|tells?|says?|instructs?|contains?|requests?|demands?|tries|attempts?|includes?)\b`)
+
+// quotedOrWarned reports whether [start, end) of the unit is quoted, or
+// the sentence around it warns about the phrase instead of giving it.
+// backticks makes inline code count as a quotation (for phrases; a
+// command in backticks is still a command).
+func quotedOrWarned(u *text.Unit, start, end int, backticks bool) bool {
+	if inQuotes(u.Text, start, end, backticks) {
+		return true
+	}
+	masked := u.Lower[:start] + strings.Repeat(" ", end-start) + u.Lower[end:]
+	return reWarning.MatchString(masked)
+}
+
+// inQuotes reports whether [start, end) sits between a pair of quotation
+// marks ("…", “…”, «…», or `…` when backticks).
+func inQuotes(s string, start, end int, backticks bool) bool {
+	pairs := [][2]string{{`"`, `"`}, {"“", "”"}, {"«", "»"}, {"„", "“"}}
+	if backticks {
+		pairs = append(pairs, [2]string{"`", "`"})
+	}
+	for _, p := range pairs {
+		open := strings.LastIndex(s[:start], p[0])
+		if open < 0 {
+			continue
+		}
+		if p[0] == p[1] && strings.Count(s[:start], p[0])%2 == 0 {
+			continue
+		}
+		if p[0] != p[1] && strings.LastIndex(s[:start], p[1]) > open {
+			continue
+		}
+		if strings.Contains(s[end:], p[1]) && !strings.Contains(s[open+len(p[0]):start], "\n\n") {
+			return true
+		}
+	}
+	return false
+}
+
+// No-questions-asked phrases turn an S21–S24 observation into a finding.
+var reNQA = regexp.MustCompile(`\bwithout (first )?(checking|reviewing|verifying|inspecting|reading|looking|asking|confirming|confirmation|prompting|approval|permission|review|a review|human review|telling|waiting)\b|\b(do not|don't|dont|never) (ask|prompt|confirm|check|verify|review|wait for)\b|\bno questions\b|\bso (that )?nothing (blocks|stops|interrupts|prevents)\b|\band continue\b|\beven if (it |they |this )?(fails|errors|warns|complains|looks)\b|\bignore (any |all )?(errors|warnings|prompts|failures|confirmations)\b|\bskip (the |any )?(confirmation|prompts?|review|approval)\b|\bno confirmation\b`)
+
+// hasNQA reports a no-questions-asked phrase anywhere in the unit.
+func hasNQA(u *text.Unit) bool {
+	return has(u, gNQA) && reNQA.MatchString(u.Lower)
+}
+
+// reRealURL matches an absolute URL with a host; a placeholder such as
+// <your-url> or https://<host>/ is not one.
+var reRealURL = regexp.MustCompile(`\b(https?|wss?|ftp)://[a-z0-9\[]`)
+
+func hasRealURL(u *text.Unit) bool {
+	return has(u, gURL) && reRealURL.MatchString(u.Lower)
+}
+
+// urlIn returns the first real URL of s, for impact sentences.
+func urlIn(s string) string {
+	loc := reRealURL.FindStringIndex(strings.ToLower(s))
+	if loc == nil {
+		return ""
+	}
+	end := loc[1]
+	for end < len(s) && !strings.ContainsRune(" \t\n\"'`<>()[]{}", rune(s[end])) {
+		end++
+	}
+	return strings.TrimRight(s[loc[0]:end], ".,;:!?")
+}
+
+// proseFinding builds the finding for a match in a unit of a document.
+func proseFinding(d *Doc, u *text.Unit, m match, message string) Finding {
+	f := Finding{
+		Path:        d.Path,
+		Line:        d.Line(u.LineAt(m.start)),
+		Message:     message,
+		Evidence:    d.Evidence(u, m.start),
+		Impact:      m.impact,
+		Observation: !m.scored,
+	}
+	switch u.Where {
+	case text.Decoded:
+		f.Message += " (in hidden text)"
+		f.Decoded = clip(u.Text, 500)
+		if u.Payload != nil {
+			f.Line = d.Line(u.Payload.Line)
+			if d.FixedLine == 0 && f.Line >= 1 && f.Line <= len(d.Lines) {
+				f.Evidence = clip(strings.TrimSpace(d.Lines[f.Line-1]), 240)
+			}
+		}
+	case text.Comment:
+		if !strings.Contains(f.Message, "HTML comment") {
+			f.Message += " (in an HTML comment)"
+		}
+	}
+	if d.Server != "" {
+		f.Message += " (in the configuration of tool server \"" + d.Server + "\")"
+	}
+	return f
+}
+
+// maxPerRule bounds the findings one rule reports for one text.
+const maxPerRule = 20
+
+// runProse runs m over every unit of every instruction text and reports a
+// finding per matching unit. skip, when set, leaves units out.
+func runProse(r *Repo, rep *Report, m matcher, message func(match) string) {
+	for _, d := range r.ProseDocs() {
+		n := 0
+		for i := range d.Units {
+			u := &d.Units[i]
+			mt, ok := m(u)
+			if !ok {
+				continue
+			}
+			rep.Add(proseFinding(d, u, mt, message(mt)))
+			n++
+			if n >= maxPerRule {
+				break
+			}
+		}
+	}
+}
+
+// unitsOf analyses a standalone text (decoded base64, a tool description)
+// into prefiltered units.
+func unitsOf(s string) []text.Unit {
+	d := text.Analyze([]byte(s))
+	prefilterUnits(d)
+	return d.Units
+}
+
+// scoredMatchers are the rules S7 asks when a decoded string is itself an
+// instruction: every prose rule that can score.
+func scoredMatchers() map[string]matcher {
+	return map[string]matcher{
+		"S4": matchOverride, "S5": matchExfil, "S12": matchFetchInstructions, "S13": matchConceal,
+		"S21": matchDownloadRun, "S22": matchSafetyOff, "S23": matchDestructive, "S24": matchPersistence,
+		"S25": matchPackageSource, "S26": matchCredentialStore,
+	}
+}
+
+// scoredInstruction reports the first prose rule that would score s, and
+// its match.
+func scoredInstruction(s string) (string, bool) {
+	units := unitsOf(s)
+	order := []string{"S5", "S4", "S12", "S13", "S21", "S22", "S23", "S24", "S25", "S26"}
+	ms := scoredMatchers()
+	for i := range units {
+		for _, id := range order {
+			if m, ok := ms[id](&units[i]); ok && m.scored {
+				return id, true
+			}
+		}
+	}
+	return "", false
+}
+
+// observed runs re over a unit that holds the group g, for the rules
+// whose plain hits are observations (S21–S24): scored only when the
+// sentence also carries a no-questions-asked phrase.
+func observed(u *text.Unit, g int, re *regexp.Regexp, what string) (match, bool) {
+	if !has(u, g) {
+		return match{}, false
+	}
+	for _, loc := range re.FindAllStringIndex(u.Lower, 4) {
+		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], false) {
+			continue
+		}
+		m := match{start: loc[0], end: loc[1], scored: hasNQA(u), what: what + " `" + clip(u.Text[loc[0]:loc[1]], 100) + "`"}
+		if !m.scored {
+			m.what += " (an observation; it would count with a phrase such as \"without checking\" or \"do not ask\")"
+		}
+		return m, true
+	}
+	return match{}, false
+}
+
+// scoredMatch runs re over a unit that holds the group g, for rules that
+// always score.
+func scoredMatch(u *text.Unit, g int, re *regexp.Regexp, what string, backticks bool) (match, []int, bool) {
+	if !has(u, g) {
+		return match{}, nil, false
+	}
+	for _, loc := range re.FindAllStringIndex(u.Lower, 4) {
+		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], backticks) {
+			continue
+		}
+		return match{start: loc[0], end: loc[1], scored: true, what: what + " `" + clip(u.Text[loc[0]:loc[1]], 100) + "`"}, loc, true
+	}
+	return match{}, nil, false
+}
+
+// example is a sample text a prose rule must, or must not, report. Every
+// prose rule lists its own attacks and benign twins beside its code; one
+// test runs them all (TestProseExamples).
+type example struct {
+	name string
+	text string
+	want outcome
+}
+
+type outcome uint8
+
+const (
+	none     outcome = iota // no finding of this rule
+	scored                  // a finding that counts
+	observation             // an observation only
+)
+
+// proseExamples lists every prose rule with its samples.
+func proseExamples() map[*Rule][]example {
+	return map[*Rule][]example{
+		S1a: s01aExamples, S1b: s01bExamples, S2: s02Examples, S4: s04Examples, S5: s05Examples,
+		S7: s07Examples, S12: s12Examples, S13: s13Examples, S21: s21Examples, S22: s22Examples,
+		S23: s23Examples, S24: s24Examples, S25: s25Examples, S26: s26Examples,
+	}
+}
+
+// tagged spells s in Unicode tag characters, as a hidden-text attack does.
+func tagged(s string) string {
+	var b strings.Builder
+	for _, c := range s {
+		b.WriteRune(0xE0000 + c)
+	}
+	return b.String()
+}
+
+// zwBinary spells s in zero-width characters, U+200B for 0 and U+200C for 1.
+func zwBinary(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		for bit := 7; bit >= 0; bit-- {
+			if s[i]>>uint(bit)&1 == 1 {
+				b.WriteRune(0x200C)
+			} else {
+				b.WriteRune(0x200B)
+			}
+		}
+	}
+	return b.String()
+}
+
+// selectorBytes smuggles s in variation selectors after a visible letter.
+func selectorBytes(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 16 {
+			b.WriteRune(0xFE00 + rune(c))
+		} else {
+			b.WriteRune(0xE0100 + rune(c) - 16)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,103 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
+)
+
+// proseRules are the rules of the hidden-text and prose family.
+func proseRules() []*Rule {
+	return []*Rule{S1a, S1b, S2, S4, S5, S7, S12, S13, S21, S22, S23, S24, S25, S26}
+}
+
+func instructionRepo(body string) *Repo {
+	return &Repo{Files: []discover.File{{Path: "CLAUDE.md", Kind: discover.KindInstructions, Tool: discover.ToolClaude, Data: []byte(body)}}}
+}
+
+func runOne(rule *Rule, body string) []Finding {
+	return Run([]*Rule{rule}, instructionRepo(body))
+}
+
+func describeFindings(fs []Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		b.WriteString("\n  " + f.RuleID + " line " + itoaTest(f.Line) + ": " + f.Message)
+		if f.Observation {
+			b.WriteString(" [observation]")
+		}
+	}
+	return b.String()
+}
+
+func itoaTest(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var d []byte
+	for n > 0 {
+		d = append([]byte{byte('0' + n%10)}, d...)
+		n /= 10
+	}
+	if neg {
+		return "-" + string(d)
+	}
+	return string(d)
+}
+
+// TestProseExamples runs every prose rule's own attacks and benign twins.
+func TestProseExamples(t *testing.T) {
+	for rule, exs := range proseExamples() {
+		for _, ex := range exs {
+			t.Run(rule.ID+"/"+ex.name, func(t *testing.T) {
+				fs := runOne(rule, ex.text)
+				var got outcome
+				for _, f := range fs {
+					if f.RuleID != rule.ID {
+						continue
+					}
+					if !f.Observation {
+						got = scored
+						break
+					}
+					got = observation
+				}
+				if got != ex.want {
+					t.Fatalf("%s on %q: got %v, want %v%s", rule.ID, ex.text, got, ex.want, describeFindings(fs))
+				}
+				for _, f := range fs {
+					if f.Line < 1 || f.Message == "" || f.Impact == "" || f.Fix == "" || f.Path != "CLAUDE.md" {
+						t.Errorf("finding lacks line, message, impact, fix or path: %+v", f)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestLegitimateFilesClean: the seven files of the specification's table 2
+// raise nothing from any prose rule.
+func TestLegitimateFilesClean(t *testing.T) {
+	for _, ex := range legitimateFiles {
+		t.Run(ex.name, func(t *testing.T) {
+			if fs := Run(proseRules(), instructionRepo(ex.text)); len(fs) != 0 {
+				t.Fatalf("want no findings, got:%s", describeFindings(fs))
+			}
+		})
+	}
+}
+
+func (o outcome) String() string {
+	switch o {
+	case scored:
+		return "scored"
+	case observation:
+		return "observation"
+	}
+	return "none"
+}

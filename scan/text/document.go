@@ -1,0 +1,439 @@
+package text
+
+import (
+	"bytes"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxListed bounds how many invisible characters a Document lists one by
+// one; InvisibleCount always holds the full count.
+const MaxListed = 1000
+
+// MaxUnit bounds a unit's length in bytes. A longer sentence (a minified
+// line, a wall of text without full stops) is cut at spaces, so the work
+// any rule does per match stays bounded.
+const MaxUnit = 4096
+
+// Invisible is one invisible character outside the allowlist.
+type Invisible struct {
+	Offset int   `json:"offset"` // byte offset in the file
+	Line   int   `json:"line"`
+	Rune   rune  `json:"rune"`
+	Class  Class `json:"class"`
+}
+
+// Hidden is a payload decoded from invisible characters, with its line.
+type Hidden struct {
+	Payload
+	Line int
+}
+
+// Where says where in a file a unit of text comes from.
+type Where uint8
+
+// Places a unit can come from.
+const (
+	Prose   Where = iota // visible text
+	Code                 // a line of a fenced code block
+	Comment              // an HTML comment, invisible in a rendered preview
+	Decoded              // text decoded from invisible characters
+)
+
+func (w Where) String() string {
+	switch w {
+	case Code:
+		return "code"
+	case Comment:
+		return "comment"
+	case Decoded:
+		return "hidden text"
+	}
+	return "prose"
+}
+
+// Unit is a sentence of prose, a line of code, a sentence of a comment or
+// of decoded hidden text: the piece of text a rule matches against.
+type Unit struct {
+	Text  string // normalised
+	Lower string // Text with ASCII letters lowered; same byte offsets
+	Line  int    // line of the unit's first character (1-based)
+	Where Where
+	// Payload is set for Decoded units.
+	Payload *Hidden
+	// Groups is filled by a Prefilter, when the caller uses one.
+	Groups uint64
+}
+
+// LineAt returns the line of byte offset i of the unit's text.
+func (u *Unit) LineAt(i int) int {
+	if i > len(u.Text) {
+		i = len(u.Text)
+	}
+	return u.Line + strings.Count(u.Text[:i], "\n")
+}
+
+// Block is a multi-line region: an HTML comment or a fenced code block.
+type Block struct {
+	Line    int    `json:"line"`
+	EndLine int    `json:"end_line"`
+	Info    string `json:"info,omitempty"` // a fence's info string
+	Text    string `json:"text,omitempty"` // a comment's text
+}
+
+// Link is a Markdown link or a bare URL.
+type Link struct {
+	Line int    `json:"line"`
+	Text string `json:"text,omitempty"`
+	URL  string `json:"url"`
+}
+
+// Document is an instruction file as the rules read it.
+type Document struct {
+	// Lines are the file's lines as written (invalid UTF-8 replaced),
+	// for quoting evidence.
+	Lines []string
+	// Invisible lists invisible characters outside the allowlist (at
+	// most MaxListed); InvisibleCount counts all of them.
+	Invisible      []Invisible
+	InvisibleCount int
+	// Allowed counts invisible characters the allowlist kept.
+	Allowed     int
+	Hidden      []Hidden
+	Units       []Unit
+	Comments    []Block
+	Fences      []Block
+	Links       []Link
+	InvalidUTF8 bool
+
+	lineStarts []int
+}
+
+// LineOf returns the 1-based line of byte offset off in the file.
+func (d *Document) LineOf(off int) int {
+	return sort.Search(len(d.lineStarts), func(i int) bool { return d.lineStarts[i] > off })
+}
+
+// Analyze reads data as an agent would and returns its Document.
+func Analyze(data []byte) *Document {
+	d := &Document{}
+	d.lineStarts = append(d.lineStarts, 0)
+	for i, c := range data {
+		if c == '\n' {
+			d.lineStarts = append(d.lineStarts, i+1)
+		}
+	}
+	d.InvalidUTF8 = !utf8.Valid(data)
+	d.findInvisible(data)
+	raw := bytes.Split(data, []byte("\n"))
+	d.Lines = make([]string, len(raw))
+	for i, l := range raw {
+		s := string(bytes.TrimSuffix(l, []byte("\r")))
+		if d.InvalidUTF8 {
+			s = strings.ToValidUTF8(s, "\uFFFD")
+		}
+		d.Lines[i] = s
+	}
+	d.structure()
+	for i := range d.Hidden {
+		h := &d.Hidden[i]
+		for _, u := range splitSentences(Normalize(h.Text), h.Line, Decoded, true) {
+			u.Payload = h
+			d.Units = append(d.Units, u)
+		}
+	}
+	return d
+}
+
+// findInvisible lists invisible characters and decodes hidden payloads.
+func (d *Document) findInvisible(data []byte) {
+	ascii := true
+	for _, c := range data {
+		if c >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return
+	}
+	s := string(data)
+	rs := runesOf(s)
+	plain := plainRunes(rs)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i].r
+		c := Classify(r)
+		if c == NotInvisible {
+			continue
+		}
+		if c == Tag {
+			if n := flagLen(plain, i); n > 0 {
+				d.Allowed += n
+				i += n - 1
+				continue
+			}
+		}
+		if allowedAt(plain, i, rs[i].off) {
+			d.Allowed++
+			continue
+		}
+		d.InvisibleCount++
+		if len(d.Invisible) < MaxListed {
+			d.Invisible = append(d.Invisible, Invisible{Offset: rs[i].off, Line: d.LineOf(rs[i].off), Rune: r, Class: c})
+		}
+	}
+	if d.InvisibleCount == 0 {
+		return
+	}
+	var ps []Payload
+	ps = append(ps, decodeTags(rs, plain)...)
+	ps = append(ps, decodeZeroWidth(rs)...)
+	ps = append(ps, decodeSelectors(rs)...)
+	for _, p := range ps {
+		d.Hidden = append(d.Hidden, Hidden{Payload: p, Line: d.LineOf(p.Offset)})
+	}
+	sort.SliceStable(d.Hidden, func(i, j int) bool { return d.Hidden[i].Offset < d.Hidden[j].Offset })
+}
+
+var (
+	reMDLink  = regexp.MustCompile(`\[([^\]\n]{0,200})\]\(([^)\s]{1,1000})`)
+	reBareURL = regexp.MustCompile(`\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\s<>()\[\]"'` + "`" + `]{1,1000}`)
+)
+
+// fenceOpen reports a code fence line: up to any indentation, three or
+// more backticks or tildes.
+func fenceOpen(t string) (marker string, info string, ok bool) {
+	t = strings.TrimLeft(t, " \t>")
+	for _, ch := range []byte{'`', '~'} {
+		n := 0
+		for n < len(t) && t[n] == ch {
+			n++
+		}
+		if n >= 3 {
+			return t[:n], strings.TrimSpace(t[n:]), true
+		}
+	}
+	return "", "", false
+}
+
+// blockStart reports lines that begin a new paragraph of their own:
+// headings, list items, table rows, quotes and front-matter fences.
+func blockStart(t string) bool {
+	t = strings.TrimLeft(t, " \t")
+	if t == "" {
+		return false
+	}
+	switch t[0] {
+	case '#', '|', '>':
+		return true
+	case '-', '*', '+':
+		return len(t) > 1 && t[1] == ' ' || t == "---"
+	}
+	i := 0
+	for i < len(t) && i < 4 && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i+1 < len(t) && (t[i] == '.' || t[i] == ')') && t[i+1] == ' '
+}
+
+// structure splits the file into units, comments, fences and links.
+func (d *Document) structure() {
+	var para strings.Builder
+	paraLine := 0
+	flush := func() {
+		if para.Len() > 0 {
+			d.Units = append(d.Units, splitSentences(para.String(), paraLine, Prose, true)...)
+			para.Reset()
+		}
+	}
+	addProse := func(s string, line int) {
+		if strings.TrimSpace(s) == "" {
+			flush()
+			return
+		}
+		if blockStart(s) {
+			flush()
+		}
+		if para.Len() == 0 {
+			paraLine = line
+		} else {
+			para.WriteByte('\n')
+		}
+		para.WriteString(s)
+		if strings.HasPrefix(strings.TrimLeft(s, " \t"), "#") {
+			flush()
+		}
+	}
+	var fence string
+	var cur *Block
+	var comment strings.Builder
+	inComment := false
+	for i, raw := range d.Lines {
+		line := i + 1
+		d.links(raw, line)
+		if fence != "" {
+			t := strings.TrimLeft(raw, " \t>")
+			if strings.HasPrefix(t, fence) && strings.TrimSpace(strings.TrimLeft(t, fence[:1])) == "" {
+				fence = ""
+				cur.EndLine = line
+				d.Fences = append(d.Fences, *cur)
+				continue
+			}
+			if n := Normalize(raw); strings.TrimSpace(n) != "" {
+				d.Units = append(d.Units, splitSentences(n, line, Code, false)...)
+			}
+			continue
+		}
+		n := Normalize(raw)
+		if !inComment {
+			if m, info, ok := fenceOpen(n); ok {
+				flush()
+				fence = m
+				cur = &Block{Line: line, Info: info}
+				continue
+			}
+		}
+		rest := n
+		commentLine := line
+		for rest != "" {
+			if inComment {
+				end := strings.Index(rest, "-->")
+				if end < 0 {
+					comment.WriteString(rest)
+					comment.WriteByte('\n')
+					rest = ""
+					break
+				}
+				comment.WriteString(rest[:end])
+				rest = rest[end+3:]
+				inComment = false
+				d.closeComment(&comment, commentLine, line)
+				continue
+			}
+			start := strings.Index(rest, "<!--")
+			if start < 0 {
+				addProse(rest, line)
+				rest = ""
+				break
+			}
+			if strings.TrimSpace(rest[:start]) != "" {
+				addProse(rest[:start], line)
+			}
+			rest = rest[start+4:]
+			inComment = true
+			commentLine = line
+			d.Comments = append(d.Comments, Block{Line: line})
+			if rest == "" {
+				comment.WriteByte('\n')
+			}
+		}
+		if n == "" || strings.TrimSpace(n) == "" {
+			flush()
+		}
+	}
+	if inComment {
+		d.closeComment(&comment, d.Comments[len(d.Comments)-1].Line, len(d.Lines))
+	}
+	if fence != "" {
+		cur.EndLine = len(d.Lines)
+		d.Fences = append(d.Fences, *cur)
+	}
+	flush()
+	sort.SliceStable(d.Units, func(i, j int) bool { return d.Units[i].Line < d.Units[j].Line })
+}
+
+func (d *Document) closeComment(b *strings.Builder, start, end int) {
+	text := b.String()
+	b.Reset()
+	c := &d.Comments[len(d.Comments)-1]
+	c.EndLine = end
+	if len(text) > MaxUnit*4 {
+		c.Text = text[:MaxUnit*4]
+	} else {
+		c.Text = text
+	}
+	line := c.Line
+	if strings.HasPrefix(text, "\n") {
+		text = text[1:]
+		line++
+	}
+	d.Units = append(d.Units, splitSentences(text, line, Comment, true)...)
+	_ = start
+}
+
+func (d *Document) links(raw string, line int) {
+	if len(d.Links) >= MaxListed || !strings.Contains(raw, "://") && !strings.Contains(raw, "](") {
+		return
+	}
+	for _, m := range reMDLink.FindAllStringSubmatch(raw, 20) {
+		d.Links = append(d.Links, Link{Line: line, Text: m[1], URL: m[2]})
+	}
+	for _, m := range reBareURL.FindAllString(raw, 20) {
+		if !strings.Contains(raw, "]("+m) {
+			d.Links = append(d.Links, Link{Line: line, URL: strings.TrimRight(m, ".,;:!?")})
+		}
+	}
+}
+
+// splitSentences cuts text (which may span lines, joined by '\n') into
+// sentence units. A sentence ends at '.', '!' or '?' followed by white
+// space, outside inline code; a unit longer than MaxUnit is cut at a space.
+func splitSentences(text string, line int, where Where, sentences bool) []Unit {
+	var out []Unit
+	emit := func(s string, l int) {
+		for len(s) > MaxUnit {
+			cut := strings.LastIndexAny(s[:MaxUnit], " \t\n")
+			if cut < MaxUnit/2 {
+				cut = MaxUnit
+				for cut > 0 && !utf8.RuneStart(s[cut]) {
+					cut--
+				}
+			}
+			emitOne(&out, s[:cut], l, where)
+			l += strings.Count(s[:cut], "\n")
+			s = s[cut:]
+		}
+		emitOne(&out, s, l, where)
+	}
+	if !sentences {
+		emit(text, line)
+		return out
+	}
+	start, startLine, inCode := 0, line, false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch c {
+		case '`':
+			inCode = !inCode
+		case '\n':
+			line++
+			inCode = false
+		case '.', '!', '?':
+			if !inCode && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n' || text[i+1] == '\t') {
+				emit(text[start:i+1], startLine)
+				start, startLine = i+1, line
+			}
+		}
+	}
+	if start < len(text) {
+		emit(text[start:], startLine)
+	}
+	return out
+}
+
+func emitOne(out *[]Unit, s string, line int, where Where) {
+	// Move leading blank lines into the line number.
+	for len(s) > 0 && (s[0] == '\n' || s[0] == ' ' || s[0] == '\t' || s[0] == '\r') {
+		if s[0] == '\n' {
+			line++
+		}
+		s = s[1:]
+	}
+	s = strings.TrimRight(s, " \t\r\n")
+	if s == "" {
+		return
+	}
+	*out = append(*out, Unit{Text: s, Lower: Lower(s), Line: line, Where: where})
+}

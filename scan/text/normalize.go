@@ -1,0 +1,205 @@
+package text
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// confusables maps Cyrillic, Greek and Armenian letters that look like
+// Latin letters to those letters (a subset of Unicode's confusables.txt,
+// UTS #39, limited to single letters that a reader cannot tell apart).
+var confusables = map[rune]rune{
+	// Cyrillic
+	'а': 'a', 'в': 'b', 'е': 'e', 'о': 'o', 'р': 'p', 'с': 'c', 'у': 'y', 'х': 'x',
+	'ѕ': 's', 'і': 'i', 'ј': 'j', 'ԁ': 'd', 'һ': 'h', 'ӏ': 'l', 'ԛ': 'q', 'ԝ': 'w',
+	'к': 'k', 'ү': 'y', 'ɡ': 'g', 'ѵ': 'v', 'ꙇ': 'i',
+	'А': 'A', 'В': 'B', 'Е': 'E', 'К': 'K', 'М': 'M', 'Н': 'H', 'О': 'O', 'Р': 'P',
+	'С': 'C', 'Т': 'T', 'Х': 'X', 'Ѕ': 'S', 'І': 'I', 'Ј': 'J', 'Ү': 'Y', 'Ԛ': 'Q',
+	'Ԝ': 'W', 'Ӏ': 'I',
+	// Greek
+	'α': 'a', 'ο': 'o', 'ρ': 'p', 'ν': 'v', 'υ': 'u', 'ι': 'i', 'κ': 'k', 'χ': 'x',
+	'ε': 'e', 'γ': 'y', 'ϲ': 'c', 'ϳ': 'j',
+	'Α': 'A', 'Β': 'B', 'Ε': 'E', 'Ζ': 'Z', 'Η': 'H', 'Ι': 'I', 'Κ': 'K', 'Μ': 'M',
+	'Ν': 'N', 'Ο': 'O', 'Ρ': 'P', 'Τ': 'T', 'Χ': 'X', 'Υ': 'Y',
+	// Armenian and Latin look-alikes
+	'օ': 'o', 'հ': 'h', 'ս': 'u', 'ց': 'g', 'ı': 'i', 'ȷ': 'j',
+}
+
+// isLookalikeScript reports letters of the scripts whose look-alikes are
+// mapped: Cyrillic, Greek, Armenian.
+func isLookalikeScript(r rune) bool {
+	return r >= 0x0370 && r <= 0x058F || r >= 0x1F00 && r <= 0x1FFF || r >= 0x2DE0 && r <= 0x2DFF || r >= 0xA640 && r <= 0xA69F
+}
+
+func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' }
+
+// Normalize returns s as the rules match it: invisible and format
+// characters removed, odd spaces replaced by a plain space, full-width and
+// mathematical letters folded to ASCII, literal \uXXXX escapes decoded,
+// and Cyrillic, Greek and Armenian look-alike letters mapped to Latin
+// inside words that are otherwise Latin (or, in a line of Latin text,
+// words made only of look-alikes). Invalid UTF-8 becomes U+FFFD. Text that
+// is plain ASCII without escapes is returned as is.
+func Normalize(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 || c == 0x0B || c == 0x0C {
+			ascii = false
+			break
+		}
+	}
+	hasEsc := strings.Contains(s, `\u`) || strings.Contains(s, `\U`)
+	if ascii && !hasEsc {
+		return s
+	}
+	if hasEsc {
+		s = unescape(s)
+	}
+	rs := make([]rune, 0, len(s))
+	for _, r := range s {
+		switch {
+		case Classify(r) != NotInvisible:
+			continue
+		case IsOddSpace(r):
+			r = ' '
+		case r >= 0xFF01 && r <= 0xFF5E:
+			r -= 0xFEE0
+		case r >= 0x1D400 && r <= 0x1D6A3:
+			k := (r - 0x1D400) % 52
+			if k < 26 {
+				r = 'A' + k
+			} else {
+				r = 'a' + k - 26
+			}
+		case r >= 0x1D7CE && r <= 0x1D7FF:
+			r = '0' + (r-0x1D7CE)%10
+		}
+		rs = append(rs, r)
+	}
+	foldLookalikes(rs)
+	return string(rs)
+}
+
+// foldLookalikes maps look-alike letters in place, word by word.
+func foldLookalikes(rs []rune) {
+	lineLatin, lineForeign := false, false
+	for _, r := range rs {
+		if isASCIILetter(r) {
+			lineLatin = true
+		} else if isLookalikeScript(r) && unicode.IsLetter(r) {
+			if _, ok := confusables[r]; !ok {
+				lineForeign = true
+			}
+		}
+	}
+	if !lineLatin {
+		return
+	}
+	for i := 0; i < len(rs); {
+		if !unicode.IsLetter(rs[i]) {
+			i++
+			continue
+		}
+		j := i
+		latin, look, other := false, false, false
+		for j < len(rs) && (unicode.IsLetter(rs[j]) || unicode.Is(unicode.Mn, rs[j])) {
+			r := rs[j]
+			switch {
+			case isASCIILetter(r):
+				latin = true
+			case confusables[r] != 0:
+				look = true
+			case isLookalikeScript(r):
+				other = true
+			}
+			j++
+		}
+		if look && !other && (latin || !lineForeign) {
+			for k := i; k < j; k++ {
+				if m, ok := confusables[rs[k]]; ok {
+					rs[k] = m
+				}
+			}
+		}
+		i = j
+	}
+}
+
+// unescape decodes literal \uXXXX, \u{X…} and \UXXXXXXXX escapes.
+func unescape(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == 'u' || s[i+1] == 'U') {
+			if r, n := parseEscape(s[i:]); n > 0 {
+				b.WriteRune(r)
+				i += n
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String()
+}
+
+func parseEscape(s string) (rune, int) {
+	digits, start := 4, 2
+	if s[1] == 'U' {
+		digits = 8
+	}
+	if s[1] == 'u' && len(s) > 2 && s[2] == '{' {
+		end := strings.IndexByte(s, '}')
+		if end < 4 || end > 9 {
+			return 0, 0
+		}
+		v, ok := hexValue(s[3:end])
+		if !ok || !utf8.ValidRune(v) {
+			return 0, 0
+		}
+		return v, end + 1
+	}
+	if len(s) < start+digits {
+		return 0, 0
+	}
+	v, ok := hexValue(s[start : start+digits])
+	if !ok || !utf8.ValidRune(v) {
+		return 0, 0
+	}
+	return v, start + digits
+}
+
+func hexValue(h string) (rune, bool) {
+	var v rune
+	for i := 0; i < len(h); i++ {
+		c := h[i]
+		switch {
+		case c >= '0' && c <= '9':
+			v = v<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			v = v<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			v = v<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	return v, true
+}
+
+// Lower lowers ASCII letters only, so byte offsets in the result match s.
+func Lower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if c := b[j]; c >= 'A' && c <= 'Z' {
+					b[j] = c + 32
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

@@ -1,0 +1,81 @@
+package text
+
+// Prefilter finds which groups of literal strings occur in a text in one
+// pass (an Aho-Corasick automaton compiled to a table), so that regular
+// expressions run only on the sentences where a match is possible.
+// Literals are matched byte for byte; give them in lower case and scan
+// text lowered with Lower.
+type Prefilter struct {
+	delta []int32  // state*256 + byte -> next state
+	out   []uint64 // state -> groups whose literal ends here
+}
+
+// Literal is a string and the group (0..63) it belongs to.
+type Literal struct {
+	Text  string
+	Group int
+}
+
+// NewPrefilter compiles the literals. Empty literals and groups outside
+// 0..63 are ignored.
+func NewPrefilter(lits []Literal) *Prefilter {
+	type node struct {
+		next map[byte]int32
+		out  uint64
+	}
+	nodes := []node{{next: map[byte]int32{}}}
+	for _, l := range lits {
+		if l.Text == "" || l.Group < 0 || l.Group > 63 {
+			continue
+		}
+		s := int32(0)
+		for i := 0; i < len(l.Text); i++ {
+			c := l.Text[i]
+			n, ok := nodes[s].next[c]
+			if !ok {
+				n = int32(len(nodes))
+				nodes = append(nodes, node{next: map[byte]int32{}})
+				nodes[s].next[c] = n
+			}
+			s = n
+		}
+		nodes[s].out |= 1 << uint(l.Group)
+	}
+	p := &Prefilter{delta: make([]int32, len(nodes)*256), out: make([]uint64, len(nodes))}
+	fail := make([]int32, len(nodes))
+	queue := make([]int32, 0, len(nodes))
+	for c := 0; c < 256; c++ {
+		if n, ok := nodes[0].next[byte(c)]; ok {
+			p.delta[c] = n
+			queue = append(queue, n)
+		}
+	}
+	p.out[0] = nodes[0].out
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		p.out[s] = nodes[s].out | p.out[fail[s]]
+		for c := 0; c < 256; c++ {
+			if n, ok := nodes[s].next[byte(c)]; ok {
+				fail[n] = p.delta[int(fail[s])*256+c]
+				p.delta[int(s)*256+c] = n
+				queue = append(queue, n)
+			} else {
+				p.delta[int(s)*256+c] = p.delta[int(fail[s])*256+c]
+			}
+		}
+	}
+	return p
+}
+
+// Groups returns the set of groups with at least one literal in s.
+func (p *Prefilter) Groups(s string) uint64 {
+	var found uint64
+	st := int32(0)
+	d, out := p.delta, p.out
+	for i := 0; i < len(s); i++ {
+		st = d[int(st)<<8|int(s[i])]
+		found |= out[st]
+	}
+	return found
+}
