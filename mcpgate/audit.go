@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/sentinel-sec/sentinel/redact"
@@ -50,10 +51,16 @@ const genesis = "sha256:00000000000000000000000000000000000000000000000000000000
 // AuditLog appends hash-chained JSON lines: each record carries the hash of
 // the previous one and its own hash over its canonical JSON, and a head file
 // beside the log holds the last sequence number and hash, so an edited,
-// inserted, deleted or truncated line is detected by Verify.
+// inserted, deleted or truncated line is detected by Verify. Several proxies
+// may share one log; appends take an exclusive lock on path+".lock".
 type AuditLog struct {
 	path string
 	now  func() time.Time
+
+	mu   sync.Mutex
+	lock *os.File
+	log  *os.File
+	head *os.File
 }
 
 // OpenAuditLog returns the log at path (created on first append).
@@ -66,6 +73,9 @@ type auditHead struct {
 	Seq  int64  `json:"seq"`
 	Hash string `json:"hash"`
 }
+
+// headSize is the fixed size of the head file, rewritten in place.
+const headSize = 160
 
 func recordHash(r AuditRecord) (string, error) {
 	r.Hash = ""
@@ -81,16 +91,68 @@ func recordHash(r AuditRecord) (string, error) {
 	return "sha256:" + hex.EncodeToString(sum[:]), nil
 }
 
+func (l *AuditLog) openFiles() error {
+	if l.lock != nil {
+		return nil
+	}
+	if err := ensureDir(filepath.Dir(l.path)); err != nil {
+		return err
+	}
+	var err error
+	if l.lock, err = os.OpenFile(l.path+".lock", os.O_CREATE|os.O_RDWR, 0o600); err != nil {
+		return fmt.Errorf("cannot open the audit log lock: %w", err)
+	}
+	if l.log, err = os.OpenFile(l.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600); err != nil {
+		l.lock.Close()
+		l.lock = nil
+		return fmt.Errorf("cannot open the audit log %s: %w; check its permissions", l.path, err)
+	}
+	if l.head, err = os.OpenFile(l.path+".head", os.O_CREATE|os.O_RDWR, 0o600); err != nil {
+		l.lock.Close()
+		l.log.Close()
+		l.lock = nil
+		return fmt.Errorf("cannot open the audit log head: %w", err)
+	}
+	return nil
+}
+
+// Close releases the log's files.
+func (l *AuditLog) Close() error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.lock == nil {
+		return nil
+	}
+	l.lock.Close()
+	l.log.Close()
+	l.head.Close()
+	l.lock, l.log, l.head = nil, nil, nil
+	return nil
+}
+
 // Append redacts, chains and writes r.
-func (l *AuditLog) Append(r AuditRecord) error {
-	r.Reason = redact.String(r.Reason)
-	r.Args = redact.String(truncate(r.Args, 512))
-	r.Tool = redact.String(r.Tool)
-	return withLock(l.path, func() error {
-		head, err := l.readHead()
-		if err != nil {
-			return err
-		}
+func (l *AuditLog) Append(r AuditRecord) error { return l.AppendBatch([]AuditRecord{r}) }
+
+// AppendBatch writes several records under one lock.
+func (l *AuditLog) AppendBatch(recs []AuditRecord) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if err := l.openFiles(); err != nil {
+		return err
+	}
+	if err := lockFile(l.lock); err != nil {
+		return fmt.Errorf("cannot lock the audit log: %w", err)
+	}
+	defer unlockFile(l.lock)
+	head, err := l.readHeadFrom(l.head)
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	for _, r := range recs {
+		r.Reason = redact.String(r.Reason)
+		r.Args = redact.String(truncate(r.Args, 512))
+		r.Tool = redact.String(r.Tool)
 		r.Seq = head.Seq + 1
 		r.Prev = head.Hash
 		if r.Time.IsZero() {
@@ -103,38 +165,56 @@ func (l *AuditLog) Append(r AuditRecord) error {
 		if err != nil {
 			return err
 		}
-		f, err := os.OpenFile(l.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600)
-		if err != nil {
-			return fmt.Errorf("cannot append to the audit log %s: %w", l.path, err)
-		}
-		_, err = f.Write(append(line, '\n'))
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return fmt.Errorf("cannot append to the audit log %s: %w", l.path, err)
-		}
-		hb, _ := json.Marshal(auditHead{Seq: r.Seq, Hash: r.Hash})
-		return writeFileAtomic(l.path+".head", hb)
-	})
+		buf.Write(line)
+		buf.WriteByte('\n')
+		head = auditHead{Seq: r.Seq, Hash: r.Hash}
+	}
+	if _, err := l.log.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("cannot append to the audit log %s: %w", l.path, err)
+	}
+	hb, _ := json.Marshal(head)
+	if len(hb) < headSize {
+		hb = append(hb, bytes.Repeat([]byte(" "), headSize-len(hb))...)
+	}
+	if _, err := l.head.WriteAt(hb, 0); err != nil {
+		return fmt.Errorf("cannot update the audit log head: %w", err)
+	}
+	return nil
 }
 
-func (l *AuditLog) readHead() (auditHead, error) {
-	b, err := os.ReadFile(l.path + ".head")
-	if errors.Is(err, fs.ErrNotExist) {
+func (l *AuditLog) readHeadFrom(f *os.File) (auditHead, error) {
+	b := make([]byte, headSize*2)
+	n, err := f.ReadAt(b, 0)
+	if err != nil && err != io.EOF {
+		return auditHead{}, err
+	}
+	b = bytes.TrimSpace(b[:n])
+	if len(b) == 0 {
 		if st, serr := os.Stat(l.path); serr == nil && st.Size() > 0 {
 			return auditHead{}, fmt.Errorf("the audit log %s has lost its head file; run `sentinel mcp log --verify` and move the log aside to start a new chain", l.path)
 		}
 		return auditHead{Hash: genesis}, nil
-	}
-	if err != nil {
-		return auditHead{}, err
 	}
 	var h auditHead
 	if err := json.Unmarshal(b, &h); err != nil || h.Hash == "" {
 		return auditHead{}, fmt.Errorf("the audit log head %s.head is corrupt; run `sentinel mcp log --verify`", l.path)
 	}
 	return h, nil
+}
+
+func (l *AuditLog) readHead() (auditHead, error) {
+	f, err := os.Open(l.path + ".head")
+	if errors.Is(err, fs.ErrNotExist) {
+		if st, serr := os.Stat(l.path); serr == nil && st.Size() > 0 {
+			return auditHead{}, fmt.Errorf("the audit log %s has lost its head file; records may have been removed", l.path)
+		}
+		return auditHead{Hash: genesis}, nil
+	}
+	if err != nil {
+		return auditHead{}, err
+	}
+	defer f.Close()
+	return l.readHeadFrom(f)
 }
 
 // Records reads every record without verifying.

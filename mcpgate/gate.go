@@ -53,6 +53,11 @@ type Gate struct {
 	// own pauses any call naming Sentinel's own directories, read or not.
 	own PathChecker
 
+	// auditq feeds the audit writer, so that a call's answer does not wait
+	// for the disk; Flush waits for it.
+	auditq    chan auditJob
+	auditOnce sync.Once
+
 	mu    sync.Mutex
 	tools map[string]*toolState
 	// mrtr remembers approved calls so that a multi-round-trip retry of the
@@ -106,8 +111,60 @@ func NewGate(opts Options) (*Gate, error) {
 		own:    stateDirChecker(opts.Dirs),
 		tools:  map[string]*toolState{},
 		mrtr:   map[string]time.Time{},
+		auditq: make(chan auditJob, 4096),
 	}
+	go g.auditWriter()
 	return g, nil
+}
+
+type auditJob struct {
+	rec   AuditRecord
+	flush chan struct{}
+}
+
+func (g *Gate) auditWriter() {
+	for j := range g.auditq {
+		// Let a burst of calls gather, then write it under one lock.
+		if j.flush == nil {
+			time.Sleep(2 * time.Millisecond)
+		}
+		batch := []auditJob{j}
+	drain:
+		for len(batch) < 256 {
+			select {
+			case j2 := <-g.auditq:
+				batch = append(batch, j2)
+			default:
+				break drain
+			}
+		}
+		var recs []AuditRecord
+		for _, b := range batch {
+			if b.flush != nil {
+				if len(recs) > 0 {
+					if err := g.audit.AppendBatch(recs); err != nil {
+						g.logf("%s", err)
+					}
+					recs = nil
+				}
+				close(b.flush)
+				continue
+			}
+			recs = append(recs, b.rec)
+		}
+		if len(recs) > 0 {
+			if err := g.audit.AppendBatch(recs); err != nil {
+				g.logf("%s", err)
+			}
+		}
+	}
+}
+
+// Flush waits until every audit record so far is written.
+func (g *Gate) Flush() {
+	ch := make(chan struct{})
+	g.auditq <- auditJob{flush: ch}
+	<-ch
 }
 
 // Policy is the policy in force.
@@ -125,9 +182,8 @@ func (g *Gate) logf(format string, args ...any) {
 
 func (g *Gate) auditErr(r AuditRecord) {
 	r.Server = g.opts.Server
-	if err := g.audit.Append(r); err != nil {
-		g.logf("%s", err)
-	}
+	r.Time = time.Now().UTC()
+	g.auditq <- auditJob{rec: r}
 }
 
 // JudgeTools takes the tools of one tools/list result as the server sent

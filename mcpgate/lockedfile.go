@@ -25,7 +25,11 @@ func withLock(path string, fn func() error) error {
 
 // writeFileAtomic replaces path with data through a temporary file and a
 // rename, so readers never see half a file.
-func writeFileAtomic(path string, data []byte) error {
+func writeFileAtomic(path string, data []byte) error { return writeFileAtomicSync(path, data, true) }
+
+// writeFileAtomicSync is writeFileAtomic with the fsync optional, for files
+// rewritten on every call whose loss in a power cut is tolerable.
+func writeFileAtomicSync(path string, data []byte, sync bool) error {
 	if err := ensureDir(filepath.Dir(path)); err != nil {
 		return err
 	}
@@ -38,9 +42,11 @@ func writeFileAtomic(path string, data []byte) error {
 		tmp.Close()
 		return err
 	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
+	if sync {
+		if err := tmp.Sync(); err != nil {
+			tmp.Close()
+			return err
+		}
 	}
 	if err := tmp.Close(); err != nil {
 		return err

@@ -65,7 +65,7 @@ type inflight struct {
 	decision  *CallDecision
 	outcome   *Outcome
 	args      json.RawMessage
-	timer     *time.Timer
+	deadline  time.Time // zero: no deadline
 }
 
 // Run relays until the client closes its input (returns nil) or the server
@@ -84,6 +84,9 @@ func (p *Proxy) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	if p.ServerTimeout > 0 {
+		go p.sweep(ctx)
+	}
 	serverDone := make(chan error, 1)
 	go func() { serverDone <- p.readServer(ctx) }()
 	clientDone := make(chan error, 1)
@@ -113,6 +116,7 @@ func (p *Proxy) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 		err = ctx.Err()
 	}
 	p.wg.Wait()
+	p.Gate.Flush()
 	return err
 }
 
@@ -138,9 +142,6 @@ func (p *Proxy) stop(cause error) {
 		return
 	}
 	for _, f := range pending {
-		if f.timer != nil {
-			f.timer.Stop()
-		}
 		if f.method == "tools/call" {
 			p.auditCall(f, nil, "error", "the tool server went away: "+cause.Error())
 		}
@@ -291,7 +292,7 @@ func (p *Proxy) forward(ctx context.Context, m *Message, f *inflight) {
 	}
 	p.inflight[key] = f
 	if p.ServerTimeout > 0 && m.Method != "subscriptions/listen" {
-		f.timer = time.AfterFunc(p.ServerTimeout, func() { p.expire(ctx, key, f) })
+		f.deadline = time.Now().Add(p.ServerTimeout)
 	}
 	p.mu.Unlock()
 	if err := p.Upstream.Send(ctx, m.Raw); err != nil {
@@ -300,12 +301,41 @@ func (p *Proxy) forward(ctx context.Context, m *Message, f *inflight) {
 			delete(p.inflight, key)
 		}
 		p.mu.Unlock()
-		if f.timer != nil {
-			f.timer.Stop()
-		}
 		p.replyError(m.ID, codeServerGone, fmt.Sprintf("Sentinel could not deliver %s to the tool server: %s", m.Method, err))
 		if f.method == "tools/call" {
 			p.auditCall(f, nil, "error", "could not deliver the call: "+err.Error())
+		}
+	}
+}
+
+// sweep answers requests the server has not answered by their deadline.
+// One ticker for all requests keeps timers off the per-call path.
+func (p *Proxy) sweep(ctx context.Context) {
+	every := p.ServerTimeout / 10
+	every = max(every, 10*time.Millisecond)
+	every = min(every, time.Second)
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-t.C:
+			var late []string
+			p.mu.Lock()
+			for k, f := range p.inflight {
+				if !f.deadline.IsZero() && now.After(f.deadline) {
+					late = append(late, k)
+				}
+			}
+			fs := make([]*inflight, len(late))
+			for i, k := range late {
+				fs[i] = p.inflight[k]
+			}
+			p.mu.Unlock()
+			for i, k := range late {
+				p.expire(ctx, k, fs[i])
+			}
 		}
 	}
 }
@@ -480,9 +510,6 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 	if f == nil {
 		fmt.Fprintf(p.Log, "sentinel mcp: dropped a response from the tool server to request %s, which is not pending\n", redact.String(truncate(key, 64)))
 		return
-	}
-	if f.timer != nil {
-		f.timer.Stop()
 	}
 	switch f.method {
 	case "tools/list":

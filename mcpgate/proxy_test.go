@@ -337,6 +337,7 @@ func TestProxyReadPassesWritePausesUntilAllowed(t *testing.T) {
 				t.Fatalf("denied write changed the note to %q", h.note())
 			}
 
+			h.gate.Flush()
 			recs, err := h.gate.Audit().Records()
 			if err != nil {
 				t.Fatal(err)
