@@ -2,7 +2,8 @@
 // except render(), which builds nodes with textContent only: the scanned
 // text is never parsed as HTML.
 
-// Short names for invisible and direction-changing code points.
+// Short names for invisible and direction-changing code points: the same
+// set the scanner's text package classifies as invisible.
 const NAMES = new Map([
   [0x00ad, 'SHY'], [0x034f, 'CGJ'], [0x061c, 'ALM'], [0x115f, 'HF'], [0x1160, 'HF'],
   [0x180e, 'MVS'], [0x200b, 'ZWSP'], [0x200c, 'ZWNJ'], [0x200d, 'ZWJ'], [0x200e, 'LRM'],
@@ -10,6 +11,7 @@ const NAMES = new Map([
   [0x202e, 'RLO'], [0x2060, 'WJ'], [0x2061, 'FA'], [0x2062, 'IT'], [0x2063, 'IS'],
   [0x2064, 'IP'], [0x2066, 'LRI'], [0x2067, 'RLI'], [0x2068, 'FSI'], [0x2069, 'PDI'],
   [0x3164, 'HF'], [0xfeff, 'BOM'], [0xffa0, 'HF'], [0xfff9, 'IAA'], [0xfffa, 'IAS'], [0xfffb, 'IAT'],
+  [0x17b4, 'KIV'], [0x17b5, 'KIV'], [0x2065, 'U+2065'],
 ]);
 
 // kind names the family of an invisible code point, or '' for a visible one.
@@ -17,7 +19,7 @@ export function kind(cp) {
   if (cp >= 0xe0000 && cp <= 0xe007f) return 'tag';
   if ((cp >= 0xfe00 && cp <= 0xfe0f) || (cp >= 0xe0100 && cp <= 0xe01ef)) return 'vs';
   if ((cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || cp === 0x200e || cp === 0x200f || cp === 0x061c) return 'bidi';
-  if (cp >= 0x206a && cp <= 0x206f) return 'zw';
+  if ((cp >= 0x206a && cp <= 0x206f) || (cp >= 0x1d173 && cp <= 0x1d17a)) return 'zw';
   if (NAMES.has(cp)) return 'zw';
   return '';
 }
