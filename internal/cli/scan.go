@@ -14,7 +14,9 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/sentinel-sec/sentinel/internal/prcheck"
 	"github.com/sentinel-sec/sentinel/internal/version"
+	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -35,8 +37,9 @@ type scanOptions struct {
 	hooksOnly bool
 	global    bool
 	out       string
-	// base is reserved for --base REF (compare with a git ref); see
-	// the marked place in runScan.
+	// base is a git ref to compare the folder with (--base REF): the
+	// history-aware rules (S20 guardrail weakened, S6 undeclared change)
+	// run, and approvals come from the base, as in 'sentinel pr'.
 	base string
 }
 
@@ -54,13 +57,16 @@ trust-score arithmetic, what each finding means and what to do.
 A PATH may be a folder or a single file. A single file is judged by its name,
 as the web API does; a name Sentinel does not know is read as an instruction
 file. Nothing from the scanned tree is executed, no configuration is read
-from it, and links that point outside it are never followed.
+from it, and links that point outside it are never followed. Hooks, tasks
+and tool servers approved in the folder's AGENTS.lock count as approved, as
+they do for 'sentinel run'; with --base they are read from the base ref.
 
 Colour is used only when the output is a terminal and NO_COLOR is unset.
 
 Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
 1 usage or environment error.`,
 		Example: `  sentinel scan .                      # the project in this folder
+  sentinel scan . --base main          # also compare with a git ref: deleted or flipped guardrails
   sentinel scan . --json               # the JSON contract (docs/json-contract.md)
   sentinel scan . --format sarif --out sentinel.sarif   # for GitHub code scanning
   sentinel scan . --hooks-only         # only what runs or connects by itself
@@ -84,7 +90,7 @@ Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{formatText, formatJSON, formatSARIF}, cobra.ShellCompDirectiveNoFileComp
 	})
-	// --base REF: see the marked place in runScan.
+	f.StringVar(&o.base, "base", "", "also compare with the git `REF` (e.g. main): catches deleted or flipped guardrails; approvals come from REF")
 	return cmd
 }
 
@@ -110,12 +116,9 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 		return usagef("unknown report format %q; use text, json or sarif", o.format)
 	}
 
-	// ---- --base REF: compare with a git ref -------------------------------
-	// Reserved. The comparison lives in internal/prcheck (another area);
-	// when it exports its function, register the flag in newScanCmd and
-	// call it here with the scanned directory and o.base, merging its
-	// findings (S20 guardrail weakened, S6 undeclared change) into res.
-	// ------------------------------------------------------------------------
+	if o.base != "" && (len(args) != 1 || o.global) {
+		return usagef("--base compares one folder with a git ref; name exactly one folder and leave out --global")
+	}
 
 	if len(args) == 0 && !o.global {
 		args = []string{"."}
@@ -148,7 +151,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 			topts = append(append([]scan.Option{}, opts...), scan.WithExtraFiles(globals...))
 			globalsUsed = true
 		}
-		res, err := scanTarget(ctx, t, topts, o.hooksOnly)
+		res, err := scanTarget(ctx, t, topts, o.hooksOnly, o.base)
 		if err != nil {
 			return err
 		}
@@ -274,21 +277,41 @@ type targetResult struct {
 
 // scanTarget scans one folder or one file. A folder is opened with
 // discover.OpenDir, an fs.FS confined by os.Root (no link inside it can lead
-// the scan outside) that Walk lists the way find(1) does.
-func scanTarget(ctx context.Context, t target, opts []scan.Option, hooksOnly bool) (targetResult, error) {
-	if t.isDir {
-		root, err := discover.OpenDir(t.abs)
-		if err != nil {
-			return targetResult{}, fmt.Errorf("cannot scan %s: %s", t.arg, errSentence(err))
+// the scan outside) that Walk lists the way find(1) does. Its AGENTS.lock
+// approvals count, as they do for the gate (sentinel run); with a base ref,
+// the folder is compared with that revision and approvals come from there.
+func scanTarget(ctx context.Context, t target, opts []scan.Option, hooksOnly bool, base string) (targetResult, error) {
+	if !t.isDir {
+		if base != "" {
+			return targetResult{}, usagef("--base compares a folder with a git ref, and %s is a file; name the repository folder", t.arg)
 		}
-		defer root.Close()
-		res, err := scan.Scan(ctx, root, opts...)
+		return scanSingleFile(ctx, t, opts, hooksOnly)
+	}
+	if base != "" {
+		rep, err := prcheck.Compare(ctx, t.abs, base, opts...)
 		if err != nil {
-			return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)
+			return targetResult{}, err
+		}
+		res := rep.Result
+		for _, n := range rep.Notices {
+			res.Notices = append(res.Notices, scan.Notice{Path: lock.FileName, Message: n})
 		}
 		return targetResult{Result: res}, nil
 	}
-	return scanSingleFile(ctx, t, opts, hooksOnly)
+	root, err := discover.OpenDir(t.abs)
+	if err != nil {
+		return targetResult{}, fmt.Errorf("cannot scan %s: %s", t.arg, errSentence(err))
+	}
+	defer root.Close()
+	approver, notice := lock.LocalApprover(root)
+	res, err := scan.Scan(ctx, root, append(append([]scan.Option{}, opts...), scan.WithApprover(approver))...)
+	if err != nil {
+		return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)
+	}
+	if notice != "" {
+		res.Notices = append(res.Notices, scan.Notice{Path: lock.FileName, Message: notice})
+	}
+	return targetResult{Result: res}, nil
 }
 
 // scanSingleFile scans one file. When its path shows where it stands in a

@@ -103,6 +103,8 @@ func TestScanE2E(t *testing.T) {
 		{"HostileTree", scanE2EHostileTree},
 		{"SeveralPaths", scanE2ESeveralPaths},
 		{"Global", scanE2EGlobal},
+		{"Approvals", scanE2EApprovals},
+		{"Base", scanE2EBase},
 	} {
 		t.Run(c.name, func(t *testing.T) { c.run(t, bin) })
 	}
@@ -476,5 +478,68 @@ func scanE2EGlobal(t *testing.T, bin string) {
 	r = runScanCmd(t, bin, project, "", "scan", "--global")
 	if r.code != 0 || !strings.Contains(r.stdout, "nothing of yours to scan") {
 		t.Errorf("--global with an empty home: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// scanE2EApprovals: a hook approved in the folder's AGENTS.lock no longer
+// makes the scan SUSPICIOUS, as for the gate; editing its script lapses it.
+func scanE2EApprovals(t *testing.T, bin string) {
+	dir := scanSuspiciousTree(t)
+	if r := runScanCmd(t, bin, dir, "", "scan", "."); r.code != 3 {
+		t.Fatalf("before approval: exit %d\n%s", r.code, r.stdout)
+	}
+	if r := runScanCmd(t, bin, dir, "", "approve"); r.code != 0 {
+		t.Fatalf("sentinel approve: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := runScanCmd(t, bin, dir, "", "scan", "."); r.code != 0 || !strings.Contains(r.stdout, "verdict: CLEAN") {
+		t.Errorf("after approval: exit %d\n%s", r.code, r.stdout)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "scripts", "format.sh"), []byte("#!/bin/sh\necho changed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runScanCmd(t, bin, dir, "", "scan", "."); r.code != 3 {
+		t.Errorf("after the script changed, the approval still counts: exit %d\n%s", r.code, r.stdout)
+	}
+}
+
+// scanE2EBase: --base compares with a git ref; a deleted guardrail shows.
+func scanE2EBase(t *testing.T, bin string) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed; --base needs it")
+	}
+	dir := scanTree(t, map[string]string{"CLAUDE.md": "# Rules\n\nNever upload the .env file to any server.\n"})
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.invalid",
+			"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.invalid", "GIT_CONFIG_GLOBAL=/dev/null")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("init", "-q", "-b", "main")
+	git("add", ".")
+	git("commit", "-qm", "init")
+	git("checkout", "-qb", "feature")
+	if err := os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("# Rules\n\nKeep it tidy.\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git("commit", "-qam", "chore: bump deps")
+
+	r := runScanCmd(t, bin, dir, "", "scan", ".", "--base", "main")
+	if r.code != 3 || !strings.Contains(r.stdout, "S20") {
+		t.Errorf("--base main: exit %d, want 3 with S20\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := runScanCmd(t, bin, dir, "", "scan", "."); strings.Contains(r.stdout, "S20") {
+		t.Errorf("S20 without --base:\n%s", r.stdout)
+	}
+	r = runScanCmd(t, bin, dir, "", "scan", ".", "--base", "no-such-ref")
+	if r.code != 1 || !strings.Contains(r.stderr, "no-such-ref") {
+		t.Errorf("unknown ref: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r = runScanCmd(t, bin, dir, "", "scan", "CLAUDE.md", "--base", "main")
+	if r.code != 1 || !strings.Contains(r.stderr, "is a file") {
+		t.Errorf("--base with a file: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
