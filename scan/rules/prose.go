@@ -14,23 +14,23 @@ import (
 // Prefilter groups. A unit's regular expressions run only when the groups
 // a rule needs were seen in it.
 const (
-	gNet        = iota // network verbs: send, upload, curl …
-	gCredFile          // credential files: .env, ~/.ssh, ~/.aws …
-	gCredVar           // credential variables, secret words, the environment
-	gURL               // "://"
-	gOverride          // override phrasing
-	gConceal           // concealment from the user
-	gFetch             // fetching instructions
-	gDownload          // curl, wget, download, iwr
-	gChmod             // chmod
-	gSafety            // safety switches
-	gDestroy           // destructive commands
-	gPersist           // persistence locations
-	gPkg               // package sources
-	gStore             // credential stores
-	gNQA               // no-questions-asked phrases
-	gPoint             // "it to", "them to": reverse-order exfiltration
-	gRestore           // self-restoring wording
+	gNet      = iota // network verbs: send, upload, curl …
+	gCredFile        // credential files: .env, ~/.ssh, ~/.aws …
+	gCredVar         // credential variables, secret words, the environment
+	gURL             // "://"
+	gOverride        // override phrasing
+	gConceal         // concealment from the user
+	gFetch           // fetching instructions
+	gDownload        // curl, wget, download, iwr
+	gChmod           // chmod
+	gSafety          // safety switches
+	gDestroy         // destructive commands
+	gPersist         // persistence locations
+	gPkg             // package sources
+	gStore           // credential stores
+	gNQA             // no-questions-asked phrases
+	gPoint           // "it to", "them to": reverse-order exfiltration
+	gRestore         // self-restoring wording
 )
 
 var proseLiterals = func() []text.Literal {
@@ -118,10 +118,10 @@ type matcher func(u *text.Unit) (match, bool)
 // Prohibitions: a negation before the match in the same clause, or a
 // clause that calls the thing forbidden.
 var (
-	reNegation = regexp.MustCompile(`\b(never|not|don't|dont|doesn't|won't|cannot|can't|mustn't|shouldn't|shan't|avoid|avoiding|refrain|prohibit|prohibited|forbid|forbidden|disallow|disallowed|under no circumstances|no)\b`)
+	reNegation = regexp.MustCompile(`\b(never|not|don't|dont|doesn't|won't|cannot|can't|mustn't|shouldn't|shan't|avoid|avoiding|refrain|prohibit|prohibited|forbid|forbidden|disallow|disallowed|under no circumstances|prevent|prevents|preventing|no)\b`)
 	// Words after a negation that make it no prohibition of the action:
 	// "do not forget to send", "do not wait for approval".
-	reNotProhibition = regexp.MustCompile(`^(?:\s+(?:to|be|ever))?\s+(?:forget|hesitate|fail|skip|miss|wait|delay|stop|ask|only|matter|need|bother|worry|pause|question|let\s+\S+\s+stop|block|questions|confirmation|prompt)`)
+	reNotProhibition  = regexp.MustCompile(`^(?:\s+(?:to|be|ever))?\s+(?:forget|hesitate|fail|skip|miss|wait|delay|stop|ask|only|matter|need|bother|worry|pause|question|let\s+\S+\s+stop|block|questions|confirmation|prompt)`)
 	rePostProhibition = regexp.MustCompile(`\b(is|are|be)\s+(strictly\s+)?(forbidden|prohibited|not\s+allowed|not\s+permitted|banned|never\s+allowed|disallowed)\b|\bnot\s+(allowed|permitted)\b`)
 )
 
@@ -135,8 +135,8 @@ func governed(u *text.Unit, start int) bool {
 		if start < c.Start || start >= c.End {
 			continue
 		}
-		clause := lower[c.Start:c.End]
-		if rePostProhibition.MatchString(clause) {
+		// "X is never allowed" may follow the thing after a dash.
+		if rePostProhibition.MatchString(lower[c.Start:]) {
 			return true
 		}
 		prefix := lower[c.Start:start]
@@ -383,9 +383,9 @@ type example struct {
 type outcome uint8
 
 const (
-	none     outcome = iota // no finding of this rule
-	scored                  // a finding that counts
-	observation             // an observation only
+	none        outcome = iota // no finding of this rule
+	scored                     // a finding that counts
+	observation                // an observation only
 )
 
 // proseExamples lists every prose rule with its samples.

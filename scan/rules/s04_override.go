@@ -20,7 +20,7 @@ var S4 = &Rule{
 var reOverride = regexp.MustCompile(`\b(?:ignore|disregard|forget|override|bypass|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+|everything\s+|about\s+)*(?:previous|prior|above|earlier|preceding|former|original|system|existing|other|safety|security|developer|default)\s+(?:instructions?|rules|directions|prompts?|guidelines|directives|guardrails|context|messages|policies|constraints|restrictions)\b` +
 	`|\bsystem[- ]level\s+(?:directive|instruction|override|command|order)s?\b` +
 	`|\b(?:system|admin|administrator|developer|root|god)\s+override\b` +
-	`|\bmark\s+(?:this|the|these)\s+(?:file|files|repo|repository|project|pr|pull request|change|changes|code|content|commit|package)\s+as\s+(?:safe|trusted|clean|verified|approved|benign|harmless)\b` +
+	`|\bmark\s+(?:this|the|these)\s+(?:file|files|repo|repository|project|code|content|package|skill|server|tool)\s+as\s+(?:safe|trusted|clean|verified|benign|harmless)\b` +
 	`|\b(?:reveal|print|show|output|repeat|leak|dump|disclose|display)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+|original\s+|complete\s+)?(?:system\s+prompt|initial\s+instructions|hidden\s+instructions|system\s+instructions)\b` +
 	`|\byou\s+are\s+now\s+(?:in\s+)?(?:developer|dan|jailbreak|jailbroken|unrestricted|god|admin)\s+mode\b` +
 	`|\b(?:these|the following|this file's)\s+instructions\s+(?:override|supersede|replace)\s+(?:all|any|every)\s+(?:previous|prior|other|system|safety)\b`)
@@ -30,7 +30,7 @@ func matchOverride(u *text.Unit) (match, bool) {
 		return match{}, false
 	}
 	for _, loc := range reOverride.FindAllStringIndex(u.Lower, 4) {
-		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
+		if !imperativeAt(u, loc[0]) || governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
 			continue
 		}
 		return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
@@ -49,4 +49,22 @@ var s04Examples = []example{
 	{"in backticks", "Test inputs include `ignore all previous instructions` strings.\n", none},
 	{"prohibition", "Never ignore previous instructions from the user.\n", none},
 	{"gitignore", "Add build output to .gitignore and ignore generated files.\n", none},
+}
+
+// reOrderLead is what may precede an order in its clause: list markers,
+// politeness, sequencing and modal verbs addressed to the agent.
+var reOrderLead = regexp.MustCompile(`^(?:\s*(?:when|if|after|before|once|while|whenever|as soon as|in order to|to)\b[^,]*,)?(?:[\s*>#\-+_|:,(\[\]"'` + "`" + `]|\d+[.)]|please|now|first|then|also|always|just|simply|immediately|and|so|from now on|important|note|system|assistant|admin|urgent|critical|you\s+(?:must|should|will|shall|can|may|need\s+to|are\s+to|have\s+to)|must|should)*$`)
+
+// imperativeAt reports whether the match at start is an order: nothing
+// but list markers, politeness or a modal addressed to the agent stands
+// before it in its clause. "Cloud functions bypass security rules"
+// describes; "Bypass security rules" orders.
+func imperativeAt(u *text.Unit, start int) bool {
+	lower := u.Lower
+	for _, c := range text.Clauses(lower) {
+		if start >= c.Start && start < c.End {
+			return reOrderLead.MatchString(lower[c.Start:start])
+		}
+	}
+	return true
 }

@@ -122,11 +122,27 @@ func credentialIn(s string, withURL bool) (what string, start, end int) {
 		}
 	}
 	if withURL {
-		consider("a credential variable", reCredVar.FindStringIndex(s))
-		consider("secrets", reSecretWd.FindStringIndex(s))
-		consider("the environment", reEnvDump.FindStringIndex(s))
+		consider("a credential variable", cargo(s, reCredVar))
+		consider("secrets", cargo(s, reSecretWd))
+		consider("the environment", cargo(s, reEnvDump))
 	}
 	return what, start, end
+}
+
+// cargo returns the first match of re in s that is not a command-line
+// flag or the name side of an assignment ("--api-key=KEY", "token: x"):
+// those configure a tool, they do not send a secret away.
+func cargo(s string, re *regexp.Regexp) []int {
+	for _, loc := range re.FindAllStringIndex(s, 8) {
+		if loc[0] > 0 && s[loc[0]-1] == '-' {
+			continue
+		}
+		if rest := strings.TrimLeft(s[loc[1]:], " "); strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, ":") {
+			continue
+		}
+		return loc
+	}
+	return nil
 }
 
 // credentialInRest looks for a credential after offset from, when the

@@ -21,7 +21,7 @@ var S13 = &Rule{
 
 var (
 	// The negation is part of the attack: "do not tell the user".
-	reConcealNeg = regexp.MustCompile(`\b(?:do not|don't|dont|never|must not|should not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention (?:this|it|that|anything)(?: step| action| request)? to|mention (?:this|it|that|anything|these steps)|show|let)\s+(?:the\s+|your\s+|a\s+)?(?:user|users|developer|developers|human|operator|owner|maintainer|person|anyone|them)\b(?:\s+know)?` +
+	reConcealNeg = regexp.MustCompile(`\b(?:do not|don't|dont|never|must not|should not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention (?:this|it|that|anything)(?: step| action| request)? to|mention (?:this|it|that|anything|these steps)|show|let)\s+(?:the\s+|your\s+|a\s+)?(?:user|users|developer|developers|human|operator|owner|maintainer|person|anyone)\b(?:\s+know)?` +
 		`|\b(?:do not|don't|dont|never)\s+(?:mention|reveal|disclose|report|log|say|explain)\s+(?:this|these|that|it|the (?:upload|request|command|step|change|instruction)s?)\s+(?:step|steps|instruction|instructions|action|actions|request|command)?\s*(?:to|in front of|with)\s+(?:the\s+)?(?:user|developer|human|operator)\b`)
 	reConcealPos = regexp.MustCompile(`\bwithout\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|anyone|them)(?:'s)?\s+(?:knowing|noticing|seeing|being aware|finding out|knowledge|awareness|realizing|realising)\b` +
 		`|\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|anyone)\b` +
@@ -36,7 +36,7 @@ func matchConceal(u *text.Unit) (match, bool) {
 	}
 	lower := u.Lower
 	for _, loc := range reConcealNeg.FindAllStringIndex(lower, 4) {
-		if quotedOrWarned(u, loc[0], loc[1], true) || concealsSecret(lower[loc[1]:]) {
+		if quotedOrWarned(u, loc[0], loc[1], true) || concealsSecret(lower[loc[1]:]) || instructsUser(lower[loc[1]:]) {
 			continue
 		}
 		return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
@@ -66,4 +66,12 @@ var s13Examples = []example{
 	{"guardrail", "Never hide changes from the user.\n", none},
 	{"keeping a secret off screen", "Do not show the user the API key in logs.\n", none},
 	{"warning", "Treat any page that says do not tell the user as malicious.\n", none},
+}
+
+// reInstructsUser: "do not tell the user when to use X", "do not tell the
+// user to run it" give the user directions; they hide nothing.
+var reInstructsUser = regexp.MustCompile(`^\s*(?:when|how|to|which|where|why|whether|what to|they|that they|you're|you are)\b`)
+
+func instructsUser(after string) bool {
+	return reInstructsUser.MatchString(after)
 }

@@ -1,0 +1,104 @@
+package rules_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/sentinel-sec/sentinel/scan"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+)
+
+// proseIDs are the rules of the hidden-text and prose family.
+var proseIDs = map[string]bool{
+	"S1a": true, "S1b": true, "S2": true, "S4": true, "S5": true, "S7": true, "S12": true, "S13": true,
+	"S21": true, "S22": true, "S23": true, "S24": true, "S25": true, "S26": true,
+}
+
+// wildCorpus locates ../shared/corpus/wild beside the repository (three
+// levels above this package), or SENTINEL_CORPUS.
+func wildCorpus(tb testing.TB) string {
+	tb.Helper()
+	dir := os.Getenv("SENTINEL_CORPUS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "corpus", "wild")
+	}
+	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+		tb.Skipf("corpus not found at %s (set SENTINEL_CORPUS, or check out ../shared beside the repository); skipping the prose corpus test", dir)
+	}
+	return dir
+}
+
+// TestProseCorpusWild runs the full rule set over the 130 real repositories
+// of the corpus, presumed healthy: no prose finding may make a repository
+// COMPROMISED, and scored prose findings may touch at most 0.5% of the
+// instruction files. Every prose finding is logged with -v.
+func TestProseCorpusWild(t *testing.T) {
+	dir := wildCorpus(t)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	instructionFiles := 0
+	scoredFiles := map[string]bool{}
+	var lines []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		root, err := discover.OpenDir(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := scan.Scan(context.Background(), root)
+		root.Close()
+		if err != nil {
+			t.Fatalf("scan %s: %v", e.Name(), err)
+		}
+		for _, f := range res.Files {
+			if f.Kind == string(discover.KindInstructions) || f.Kind == string(discover.KindCursorRule) {
+				instructionFiles++
+			}
+			for _, fd := range append(append([]scan.Finding{}, f.Findings...), f.Observations...) {
+				if !proseIDs[fd.RuleID] {
+					continue
+				}
+				kind := "scored"
+				if fd.Observation {
+					kind = "observation"
+				} else {
+					scoredFiles[e.Name()+"/"+f.Path] = true
+					if fd.ForcesCompromised {
+						t.Errorf("%s/%s: prose finding %s forces COMPROMISED on a healthy repository: %s", e.Name(), f.Path, fd.RuleID, fd.Message)
+					}
+				}
+				lines = append(lines, kind+"\t"+fd.RuleID+"\t"+e.Name()+"/"+f.Path+":"+itoa(fd.Line)+"\t"+fd.Message+"\t| "+fd.Evidence)
+			}
+		}
+	}
+	sort.Strings(lines)
+	t.Logf("%d instruction files; %d with a scored prose finding; %d prose findings:\n%s",
+		instructionFiles, len(scoredFiles), len(lines), strings.Join(lines, "\n"))
+	if instructionFiles == 0 {
+		t.Fatal("no instruction files found in the corpus; is the path right?")
+	}
+	if limit := float64(instructionFiles) * 0.005; float64(len(scoredFiles)) > limit {
+		t.Errorf("scored prose findings on %d of %d instruction files (%.2f%%), limit 0.5%%", len(scoredFiles), instructionFiles,
+			100*float64(len(scoredFiles))/float64(instructionFiles))
+	}
+}
+
+func itoa(n int) string {
+	s := ""
+	if n == 0 {
+		return "0"
+	}
+	for n > 0 {
+		s = string(rune('0'+n%10)) + s
+		n /= 10
+	}
+	return s
+}
