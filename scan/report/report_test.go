@@ -397,13 +397,26 @@ var handRules = []*rules.Rule{
 
 // rulesFor returns handRules for the hand-made result (which uses the
 // IDs S1a and S5 that the registry may not have yet; S21 is left out on
-// purpose, to test the descriptor made for an unknown rule) and the
-// registry for real scans.
+// purpose, to test the descriptor made for an unknown rule) and, for real
+// scans, the registered rules that fired, so that adding a rule to the
+// registry does not change every golden file.
 func rulesFor(r *scan.Result) []*rules.Rule {
 	for _, f := range r.Files {
 		if f.Path == "CLAUDE.md" && len(f.Findings) > 0 && f.Findings[0].RuleID == "S1a" {
 			return handRules
 		}
 	}
-	return nil
+	fired := map[string]bool{}
+	for _, f := range r.Files {
+		for _, fd := range append(append([]scan.Finding{}, f.Findings...), f.Observations...) {
+			fired[fd.RuleID] = true
+		}
+	}
+	list := []*rules.Rule{}
+	for _, rule := range rules.All() {
+		if fired[rule.ID] {
+			list = append(list, rule)
+		}
+	}
+	return list
 }

@@ -43,8 +43,17 @@ func TestSARIFSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The registry's full rule list, as the CLI writes it.
+	var all bytes.Buffer
+	if err := report.WriteSARIF(&all, scanFixture(t), report.SARIFOptions{ToolVersion: "0.0.0-test"}); err != nil {
+		t.Fatal(err)
+	}
+	logs := map[string][]byte{"all-rules": all.Bytes()}
 	for name, res := range map[string]*scan.Result{"handmade": handMade(), "fixture": scanFixture(t), "empty": emptyResult()} {
-		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(sarifOf(t, res)))
+		logs[name] = sarifOf(t, res)
+	}
+	for name, log := range logs {
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(log))
 		if err != nil {
 			t.Fatal(err)
 		}
