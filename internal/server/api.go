@@ -41,6 +41,8 @@ type FileResponse struct {
 	// Mode is "file".
 	Mode      string      `json:"mode"`
 	TreatedAs []Placement `json:"treated_as"`
+	// HiddenContent lists, per file sent, what a reader cannot see.
+	HiddenContent []HiddenContent `json:"hidden_content"`
 }
 
 // BundleResponse answers /scan/bundle, /scan/files and /scan/demo.
@@ -49,6 +51,8 @@ type BundleResponse struct {
 	// Mode is "repository" when paths had folders, "files" for loose names.
 	Mode      string      `json:"mode"`
 	TreatedAs []Placement `json:"treated_as"`
+	// HiddenContent lists, per file sent, what a reader cannot see.
+	HiddenContent []HiddenContent `json:"hidden_content"`
 	// Sample names the bundled sample scanned by /scan/demo.
 	Sample string `json:"sample,omitempty"`
 }
@@ -165,7 +169,8 @@ func (s *Server) scanOne(ctx context.Context, name string, data []byte) (*FileRe
 	if err != nil {
 		return nil, err
 	}
-	out := &FileResponse{Result: res, Filename: name, Findings: []scan.Finding{}, Mode: "file", TreatedAs: b.placement}
+	out := &FileResponse{Result: res, Filename: name, Findings: []scan.Finding{}, Mode: "file", TreatedAs: b.placement,
+		HiddenContent: revealAll(map[string][]byte{name: data})}
 	for _, f := range res.Files {
 		out.Findings = append(out.Findings, f.Findings...)
 	}
@@ -185,7 +190,7 @@ func (s *Server) scanMany(ctx context.Context, files map[string][]byte) (*Bundle
 	if b.repository {
 		mode = "repository"
 	}
-	return &BundleResponse{Result: res, Mode: mode, TreatedAs: b.placement}, nil
+	return &BundleResponse{Result: res, Mode: mode, TreatedAs: b.placement, HiddenContent: revealAll(files)}, nil
 }
 
 // decodeJSON reads one JSON object of at most limit bytes into v, strictly:

@@ -400,24 +400,43 @@ function renderReveal() {
     const sec = el('section', null, 'rv');
     sec.append(el('h4', path));
     const { node, summary } = render(text, hits);
+    // The scanner's own analysis, when it sent one, is the authority on
+    // which characters are honest (emoji joiners, flags, a BOM) and on what
+    // a zero-width run spells; the page's markers show where they stand.
+    const hc = (result.hidden_content || []).find((h) => h.path === path);
     const facts = [];
-    facts.push(summary.invisible ? `${summary.invisible} invisible character${summary.invisible === 1 ? '' : 's'}` : 'no invisible characters');
-    facts.push(summary.comments ? `${summary.comments} HTML comment${summary.comments === 1 ? '' : 's'}` : 'no HTML comments');
+    if (hc) {
+      facts.push(`${hc.invisible_count} invisible character${hc.invisible_count === 1 ? '' : 's'} outside the allowlist`);
+      if (hc.allowed_count) facts.push(`${hc.allowed_count} that honest text needs (emoji joiners, flags, a byte-order mark, script joiners)`);
+      facts.push(hc.comments.length ? `${hc.comments.length} HTML comment${hc.comments.length === 1 ? '' : 's'}` : 'no HTML comments');
+    } else {
+      facts.push(summary.invisible ? `${summary.invisible} invisible character${summary.invisible === 1 ? '' : 's'}` : 'no invisible characters');
+      facts.push(summary.comments ? `${summary.comments} HTML comment${summary.comments === 1 ? '' : 's'}` : 'no HTML comments');
+    }
     sec.append(el('p', facts.join(' · ') + '.', 'hint'));
-    if (decoded.length) {
+    const seen = new Set();
+    const items = [];
+    for (const d of (hc ? hc.decoded : [])) {
+      if (seen.has(d.text)) continue;
+      seen.add(d.text);
+      items.push({ text: d.text, note: ` (${d.kind}, ${d.count} characters, line ${d.line})` });
+    }
+    for (const f of decoded) {
+      if (seen.has(f.decoded)) continue;
+      seen.add(f.decoded);
+      items.push({ text: f.decoded, note: ` (${f.rule_id}, line ${f.line})` });
+    }
+    if (!items.length && !hc) {
+      for (const d of summary.decoded) items.push({ text: d, note: ' (spelled by tag characters)' });
+    }
+    if (items.length) {
       const box = el('div', null, 'decoded');
       box.append(el('h5', 'Decoded hidden text, as the agent reads it'));
-      for (const f of decoded) {
+      for (const it of items) {
         const q = el('blockquote');
-        q.append(el('span', f.decoded, 'dtext'));
-        q.append(el('span', ` (${f.rule_id}, line ${f.line})`, 'hint'));
+        q.append(el('span', it.text, 'dtext'), el('span', it.note, 'hint'));
         box.append(q);
       }
-      sec.append(box);
-    } else if (summary.decoded.length) {
-      const box = el('div', null, 'decoded');
-      box.append(el('h5', 'Text spelled by tag characters'));
-      for (const d of summary.decoded) box.append(el('blockquote', d, 'dtext'));
       sec.append(box);
     }
     sec.append(node);
