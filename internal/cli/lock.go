@@ -81,6 +81,13 @@ func (r *lockRepo) compromised() string {
 	return redact.String(strings.Join(names, ", "))
 }
 
+// refuseApprove reports that nothing is approved while the repository is
+// COMPROMISED (exit 2).
+func (r *lockRepo) refuseApprove(app *App) error {
+	fmt.Fprintf(app.Stderr, "sentinel: refusing to approve anything while %s is COMPROMISED; run 'sentinel scan' and fix it first\n", r.compromised())
+	return exitWith(ExitCompromised, ErrCompromised)
+}
+
 // writeLock replaces AGENTS.lock atomically. When its bytes change, a
 // signature of the old bytes no longer vouches for anything and is removed,
 // so the repository reads UNSIGNED (CI signs again) rather than
@@ -208,7 +215,7 @@ anyone can verify it (sentinel verify).`,
 			}
 			if o.approveAll {
 				if r.res.Verdict == scan.Compromised {
-					return fmt.Errorf("%w: refusing to approve anything while %s is COMPROMISED; run 'sentinel scan' and fix it first", ErrCompromised, r.compromised())
+					return r.refuseApprove(app)
 				}
 				l.Approve("", "sentinel init --approve-all", approver(cmd, r.dir, app), time.Now())
 			}
@@ -281,7 +288,7 @@ count after merge, once CI has signed the lock.`,
 			defer r.Close()
 			out := cmd.OutOrStdout()
 			if r.res.Verdict == scan.Compromised {
-				return fmt.Errorf("%w: refusing to approve anything while %s is COMPROMISED; run 'sentinel scan' and fix it first", ErrCompromised, r.compromised())
+				return r.refuseApprove(app)
 			}
 			l, err := r.build()
 			if err != nil {
@@ -344,10 +351,6 @@ pass --force (a key rotation: every clone will then see KEY_CHANGED).`,
 			if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 				return fmt.Errorf("cannot create a key for %s: it is not a folder", dirArg(args))
 			}
-			pubPath := filepath.Join(dir, filepath.FromSlash(lock.PublicKeyPath))
-			if _, err := os.Lstat(pubPath); err == nil && !o.force {
-				return fmt.Errorf("%s already exists and was not overwritten; pass --force only if you mean to rotate the key", lock.PublicKeyPath)
-			}
 			home, err := lock.HomeDir(app.Getenv)
 			if err != nil {
 				return err
@@ -362,6 +365,10 @@ pass --force (a key rotation: every clone will then see KEY_CHANGED).`,
 			}
 			if inside(dir, privPath) {
 				return usagef("the private key would be written inside the repository (%s); choose a path outside it with --out", privPath)
+			}
+			pubPath := filepath.Join(dir, filepath.FromSlash(lock.PublicKeyPath))
+			if _, err := os.Lstat(pubPath); err == nil && !o.force {
+				return fmt.Errorf("%s already exists and was not overwritten; pass --force only if you mean to rotate the key", lock.PublicKeyPath)
 			}
 			pubPEM, privPEM, err := lock.GenerateKey()
 			if err != nil {

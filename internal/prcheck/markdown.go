@@ -156,7 +156,7 @@ func nextSteps(r *Report, res *scan.Result) []string {
 	case scan.Suspicious:
 		out = append(out, "Read each finding above with the person who owns the agent configuration.")
 	default:
-		out = append(out, "Nothing to do for Sentinel: no finding changes the verdict.")
+		out = append(out, "Nothing blocks this pull request; the findings above, if any, are worth a look.")
 	}
 	if hasRule(res, "S20") {
 		out = append(out, "Restore the removed or flipped guardrail, unless its owner agrees it should go.")

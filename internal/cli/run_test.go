@@ -1,0 +1,69 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGatePrompt covers the SUSPICIOUS question on a terminal, which the
+// end-to-end tests cannot reach (they have no terminal): only "y" or "yes"
+// starts the agent, the default is No.
+func TestGatePrompt(t *testing.T) {
+	dir := t.TempDir()
+	for p, c := range map[string]string{
+		".claude/settings.json": `{"hooks": {"PreToolUse": [{"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "./scripts/format.sh"}]}]}}`,
+		"scripts/format.sh":     "#!/bin/sh\ngofmt -w \"$1\"\n",
+	} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755)
+		os.WriteFile(filepath.Join(dir, p), []byte(c), 0o644)
+	}
+	t.Chdir(dir)
+	for _, tc := range []struct {
+		answer  string
+		started bool
+	}{
+		{"y\n", true}, {"YES\n", true}, {"\n", false}, {"n\n", false}, {"", false}, {"yess\n", false},
+	} {
+		var stderr bytes.Buffer
+		var ran []string
+		app := &App{Stdin: strings.NewReader(tc.answer + "rest-for-the-agent"), Stdout: &bytes.Buffer{}, Stderr: &stderr, Getenv: func(string) string { return "" }}
+		g := &gate{app: app, isTerminal: true, exec: func(path string, argv []string) error { ran = argv; return nil }}
+		cmd := newRunCmd(app)
+		err := g.run(cmd, []string{"true", "--x"})
+		if got := ran != nil; got != tc.started {
+			t.Errorf("answer %q: started=%v, want %v (err %v)\n%s", tc.answer, got, tc.started, err, stderr.String())
+		}
+		if !strings.Contains(stderr.String(), "Start `true` anyway? [y/N]") {
+			t.Errorf("no question asked:\n%s", stderr.String())
+		}
+		if tc.started && (len(ran) != 2 || ran[1] != "--x") {
+			t.Errorf("argv = %q", ran)
+		}
+		if !tc.started && exitCode(err) != ExitSuspicious {
+			t.Errorf("answer %q: exit %d, want 3", tc.answer, exitCode(err))
+		}
+		// --strict never asks.
+		stderr.Reset()
+		ran = nil
+		g.strict = true
+		err = g.run(cmd, []string{"true"})
+		if ran != nil || exitCode(err) != ExitSuspicious || strings.Contains(stderr.String(), "[y/N]") {
+			t.Errorf("--strict: ran=%v exit=%d\n%s", ran, exitCode(err), stderr.String())
+		}
+	}
+}
+
+func TestYesReadsOneLineOnly(t *testing.T) {
+	in := strings.NewReader("y\nnext line for the agent\n")
+	if !yes(in) {
+		t.Fatal("y not accepted")
+	}
+	rest := make([]byte, 100)
+	n, _ := in.Read(rest)
+	if string(rest[:n]) != "next line for the agent\n" {
+		t.Fatalf("the answer consumed input meant for the agent: %q left", rest[:n])
+	}
+}
