@@ -183,7 +183,9 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	var buf bytes.Buffer
 	switch format {
 	case formatJSON:
-		if len(targets) == 1 && !targets[0].isDir && !o.global {
+		if len(targets) == 1 && !targets[0].isDir && !o.global && len(res.Files) > 0 {
+			// One file: the API's shape. (With --hooks-only an instruction
+			// file is left out, and the repository shape says so: no files.)
 			err = report.WriteFileJSON(&buf, res, targets[0].display)
 		} else {
 			err = report.WriteJSON(&buf, res)

@@ -255,6 +255,16 @@ func scanE2ESingleFileJSON(t *testing.T, bin string) {
 		t.Errorf("unknown name: %s", r.stdout)
 	}
 
+	// --hooks-only leaves an instruction file out: an empty report, exit 0.
+	r = runScanCmd(t, bin, dir, "", "scan", "CLAUDE.md", "--hooks-only", "--json")
+	var empty struct {
+		Verdict string `json:"verdict"`
+		Files   []any  `json:"files"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &empty); err != nil || r.code != 0 || empty.Verdict != "CLEAN" || len(empty.Files) != 0 {
+		t.Errorf("--hooks-only CLAUDE.md: exit %d, %v\n%s%s", r.code, err, r.stdout, r.stderr)
+	}
+
 	// A settings file in its project: the project is the context, so the
 	// missing script is found missing.
 	r = runScanCmd(t, bin, dir, "", "scan", "sub/.claude/settings.json")
