@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
 func writeTree(t *testing.T, files map[string]string) string {
@@ -25,12 +27,12 @@ func writeTree(t *testing.T, files map[string]string) string {
 
 func scanDir(t *testing.T, dir string) *Result {
 	t.Helper()
-	root, err := os.OpenRoot(dir)
+	root, err := discover.OpenDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	res, err := Scan(context.Background(), root.FS())
+	res, err := Scan(context.Background(), root)
 	if err != nil {
 		t.Fatalf("scan failed: %v", err)
 	}
@@ -131,5 +133,24 @@ func TestScriptLinkOutsideRootIsNotOrphanNorRead(t *testing.T) {
 		if f.Path == "hook.sh" {
 			t.Error("a script linked from outside the root was read")
 		}
+	}
+}
+
+func TestInventoryNeverCarriesSecrets(t *testing.T) {
+	res, err := ScanText(context.Background(), ".mcp.json", []byte(`{"mcpServers": {"a": {"command": "srv", "args": ["--key=sk-proj-abcdefghijklmnopqrstuvwx"],
+		"env": {"DB_PASSWORD": "hunter2-not-token-shaped", "REGION": "eu", "API_KEY": "${API_KEY}"},
+		"headers": {"Authorization": "Basic dXNlcjpwYXNz"}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := res.Inventory.Servers[0]
+	if s.Env["DB_PASSWORD"] != "[value not shown]" || s.Headers["Authorization"] != "[value not shown]" {
+		t.Errorf("credential values shown: env %v headers %v", s.Env, s.Headers)
+	}
+	if s.Env["REGION"] != "eu" || s.Env["API_KEY"] != "${API_KEY}" {
+		t.Errorf("ordinary values and references must stay readable: %v", s.Env)
+	}
+	if strings.Contains(strings.Join(s.Args, " "), "abcdefghijklmnop") {
+		t.Errorf("token in args shown: %v", s.Args)
 	}
 }

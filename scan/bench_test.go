@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
 // BenchmarkCorpus scans every repository of ../shared/corpus/wild from disk,
@@ -44,11 +46,11 @@ func BenchmarkCorpus(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, r := range repos {
-			root, err := os.OpenRoot(r)
+			root, err := discover.OpenDir(r)
 			if err != nil {
 				b.Fatal(err)
 			}
-			if _, err := Scan(context.Background(), root.FS()); err != nil {
+			if _, err := Scan(context.Background(), root); err != nil {
 				b.Fatal(err)
 			}
 			root.Close()

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
 // corpusDir locates ../shared/corpus/wild beside the repository, or
@@ -30,12 +32,12 @@ const orphanRepo = "5throck__ai-workspace-standards"
 
 func scanRepoDir(tb testing.TB, dir string) *Result {
 	tb.Helper()
-	root, err := os.OpenRoot(dir)
+	root, err := discover.OpenDir(dir)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer root.Close()
-	res, err := Scan(context.Background(), root.FS())
+	res, err := Scan(context.Background(), root)
 	if err != nil {
 		tb.Fatalf("scan %s: %v", dir, err)
 	}

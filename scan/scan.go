@@ -181,7 +181,7 @@ func assemble(repo *rules.Repo, findings []Finding, notices []Notice, lookup fun
 		Verdict: score.Clean, TrustScore: 100,
 		Engine: version.Engine, FormulaVersion: version.Formula,
 		Files: []FileResult{}, Observations: []Finding{}, Breakdown: []string{}, Notices: notices,
-		Inventory: Inventory{AutoRuns: repo.AutoRuns, Servers: repo.Servers},
+		Inventory: redactInventory(repo.AutoRuns, repo.Servers),
 	}
 	if res.Notices == nil {
 		res.Notices = []Notice{}
@@ -239,4 +239,47 @@ func assemble(repo *rules.Repo, findings []Finding, notices []Notice, lookup fun
 	}
 	res.ColorBand = score.Band(res.Verdict)
 	return res
+}
+
+// redactInventory copies the inventory with secrets masked: token-shaped
+// strings anywhere, and every literal value of an env or headers entry whose
+// name or value marks it as a credential.
+func redactInventory(runs []agentcfg.AutoRun, servers []agentcfg.Server) Inventory {
+	inv := Inventory{AutoRuns: make([]agentcfg.AutoRun, len(runs)), Servers: make([]agentcfg.Server, len(servers))}
+	for i, a := range runs {
+		a.Command = redact.String(a.Command)
+		a.URL = redact.String(a.URL)
+		inv.AutoRuns[i] = a
+	}
+	for i, s := range servers {
+		s.URL = redact.String(s.URL)
+		s.Command = redact.String(s.Command)
+		args := make([]string, len(s.Args))
+		for j, a := range s.Args {
+			args[j] = redact.String(a)
+		}
+		s.Args = args
+		s.Env = maskValues(s.Env)
+		s.Headers = maskValues(s.Headers)
+		s.Text = nil
+		inv.Servers[i] = s
+	}
+	return inv
+}
+
+// maskValues hides credential values in an env or headers map.
+func maskValues(m map[string]string) map[string]string {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		switch {
+		case agentcfg.IsSecretValue(k, v), agentcfg.SecretKey(k) && !agentcfg.IsReference(v):
+			out[k] = "[value not shown]"
+		default:
+			out[k] = redact.String(v)
+		}
+	}
+	return out
 }
