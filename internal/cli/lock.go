@@ -528,6 +528,7 @@ func runSign(cmd *cobra.Command, app *App, o *signOptions, dir string) error {
 type verifyOptions struct {
 	acceptKey bool
 	json      bool
+	expectKey string
 }
 
 func newVerifyCmd(app *App) *cobra.Command {
@@ -558,6 +559,7 @@ A valid lock means checked, never safe.`,
 	}
 	cmd.Flags().BoolVar(&o.acceptKey, "accept-key", false, "trust a changed public key from now on (only after a deliberate rotation)")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
+	cmd.Flags().StringVar(&o.expectKey, "expect-key", "", "trust only the public key with this `FINGERPRINT` (SHA256:...), instead of the key pinned on first use; for CI")
 	return cmd
 }
 
@@ -582,6 +584,15 @@ func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error
 	pins, err := lock.OpenPins(home)
 	if err != nil {
 		return err
+	}
+	if o.expectKey != "" {
+		if !strings.HasPrefix(o.expectKey, "SHA256:") {
+			return usagef("--expect-key wants a fingerprint as 'sentinel keygen' prints it (SHA256:...), not %q", o.expectKey)
+		}
+		if o.acceptKey {
+			return usagef("--expect-key and --accept-key contradict each other; use one")
+		}
+		pins = lock.ExpectedKey(lock.RepoID(abs), o.expectKey)
 	}
 	v, err := lock.Verify(lock.VerifyInput{FS: fsys, Files: lock.ScannedPaths(res), Items: lock.Inventory(fsys, res),
 		Pins: pins, RepoID: lock.RepoID(abs), AcceptKey: o.acceptKey})

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -260,6 +261,7 @@ func lockE2ETrustModel(t *testing.T, bin string) {
 	r.run("keygen", "--out", filepath.Join(t.TempDir(), "again.pem")).expect(t, 1, "already exists and was not overwritten")
 	r.run("keygen", "--out", filepath.Join(r.dir, "inside.pem")).expect(t, 1, "inside the repository")
 	key, _ := os.ReadFile(keyFile)
+	origFP := regexp.MustCompile(`SHA256:[A-Za-z0-9+/]+`).FindString(r.run("verify", "--json").stdout)
 	r.env = []string{"SENTINEL_SIGNING_KEY=" + string(key)}
 	r.run("sign").expect(t, 0, "signed AGENTS.lock: 3 files, 1 items (1 approved)")
 	validateLockFile(t, r.dir)
@@ -303,8 +305,12 @@ func lockE2ETrustModel(t *testing.T, bin string) {
 		runIn(t, bin, r.dir, aenv, "", "verify").expect(t, 0, "signature : valid")
 		res := runIn(t, bin, r.dir, []string{"SENTINEL_HOME=" + other, "HOME=" + other}, "", "verify")
 		res.expect(t, 2, "KEY_CHANGED", "sentinel verify --accept-key")
+		// CI has no pins: it names the fingerprint it trusts.
+		r.run("verify", "--expect-key", origFP).expect(t, 2, "KEY_CHANGED")
 	})
 	r.run("verify").expect(t, 0, "signature : valid")
+	r.run("verify", "--expect-key", origFP).expect(t, 0, "signature : valid")
+	r.run("verify", "--expect-key", "abc").expect(t, 1, "wants a fingerprint")
 }
 
 func lockE2ESignRefused(t *testing.T, bin string) {
