@@ -13,6 +13,8 @@ import (
 	"github.com/sentinel-sec/sentinel/internal/samples"
 	"github.com/sentinel-sec/sentinel/internal/version"
 	"github.com/sentinel-sec/sentinel/scan"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // scanTimeout bounds one scan; the engine is fast, so this only stops a
@@ -33,11 +35,14 @@ type Health struct {
 // FileResponse answers a one-file scan (/scan/text, /scan/file). It is the
 // engine's Result with the file's own keys added beside it.
 type FileResponse struct {
-	*scan.Result
-	// Filename is the name as sent.
-	Filename string `json:"filename"`
-	// Findings are every scored finding of the scan, flattened.
-	Findings []scan.Finding `json:"findings"`
+	// FileReport is the single-file shape `sentinel scan FILE --json`
+	// prints (docs/json-contract.md), with filename as sent and path as
+	// placed.
+	*report.FileReport
+	// Files and Inventory are the engine's, as in a bundle answer, so one
+	// renderer serves both.
+	Files     []scan.FileResult `json:"files"`
+	Inventory scan.Inventory    `json:"inventory"`
 	// Mode is "file".
 	Mode      string      `json:"mode"`
 	TreatedAs []Placement `json:"treated_as"`
@@ -161,7 +166,7 @@ func (s *Server) withSlot(w http.ResponseWriter, r *http.Request, run func(conte
 }
 
 func (s *Server) scanOne(ctx context.Context, name string, data []byte) (*FileResponse, error) {
-	b, err := newBundle(map[string][]byte{name: data})
+	b, err := newBundle(map[string][]byte{name: data}, true)
 	if err != nil {
 		return nil, err
 	}
@@ -169,16 +174,31 @@ func (s *Server) scanOne(ctx context.Context, name string, data []byte) (*FileRe
 	if err != nil {
 		return nil, err
 	}
-	out := &FileResponse{Result: res, Filename: name, Findings: []scan.Finding{}, Mode: "file", TreatedAs: b.placement,
-		HiddenContent: revealAll(map[string][]byte{name: data})}
-	for _, f := range res.Files {
-		out.Findings = append(out.Findings, f.Findings...)
+	as := name
+	if len(b.placement) == 1 {
+		as = b.placement[0].As
+		if b.placement[0].Kind == string(discover.KindInstructions) && len(b.extra) == 1 {
+			as = b.extra[0].Path
+		}
 	}
-	return out, nil
+	fr, err := report.NewFileReport(res, as)
+	if err != nil {
+		// The engine said nothing about the file: it stands, clean.
+		kind, tool, _ := discover.Classify(as)
+		res.Files = append(res.Files, scan.FileResult{Path: as, Filename: as, Kind: string(kind), Tool: tool,
+			Verdict: scan.Clean, TrustScore: 100, ColorBand: "green", Breakdown: as + ": 100 = 100",
+			Findings: []scan.Finding{}, Observations: []scan.Finding{}})
+		if fr, err = report.NewFileReport(res, as); err != nil {
+			return nil, err
+		}
+	}
+	fr.Filename = name
+	return &FileResponse{FileReport: fr, Files: res.Files, Inventory: res.Inventory, Mode: "file", TreatedAs: b.placement,
+		HiddenContent: revealAll(map[string][]byte{name: data})}, nil
 }
 
 func (s *Server) scanMany(ctx context.Context, files map[string][]byte) (*BundleResponse, error) {
-	b, err := newBundle(files)
+	b, err := newBundle(files, false)
 	if err != nil {
 		return nil, err
 	}

@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"path"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
-	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
 // Limits on what one request may ask the engine to read.
@@ -122,13 +122,15 @@ func placeJSON(data []byte) (string, bool, string) {
 		switch {
 		case top["mcpServers"] != nil:
 			return ".mcp.json", true, "it has an \"mcpServers\" list, so it is read as a tool-server (MCP) config"
+		case top["hooks"] != nil || top["env"] != nil || top["permissions"] != nil:
+			return ".claude/settings.json", true, "it has \"hooks\", \"env\" or \"permissions\", so it is read as Claude Code settings"
 		case top["tasks"] != nil:
 			return ".vscode/tasks.json", true, "it has a \"tasks\" list, so it is read as VS Code's tasks.json"
 		case top["servers"] != nil:
 			return ".vscode/mcp.json", true, "it has a \"servers\" list, so it is read as VS Code's mcp.json"
 		}
 	}
-	return ".claude/settings.json", true, "a JSON file of no other known shape is read as Claude Code settings, where hooks and env live"
+	return ".mcp.json", true, "a JSON file of no other known shape is read as a tool-server (MCP) config, as sentinel scan reads one"
 }
 
 func stripBOM(b []byte) []byte { return bytes.TrimPrefix(b, []byte("\xef\xbb\xbf")) }
@@ -145,8 +147,9 @@ type bundle struct {
 }
 
 // newBundle validates paths and places loose names. files maps the path as
-// sent to the file's bytes.
-func newBundle(files map[string][]byte) (*bundle, error) {
+// sent to the file's bytes. single marks a one-file scan (/scan/text,
+// /scan/file): one file is never a project, whatever its path.
+func newBundle(files map[string][]byte, single bool) (*bundle, error) {
 	if len(files) == 0 {
 		return nil, reqErr(422, "the request has no files; send at least one")
 	}
@@ -171,7 +174,7 @@ func newBundle(files map[string][]byte) (*bundle, error) {
 	sort.Strings(names)
 	b := &bundle{}
 	for _, p := range names {
-		if strings.Contains(p, "/") {
+		if strings.Contains(p, "/") && !single {
 			b.repository = true
 		}
 	}
@@ -183,7 +186,11 @@ func newBundle(files map[string][]byte) (*bundle, error) {
 		if !b.repository {
 			var known bool
 			var reason string
-			as, known, reason = place(p, data)
+			if _, _, ok := discover.Classify(p); ok {
+				as, known, reason = p, true, "its path says which tool reads it"
+			} else {
+				as, known, reason = place(path.Base(p), data)
+			}
 			kind, tool := discover.KindInstructions, discover.ToolAny
 			if known {
 				k, t, ok := discover.Classify(as)
@@ -212,23 +219,12 @@ func newBundle(files map[string][]byte) (*bundle, error) {
 	return b, nil
 }
 
-// looseRules are the rules that judge a project's shape rather than its
-// files: a script missing from a few loose files is not missing from the
-// project, so they run only when the upload is a repository.
-var looseRules = map[string]bool{"S10": true}
-
-// scan runs the engine over the bundle, in memory.
+// scan runs the engine over the bundle, in memory. Loose files are not a
+// project: what they point to was simply not sent, so the tree answers
+// "unknown" for anything missing, and no hook's script is called missing.
 func (b *bundle) scan(ctx context.Context) (*scan.Result, error) {
 	var opts []scan.Option
-	if !b.repository {
-		kept := make([]*rules.Rule, 0, len(rules.All()))
-		for _, r := range rules.All() {
-			if !looseRules[r.ID] {
-				kept = append(kept, r)
-			}
-		}
-		opts = append(opts, scan.WithRules(kept))
-	}
+	b.fsys.loose = !b.repository
 	if len(b.extra) > 0 {
 		opts = append(opts, scan.WithExtraFiles(b.extra...))
 	}

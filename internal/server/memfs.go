@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"io/fs"
 	"path"
@@ -16,7 +17,14 @@ import (
 type memFS struct {
 	files map[string][]byte
 	dirs  map[string][]string // folder → sorted child names
+	// loose marks an upload of loose files: a path that is not there is
+	// unknown (errNotSent), not missing, because the rest of the project
+	// was never sent.
+	loose bool
 }
+
+// errNotSent answers for a file outside a loose upload.
+var errNotSent = errors.New("not part of the files sent")
 
 // newMemFS builds the tree. It reports false when a path is both a file and
 // a folder ("a" and "a/b"), which no real tree can hold.
@@ -61,6 +69,9 @@ func (m *memFS) Open(name string) (fs.File, error) {
 	}
 	if names, ok := m.dirs[name]; ok {
 		return &memDir{fsys: m, name: name, children: names}, nil
+	}
+	if m.loose {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errNotSent}
 	}
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }

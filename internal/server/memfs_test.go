@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"io/fs"
 	"testing"
 	"testing/fstest"
@@ -63,4 +64,16 @@ func FuzzCheckPath(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestMemFSLoose(t *testing.T) {
+	m, _, _ := newMemFS(map[string][]byte{"settings.json": nil})
+	m.loose = true
+	_, err := m.Open(".claude/hooks/x.js")
+	if err == nil || errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("a file outside a loose upload must be unknown, not missing: %v", err)
+	}
+	if _, err := m.Open("settings.json"); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -223,6 +223,29 @@ func TestScanText(t *testing.T) {
 			t.Errorf("verdict %s, want SUSPICIOUS", d.Verdict)
 		}
 	})
+	t.Run("the single-file shape of sentinel scan FILE --json", func(t *testing.T) {
+		rec := do(t, h, postJSON("/scan/text", jsonBody(t, map[string]string{"filename": "settings.json", "text": orphanSettings})))
+		var got map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got["filename"] != "settings.json" || got["path"] != ".claude/settings.json" || got["kind"] != "agent-settings" || got["tool"] != "claude" {
+			t.Fatalf("filename %v path %v kind %v tool %v", got["filename"], got["path"], got["kind"], got["tool"])
+		}
+		if _, ok := got["breakdown"].([]any); !ok {
+			t.Fatalf("breakdown is not a list: %v", got["breakdown"])
+		}
+	})
+	t.Run("one file with folders is still one file", func(t *testing.T) {
+		d := decode(t, do(t, h, postJSON("/scan/text", jsonBody(t, map[string]string{"filename": "proj/.claude/settings.json", "text": orphanSettings}))))
+		if d.Mode != "file" || d.rules()["S10"] || !d.rules()["S17a"] || d.TreatedAs[0].As != "proj/.claude/settings.json" {
+			t.Fatalf("%+v", d)
+		}
+		d = decode(t, do(t, h, postJSON("/scan/text", []byte(`{"filename":"docs/notes.txt","text":"hello"}`))))
+		if len(d.Files) != 1 || d.Files[0].Path != "docs/notes.txt" || d.Verdict != "CLEAN" {
+			t.Fatalf("%+v", d)
+		}
+	})
 	t.Run("unknown name is read as instructions", func(t *testing.T) {
 		d := decode(t, do(t, h, postJSON("/scan/text", []byte(`{"filename":"notes.txt","text":"hello"}`))))
 		if len(d.TreatedAs) != 1 || d.TreatedAs[0].As != "notes.txt" || d.TreatedAs[0].Kind != "instructions" {
@@ -302,6 +325,15 @@ func TestScanBundle(t *testing.T) {
 			t.Errorf("S10 fired on loose files")
 		}
 	})
+	t.Run("JSON is placed by its shape", func(t *testing.T) {
+		for body, want := range map[string]string{`{"hooks":{}}`: ".claude/settings.json", `{"tasks":[]}`: ".vscode/tasks.json",
+			`{"servers":{}}`: ".vscode/mcp.json", `{"mcpServers":{}}`: ".mcp.json", `{}`: ".mcp.json", `not json`: ".mcp.json"} {
+			d := decode(t, do(t, h, bundle(map[string]string{"agent.json": body})))
+			if len(d.TreatedAs) != 1 || d.TreatedAs[0].As != want {
+				t.Errorf("%s placed as %+v, want %s", body, d.TreatedAs, want)
+			}
+		}
+	})
 	tooMany := map[string]string{}
 	for i := 0; i <= MaxBundleFiles; i++ {
 		tooMany[fmt.Sprintf("d/f%d.md", i)] = "x"
@@ -321,7 +353,7 @@ func TestScanBundle(t *testing.T) {
 		{"no files", postJSON("/scan/bundle", []byte(`{"files":{}}`)), 422},
 		{"files not an object", postJSON("/scan/bundle", []byte(`{"files":["CLAUDE.md"]}`)), 422},
 		{"text not a string", postJSON("/scan/bundle", []byte(`{"files":{"CLAUDE.md":1}}`)), 422},
-		{"two names for one place", bundle(map[string]string{"settings.json": "{}", "x.json": "{}"}), 422},
+		{"two names for one place", bundle(map[string]string{"mcp.json": "{}", "x.json": "{}"}), 422},
 		{"file and folder at once", bundle(map[string]string{"a": "x", "a/CLAUDE.md": "y"}), 422},
 		{"too many files", bundle(tooMany), 413},
 		{"a file over 2 MB", bundle(map[string]string{"d/CLAUDE.md": big + "a"}), 413},
