@@ -6,7 +6,7 @@
 package redact
 
 import (
-	"regexp"
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"strings"
 )
 
@@ -18,20 +18,20 @@ const Marker = "...[redacted]"
 // substring search per pattern.
 var patterns = []struct {
 	literal string
-	re      *regexp.Regexp
+	re      *lazyre.Regexp
 }{
-	{"PRIVATE KEY", regexp.MustCompile(`-----BEGIN[ A-Z0-9]*PRIVATE KEY-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY-----|$)`)},
-	{"sk-", regexp.MustCompile(`\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_\-]{16,}`)},
-	{"_", regexp.MustCompile(`\b(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{20,}`)},
-	{"github_pat_", regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{20,}`)},
-	{"glpat-", regexp.MustCompile(`\bglpat-[A-Za-z0-9_\-]{20,}`)},
-	{"xox", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9\-]{10,}`)},
-	{"IA", regexp.MustCompile(`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`)},
-	{"AIza", regexp.MustCompile(`\bAIza[0-9A-Za-z_\-]{35}`)},
-	{"npm_", regexp.MustCompile(`\bnpm_[A-Za-z0-9]{36}`)},
-	{"eyJ", regexp.MustCompile(`\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`)},
-	{"earer ", regexp.MustCompile(`\b[Bb]earer [A-Za-z0-9_\-\.=]{20,}`)},
-	{"aws_secret_access_key", regexp.MustCompile(`(?i)\baws_secret_access_key\s*[=:]\s*["']?[A-Za-z0-9/+=]{40}`)},
+	{"PRIVATE KEY", lazyre.New(`-----BEGIN[ A-Z0-9]*PRIVATE KEY-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY-----|$)`)},
+	{"sk-", lazyre.New(`\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_\-]{16,}`)},
+	{"_", lazyre.New(`\b(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{20,}`)},
+	{"github_pat_", lazyre.New(`\bgithub_pat_[A-Za-z0-9_]{20,}`)},
+	{"glpat-", lazyre.New(`\bglpat-[A-Za-z0-9_\-]{20,}`)},
+	{"xox", lazyre.New(`\bxox[abposr]-[A-Za-z0-9\-]{10,}`)},
+	{"IA", lazyre.New(`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`)},
+	{"AIza", lazyre.New(`\bAIza[0-9A-Za-z_\-]{35}`)},
+	{"npm_", lazyre.New(`\bnpm_[A-Za-z0-9]{36}`)},
+	{"eyJ", lazyre.New(`\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`)},
+	{"earer ", lazyre.New(`\b[Bb]earer [A-Za-z0-9_\-\.=]{20,}`)},
+	{"aws_secret_access_key", lazyre.New(`(?i)\baws_secret_access_key\s*[=:]\s*["']?[A-Za-z0-9/+=]{40}`)},
 }
 
 // String returns s with every token-shaped secret replaced by its first four

@@ -1,8 +1,8 @@
 package agentcfg
 
 import (
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -393,8 +393,8 @@ func (p *parser) cursorHooks(data []byte) {
 // ---- Cursor rules (.mdc) ----
 
 var (
-	backticked = regexp.MustCompile("`([^`\n]{2,400})`")
-	runVerb    = regexp.MustCompile(`(?i)\b(run|execute|exec|invoke|launch)\b|执行|运行|実行|실행`)
+	backticked = lazyre.New("`([^`\n]{2,400})`")
+	runVerb    = lazyre.New(`(?i)\b(run|execute|exec|invoke|launch)\b|执行|运行|実行|실행`)
 )
 
 // looksLikeCommand reports backticked text that is a command line: it

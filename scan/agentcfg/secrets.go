@@ -1,13 +1,13 @@
 package agentcfg
 
 import (
-	"regexp"
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/redact"
 )
 
-var secretKey = regexp.MustCompile(`(?i)(api[_-]?key|token|secret|password|passwd|credential|private[_-]?key|auth|bearer|access[_-]?key)`)
+var secretKey = lazyre.New(`(?i)(api[_-]?key|token|secret|password|passwd|credential|private[_-]?key|auth|bearer|access[_-]?key)`)
 
 // placeholder words mark example values, not credentials.
 var placeholderWords = []string{"your", "xxx", "example", "placeholder", "changeme", "change-me", "replace", "dummy", "redacted", "<", "${", "$(", "{{", "env:", "insert", "here", "todo", "test-key", "sample"}

@@ -2,8 +2,8 @@ package rules
 
 import (
 	"fmt"
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"math"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -116,9 +116,9 @@ func comma(n int) string {
 }
 
 var (
-	spawnRe  = regexp.MustCompile(`child_process|\bexecSync\b|\bspawnSync?\(|\bexecFile(Sync)?\(|\bsubprocess\.|\bos\.system\(|\bos\.popen\(|\bPopen\(|Bun\.spawn|Deno\.(run|Command)|\bStart-Process\b|\bnohup\b|\bsetsid\b|\beval\s+"?\$\(|\b(ba|z)?sh\s+-c\b`)
-	netRe    = regexp.MustCompile(`\bfetch\(|\bhttps?\.(request|get)\(|\baxios\b|\brequests\.(get|post|put)\b|\burllib\b|\bhttpx\b|\bnet\.(connect|Socket|createConnection)\b|\bsocket\.socket\(|\bcurl\s|\bwget\s|\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\s|\bnc\s+-|/dev/tcp/|\bXMLHttpRequest\b|\bWebSocket\(`)
-	decodeRe = regexp.MustCompile(`Buffer\.from\([^)]*['"]base64['"]|\batob\(|\bb64decode\(|\bbase64\s+(-d|--decode)\b|\bFromBase64String\b|\bxxd\s+-r\b|\bzlib\.(inflate|gunzip|decompress)|\bopenssl\s+enc\s+-d\b|\beval\(|\bnew Function\(|\bexec\(compile\(`)
+	spawnRe  = lazyre.New(`child_process|\bexecSync\b|\bspawnSync?\(|\bexecFile(Sync)?\(|\bsubprocess\.|\bos\.system\(|\bos\.popen\(|\bPopen\(|Bun\.spawn|Deno\.(run|Command)|\bStart-Process\b|\bnohup\b|\bsetsid\b|\beval\s+"?\$\(|\b(ba|z)?sh\s+-c\b`)
+	netRe    = lazyre.New(`\bfetch\(|\bhttps?\.(request|get)\(|\baxios\b|\brequests\.(get|post|put)\b|\burllib\b|\bhttpx\b|\bnet\.(connect|Socket|createConnection)\b|\bsocket\.socket\(|\bcurl\s|\bwget\s|\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\s|\bnc\s+-|/dev/tcp/|\bXMLHttpRequest\b|\bWebSocket\(`)
+	decodeRe = lazyre.New(`Buffer\.from\([^)]*['"]base64['"]|\batob\(|\bb64decode\(|\bbase64\s+(-d|--decode)\b|\bFromBase64String\b|\bxxd\s+-r\b|\bzlib\.(inflate|gunzip|decompress)|\bopenssl\s+enc\s+-d\b|\beval\(|\bnew Function\(|\bexec\(compile\(`)
 )
 
 // Literal prefilters: a regular expression runs only on text that holds
@@ -141,7 +141,7 @@ func containsAny(s string, lits []string) bool {
 }
 
 // findIndex runs re on s only when s holds one of lits.
-func findIndex(re *regexp.Regexp, s string, lits []string) []int {
+func findIndex(re *lazyre.Regexp, s string, lits []string) []int {
 	if !containsAny(s, lits) {
 		return nil
 	}
@@ -193,7 +193,7 @@ var S18b = &Rule{
 
 // downloadExec matches code fetched from the network and handed to an
 // interpreter in the same command.
-var downloadExec = regexp.MustCompile(`(?i)(\b(curl|wget|iwr|Invoke-WebRequest|fetch)\b[^|\n]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b|\b(curl|wget)\b[^|\n]*\|\s*(sudo\s+)?(python3?|node|perl|ruby|bash|sh|pwsh|iex)\b|\b(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)\b|\b(ba|z)?sh\s+<\(\s*(curl|wget)\b|\b(iex|Invoke-Expression)\b[^\n]*\b(iwr|Invoke-WebRequest|DownloadString|irm|Invoke-RestMethod)\b|\b(irm|iwr|Invoke-RestMethod)\b[^|\n]*\|\s*iex\b|python3?\s+-c\s+["'][^"'\n]*urlopen[^\n]*exec)`)
+var downloadExec = lazyre.New(`(?i)(\b(curl|wget|iwr|Invoke-WebRequest|fetch)\b[^|\n]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b|\b(curl|wget)\b[^|\n]*\|\s*(sudo\s+)?(python3?|node|perl|ruby|bash|sh|pwsh|iex)\b|\b(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)\b|\b(ba|z)?sh\s+<\(\s*(curl|wget)\b|\b(iex|Invoke-Expression)\b[^\n]*\b(iwr|Invoke-WebRequest|DownloadString|irm|Invoke-RestMethod)\b|\b(irm|iwr|Invoke-RestMethod)\b[^|\n]*\|\s*iex\b|python3?\s+-c\s+["'][^"'\n]*urlopen[^\n]*exec)`)
 
 // S18c finds download-and-execute in a hook command or the script it runs.
 var S18c = &Rule{
