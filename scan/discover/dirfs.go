@@ -5,6 +5,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
 	"syscall"
 )
 
@@ -33,11 +36,21 @@ func (d *DirFS) Close() error { return d.root.Close() }
 // per folder, descending only into entries the directory itself reports as
 // real folders (never into links). Regular files are opened with
 // O_NOFOLLOW; links are resolved from the top through os.Root, which
-// refuses any that leave the scanned folder.
+// refuses any that leave the scanned folder. Folders are listed by a few
+// goroutines at once; the result is sorted, so it does not depend on timing.
 func (d *DirFS) walk() ([]File, []Notice, error) {
-	var files []File
-	var notices []Notice
 	base := d.root.Name()
+	var (
+		mu      sync.Mutex
+		files   []File
+		notices []Notice
+		wg      sync.WaitGroup
+	)
+	workers := runtime.GOMAXPROCS(0)
+	if workers > 8 {
+		workers = 8
+	}
+	sem := make(chan struct{}, workers)
 	var visit func(rel string) error
 	visit = func(rel string) error {
 		full := base
@@ -53,6 +66,8 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 		if err != nil && len(entries) == 0 {
 			return err
 		}
+		var local []File
+		var localN []Notice
 		for _, e := range entries {
 			name := e.Name()
 			p := name
@@ -64,8 +79,24 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 				if skipDir(name) {
 					continue
 				}
-				if err := visit(p); err != nil {
-					notices = append(notices, Notice{Path: p, Message: "cannot list this folder: " + errText(err)})
+				select {
+				case sem <- struct{}{}:
+					// A free worker lists the folder concurrently.
+					wg.Add(1)
+					go func(p string) {
+						defer wg.Done()
+						err := visit(p)
+						<-sem
+						if err != nil {
+							mu.Lock()
+							notices = append(notices, Notice{Path: p, Message: "cannot list this folder: " + errText(err)})
+							mu.Unlock()
+						}
+					}(p)
+				default:
+					if err := visit(p); err != nil {
+						localN = append(localN, Notice{Path: p, Message: "cannot list this folder: " + errText(err)})
+					}
 				}
 				continue
 			}
@@ -81,17 +112,27 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 				f, n = ReadFile(d.FS, p)
 			}
 			if n != nil {
-				notices = append(notices, *n)
+				localN = append(localN, *n)
 				continue
 			}
 			f.Kind, f.Tool = kind, tool
-			files = append(files, f)
+			local = append(local, f)
+		}
+		if len(local) > 0 || len(localN) > 0 {
+			mu.Lock()
+			files = append(files, local...)
+			notices = append(notices, localN...)
+			mu.Unlock()
 		}
 		return nil
 	}
-	if err := visit(""); err != nil {
+	err := visit("")
+	wg.Wait()
+	if err != nil {
 		return nil, nil, fmt.Errorf("cannot list the folder to scan: %s", errText(err))
 	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	sort.Slice(notices, func(i, j int) bool { return notices[i].Path < notices[j].Path })
 	return files, notices, nil
 }
 
