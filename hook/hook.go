@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -68,6 +69,9 @@ type Handler struct {
 	// ConfigErr, when set, is a problem loading the user's configuration:
 	// every write is denied with it, so a broken config never opens the gate.
 	ConfigErr error
+	// Getenv reads CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR, which the
+	// agents set for their hooks; nil reads nothing.
+	Getenv func(string) string
 }
 
 // Result is what the process should do: print Stdout (nothing when empty),
@@ -171,14 +175,84 @@ func classifyEvent(agent Agent, ev *event) (kind, string, json.RawMessage) {
 	return kindOther, "", nil
 }
 
-func (h *Handler) root(ev *event) string {
-	if ev.Cwd != "" {
-		return ev.Cwd
+// projectRoot is the directory paths are made relative to before matching:
+// the project directory the agent announces, else the workspace root that
+// holds cwd, else the git repository around cwd, else cwd. Relative to the
+// project, not to cwd, so that a write to db/migrate/x.rb made from db/ is
+// still seen as db/migrate.
+func (h *Handler) projectRoot(agent Agent, ev *event) string {
+	if h.Getenv != nil {
+		vars := []string{"CLAUDE_PROJECT_DIR"}
+		if agent == Gemini {
+			vars = []string{"GEMINI_PROJECT_DIR", "CLAUDE_PROJECT_DIR"}
+		}
+		for _, v := range vars {
+			if d := h.Getenv(v); d != "" && isAbsPath(d) {
+				return d
+			}
+		}
 	}
-	if len(ev.WorkspaceRoots) > 0 {
-		return ev.WorkspaceRoots[0]
+	for _, w := range ev.WorkspaceRoots {
+		if ev.Cwd == "" || within(ev.Cwd, w) {
+			return w
+		}
 	}
-	return ""
+	if ev.Cwd == "" {
+		return ""
+	}
+	return repoRoot(ev.Cwd)
+}
+
+func isAbsPath(p string) bool {
+	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) ||
+		(len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/'))
+}
+
+func within(p, dir string) bool {
+	p, dir = filepath.Clean(p), filepath.Clean(dir)
+	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
+}
+
+// repoRoot walks up from dir to the nearest folder holding .git.
+func repoRoot(dir string) string {
+	d := filepath.Clean(dir)
+	for range 64 {
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	return filepath.Clean(dir)
+}
+
+// resolve makes relative targets absolute against cwd (shell commands and
+// some tools give relative paths) and adds, for a target that is or sits in
+// a symbolic link, the path it really writes: `safe.txt -> migrations/1.sql`
+// must not hide the migration.
+func resolve(paths []string, cwd string) []string {
+	out := make([]string, 0, len(paths))
+	for _, p := range paths {
+		q := p
+		if cwd != "" && !isAbsPath(p) {
+			q = filepath.Join(cwd, p)
+		}
+		out = append(out, q)
+		if !filepath.IsAbs(q) {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(q); err == nil {
+			if real != filepath.Clean(q) {
+				out = append(out, real)
+			}
+		} else if realDir, err := filepath.EvalSymlinks(filepath.Dir(q)); err == nil && realDir != filepath.Dir(filepath.Clean(q)) {
+			out = append(out, filepath.Join(realDir, filepath.Base(q)))
+		}
+	}
+	return out
 }
 
 func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessage, session, turnID string) Result {
@@ -189,7 +263,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel blocks writes until its configuration is fixed: %v.", h.ConfigErr))
 	}
 	c := blast.NewClassifier(
-		blast.WithRoot(h.root(ev)),
+		blast.WithRoot(h.projectRoot(agent, ev)),
 		blast.WithExtraPatterns(h.Extra...),
 		blast.WithSentinelDirs(h.SentinelDirs...),
 	)
@@ -201,7 +275,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		if errors.Is(err, blast.ErrMalformedInput) && len(paths) > 0 {
 			// A shell command that does not parse: block only when a word
 			// of it names a blast centre.
-			if targets := c.Targets(paths); len(targets) > 0 {
+			if targets := c.Targets(resolve(paths, ev.Cwd)); len(targets) > 0 {
 				return h.deny(agent, ev.HookEventName, fmt.Sprintf(
 					"Sentinel could not parse this command (%v) and it names a blast centre (%s); it fails closed. Rewrite it as simpler commands.",
 					err, describeTargets(targets)))
@@ -210,7 +284,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		}
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel could not read the input of this %s call (%v) and fails closed on writes; repeat the call with a well-formed input.", tool, err))
 	}
-	targets := c.Targets(paths)
+	targets := c.Targets(resolve(paths, ev.Cwd))
 	if len(targets) == 0 {
 		return Result{}
 	}

@@ -300,3 +300,50 @@ func FuzzHandle(f *testing.F) {
 		}
 	})
 }
+
+func TestPathsRelativeToProjectNotCwd(t *testing.T) {
+	// The agent announces the project directory.
+	h := newHandler(t)
+	h.Getenv = func(k string) string {
+		if k == "CLAUDE_PROJECT_DIR" {
+			return "/repo"
+		}
+		return ""
+	}
+	p := claudeTool("s", "Bash", map[string]any{"command": "echo x >> migrate/20240101_init.rb"})
+	p["cwd"] = "/repo/db"
+	r := run(t, h, Claude, p)
+	if !r.Denied || !strings.Contains(string(r.Stdout), "db/migrate/20240101_init.rb") {
+		t.Fatalf("write from a subdirectory: %s", r.Stdout)
+	}
+	// Without it, the git repository around cwd is the project.
+	proj := t.TempDir()
+	os.MkdirAll(filepath.Join(proj, ".git"), 0o755)
+	os.MkdirAll(filepath.Join(proj, "db"), 0o755)
+	p = claudeTool("s2", "Write", map[string]any{"file_path": filepath.Join(proj, "db", "migrate", "1.rb")})
+	p["cwd"] = filepath.Join(proj, "db")
+	if r := run(t, newHandler(t), Claude, p); !strings.Contains(string(r.Stdout), "`db/migrate/1.rb`") {
+		t.Fatalf("git root: %s", r.Stdout)
+	}
+}
+
+func TestSymlinksDoNotHideBlastCentres(t *testing.T) {
+	proj := t.TempDir()
+	os.MkdirAll(filepath.Join(proj, "migrations"), 0o755)
+	os.WriteFile(filepath.Join(proj, "migrations", "1.sql"), []byte("x"), 0o644)
+	if err := os.Symlink(filepath.Join(proj, "migrations", "1.sql"), filepath.Join(proj, "notes.txt")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	os.Symlink(filepath.Join(proj, "migrations"), filepath.Join(proj, "docs"))
+	h := newHandler(t)
+	p := claudeTool("s", "Write", map[string]any{"file_path": filepath.Join(proj, "notes.txt"), "content": "DROP TABLE users;"})
+	p["cwd"] = proj
+	if r := run(t, h, Claude, p); !r.Denied || !strings.Contains(string(r.Stdout), "migrations/1.sql") {
+		t.Fatalf("symlinked file: %s", r.Stdout)
+	}
+	p = claudeTool("s", "Bash", map[string]any{"command": "echo x > docs/new.txt"})
+	p["cwd"] = proj
+	if r := run(t, h, Claude, p); !r.Denied || !strings.Contains(string(r.Stdout), "migrations/new.txt") {
+		t.Fatalf("file in a symlinked folder: %s", r.Stdout)
+	}
+}

@@ -122,7 +122,7 @@ func loadBlastConfig(getenv func(string) string) (hook.Config, string, error) {
 // directory the handler has no store, and denies risky writes saying why.
 func newHookHandler(app *App) *hook.Handler {
 	cfg, cfgDir, cfgErr := loadBlastConfig(app.Getenv)
-	h := &hook.Handler{Extra: cfg.Patterns, ConfigErr: cfgErr, SentinelDirs: []string{cfgDir}}
+	h := &hook.Handler{Extra: cfg.Patterns, ConfigErr: cfgErr, SentinelDirs: []string{cfgDir}, Getenv: app.Getenv}
 	state, err := blast.StateDir(app.Getenv)
 	if err != nil {
 		h.StoreErr = err

@@ -12,7 +12,7 @@ import (
 )
 
 func main() {
-	h := &hook.Handler{}
+	h := &hook.Handler{Getenv: os.Getenv}
 	if dir, err := blast.StateDir(os.Getenv); err != nil {
 		h.StoreErr = err
 	} else {
