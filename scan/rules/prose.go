@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/text"
@@ -31,6 +32,7 @@ const (
 	gNQA             // no-questions-asked phrases
 	gPoint           // "it to", "them to": reverse-order exfiltration
 	gRestore         // self-restoring wording
+	gWho             // the person an agent could keep things from
 )
 
 var proseLiterals = func() []text.Literal {
@@ -50,7 +52,8 @@ var proseLiterals = func() []text.Literal {
 	l = add(l, gURL, "://")
 	l = add(l, gOverride, "ignore", "disregard", "forget", "override", "bypass", "system-level", "system level", "mark this", "mark the",
 		"system prompt", "initial instructions", "hidden instructions", "developer mode", "god mode", "dan mode", "jailbreak", "supersede", "previous instructions")
-	l = add(l, gConceal, "tell", "inform", "notify", "alert", "mention", "hide", "conceal", "without", "know", "notice", "secret from", "hidden from", "reveal", "disclose", "aware")
+	l = add(l, gConceal, "tell", "inform", "notify", "alert", "mention", "hide", "conceal", "without", "know", "notice", "secret from", "hidden from", "reveal", "disclose", "aware", "warn", "show", "let ", "keep ")
+	l = add(l, gWho, "user", "developer", "human", "operator", "owner", "maintainer", "person", "anyone", "reviewer")
 	l = add(l, gFetch, "instruction", "rules", "directive", "prompt", "command", "orders", "tasks", "what it says", "follow them", "obey")
 	l = add(l, gDownload, "curl", "wget", "download", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "fetch", "grab", "new-object")
 	l = add(l, gChmod, "chmod")
@@ -58,8 +61,8 @@ var proseLiterals = func() []text.Literal {
 		"dangerously", "reject_unauthorized", "ssl_no_verify", "insecure", "strict-ssl", "rejectunauthorized", "sslverify", "ssl_verify", "web-security",
 		"turn off", "switch off", "skip the security", "skip security", "skip the safety", "skip safety")
 	l = add(l, gDestroy, "push", "filter-branch", "filter-repo", "history", "rm -", "rm  -", "truncate", "> ~/", ">~/", "wipe", "empty")
-	l = add(l, gPersist, "rc", "profile", "zshenv", "cron", "launchagent", "launchdaemon", "launchctl", "systemctl", "login item", "autostart",
-		"currentversion\\run", "schtasks", ".git/hooks", "hookspath", "hook", "startup")
+	l = add(l, gPersist, "~/.", "$home/.", "${home}/.", "crontab", "/etc/cron", "launchagents", "launchdaemons", "launchctl", "systemctl",
+		"login item", "startup item", "autostart", "currentversion\\run", "schtasks", ".git/hooks", "hookspath")
 	l = add(l, gPkg, "index-url", "trusted-host", "registry", "instead of the default", "instead of the official", "instead of the public", "private", "internal", "gosumdb", "goinsecure", "goproxy")
 	l = add(l, gStore, "login data", "logins.json", "key4.db", "cookies.sqlite", "password", "keychain", "credential manager", "cmdkey",
 		"vaultcmd", "keyring", "kwallet", "secret-tool", ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws", "gcloud", "application_default_credentials",
@@ -180,7 +183,7 @@ func noIsProhibition(before, after string) bool {
 
 // Warnings and quotations: a sentence that talks about an attack phrase
 // instead of giving it.
-var reWarning = regexp.MustCompile(`\b(beware|be wary|be careful|watch out|warn|warning|warnings|attack|attacks|attacker|attackers|malicious|inject|injected|injection|injections|phishing|suspicious|exploit|exploits|adversarial|red flags?|refuse|reject|decline|jailbreaks?|threats?|social engineering|(do not|don't|never) (follow|obey|comply|act on|execute)|ignore (any|such)|treat [^.]{0,40} as (untrusted|data|suspicious)|report (it|them|this)|examples? of|red team|red-team|pentest|penetration test|ctf)\b|\bif (a|an|the|any|some|someone|anyone|something|content|input|text|you see)\b[^.]{0,80}\b(asks?|tells?|says?|instructs?|contains?|requests?|demands?|tries|attempts?|includes?)\b`)
+var reWarning = regexp.MustCompile(`\b(beware|be wary|be careful|watch out|warn|warning|warnings|attack|attacks|attacker|attackers|malicious|inject|injected|injection|injections|phishing|suspicious|exploit|exploits|adversarial|red flags?|refuse|reject|decline|jailbreaks?|threats?|social engineering|(do not|don't|never) (follow|obey|comply|act on|execute)|ignore (any|such)|treat [^.]* as (untrusted|data|suspicious)|report (it|them|this)|examples? of|red team|red-team|pentest|penetration test|ctf)\b|\bif (a|an|the|any|some|someone|anyone|something|content|input|text|you see)\b[^.]*\b(asks?|tells?|says?|instructs?|contains?|requests?|demands?|tries|attempts?|includes?)\b`)
 
 // quotedOrWarned reports whether [start, end) of the unit is quoted, or
 // the sentence around it warns about the phrase instead of giving it.
@@ -339,11 +342,11 @@ func scoredInstruction(s string) (string, bool) {
 // observed runs re over a unit that holds the group g, for the rules
 // whose plain hits are observations (S21–S24): scored only when the
 // sentence also carries a no-questions-asked phrase.
-func observed(u *text.Unit, g int, re *regexp.Regexp, what string) (match, bool) {
+func observed(u *text.Unit, g int, re alternatives, what string) (match, bool) {
 	if !has(u, g) {
 		return match{}, false
 	}
-	for _, loc := range re.FindAllStringIndex(u.Lower, 4) {
+	for _, loc := range re.find(u.Lower) {
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], false) {
 			continue
 		}
@@ -358,11 +361,11 @@ func observed(u *text.Unit, g int, re *regexp.Regexp, what string) (match, bool)
 
 // scoredMatch runs re over a unit that holds the group g, for rules that
 // always score.
-func scoredMatch(u *text.Unit, g int, re *regexp.Regexp, what string, backticks bool) (match, []int, bool) {
+func scoredMatch(u *text.Unit, g int, re alternatives, what string, backticks bool) (match, []int, bool) {
 	if !has(u, g) {
 		return match{}, nil, false
 	}
-	for _, loc := range re.FindAllStringIndex(u.Lower, 4) {
+	for _, loc := range re.find(u.Lower) {
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], backticks) {
 			continue
 		}
@@ -433,4 +436,38 @@ func selectorBytes(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// alternative is one branch of a rule's pattern with the literals one of
+// which must be in the text for it to match; only branches whose literal
+// is present run.
+type alternative struct {
+	lits []string
+	re   *regexp.Regexp
+}
+
+// alternatives is a rule's pattern as guarded branches.
+type alternatives []alternative
+
+// alt compiles one guarded branch.
+func alt(pattern string, lits ...string) alternative {
+	return alternative{lits: lits, re: regexp.MustCompile(pattern)}
+}
+
+// find returns the matches of every branch whose literal is in lower, in
+// order of position.
+func (as alternatives) find(lower string) [][]int {
+	var locs [][]int
+	for _, a := range as {
+		for _, l := range a.lits {
+			if strings.Contains(lower, l) {
+				locs = append(locs, a.re.FindAllStringIndex(lower, 4)...)
+				break
+			}
+		}
+	}
+	if len(locs) > 1 {
+		sort.Slice(locs, func(i, j int) bool { return locs[i][0] < locs[j][0] })
+	}
+	return locs
 }

@@ -25,11 +25,14 @@ var reOverride = regexp.MustCompile(`\b(?:ignore|disregard|forget|override|bypas
 	`|\byou\s+are\s+now\s+(?:in\s+)?(?:developer|dan|jailbreak|jailbroken|unrestricted|god|admin)\s+mode\b` +
 	`|\b(?:these|the following|this file's)\s+instructions\s+(?:override|supersede|replace)\s+(?:all|any|every)\s+(?:previous|prior|other|system|safety)\b`)
 
+var overrideAlts = alternatives{{lits: []string{"instruction", "rules", "direction", "prompt", "guideline", "directive", "guardrail", "context",
+	"message", "polic", "constraint", "restriction", "system", "override", "mark ", " mode", "supersede"}, re: reOverride}}
+
 func matchOverride(u *text.Unit) (match, bool) {
 	if !has(u, gOverride) {
 		return match{}, false
 	}
-	for _, loc := range reOverride.FindAllStringIndex(u.Lower, 4) {
+	for _, loc := range overrideAlts.find(u.Lower) {
 		if !imperativeAt(u, loc[0]) || governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
 			continue
 		}

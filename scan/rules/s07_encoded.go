@@ -56,9 +56,15 @@ type encoded struct {
 	decoded    string
 }
 
-func isB64(c byte) bool {
-	return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '-' || c == '_' || c == '='
-}
+var b64Table = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		t[c] = b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '+' || b == '/' || b == '-' || b == '_' || b == '='
+	}
+	return t
+}()
+
+func isB64(c byte) bool { return b64Table[c] }
 
 func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
@@ -72,6 +78,14 @@ func encodedCandidates(s string, budget *int) []encoded {
 	for i := 0; i < len(s) && *budget > 0; {
 		if !isB64(s[i]) {
 			i++
+			continue
+		}
+		// Most runs are words: skip any run shorter than 24 at once.
+		if i+24 > len(s) {
+			break
+		}
+		if k := firstNonB64(s[i : i+24]); k >= 0 {
+			i += k + 1
 			continue
 		}
 		j := i
@@ -180,4 +194,13 @@ var s07Examples = []example{
 	{"data URI image", "![logo](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==)\n", none},
 	{"colour codes", "Use #ff8800 and #1e1e1e for the theme.\n", none},
 	{"harmless base64 text", "Example payload: SGVsbG8sIHdvcmxkISBUaGlzIGlzIGEgdGVzdCBzdHJpbmcu\n", none},
+}
+
+func firstNonB64(s string) int {
+	for k := 0; k < len(s); k++ {
+		if !b64Table[s[k]] {
+			return k
+		}
+	}
+	return -1
 }

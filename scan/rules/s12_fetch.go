@@ -19,7 +19,7 @@ var S12 = &Rule{
 }
 
 var (
-	reFetchThenFollow = regexp.MustCompile(`\b(?:fetch|fetches|download|retrieve|pull|curl|wget|load|read|get|visit|open|check)\b[^.;\n]{0,80}?((?:https?|ftp)://[a-z0-9\[][^\s)"'` + "`" + `>]*)[^.;\n]{0,80}?\b(?:and|then|,)\s+(?:always\s+|strictly\s+|blindly\s+)?(?:follow|obey|execute|run|apply|comply with|act on|carry out|do what|treat)\b([^.;\n]{0,40})`)
+	reFetchThenFollow = regexp.MustCompile(`\b(?:fetch|fetches|download|retrieve|pull|curl|wget|load|read|get|visit|open|check)\b[^.;\n]*?((?:https?|ftp)://[a-z0-9\[][^\s)"'` + "`" + `>]*)[^.;\n]*?\b(?:and|then|,)\s+(?:always\s+|strictly\s+|blindly\s+)?(?:follow|obey|execute|run|apply|comply with|act on|carry out|do what|treat)\b([^.;\n]*)`)
 	reInstrNoun       = regexp.MustCompile(`\b(?:instructions?|rules|directives?|prompts?|commands?|orders|tasks|system prompt)\b|\bwhat (?:it|they|the (?:page|file|url|response)) says\b|\bfollow (?:it|them)\b|\bobey\b|\bas (?:your )?(?:instructions|rules|orders)\b`)
 )
 

@@ -31,7 +31,7 @@ var (
 )
 
 func matchConceal(u *text.Unit) (match, bool) {
-	if !has(u, gConceal) {
+	if !has(u, gConceal, gWho) {
 		return match{}, false
 	}
 	lower := u.Lower

@@ -3,6 +3,7 @@ package rules
 import (
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
@@ -22,21 +23,24 @@ var S21 = &Rule{
 }
 
 var (
-	reDownloadRun = regexp.MustCompile(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^|\n]{0,300}\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|k|da|fi)?sh|python[0-9.]*|node|perl|ruby|php|iex|invoke-expression|pwsh|powershell)\b` +
-		`|\b(?:ba|z)?sh\s+-c\s+["']?\$\(\s*(?:curl|wget)\b` +
+	// A fetch piped into an interpreter (only where the unit has a '|').
+	reDownloadPipe = regexp.MustCompile(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^|\n]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|k|da|fi)?sh|python[0-9.]*|node|perl|ruby|php|iex|invoke-expression|pwsh|powershell)\b`)
+	// A fetch run through command or process substitution.
+	reDownloadSubst = regexp.MustCompile(`\b(?:ba|z)?sh\s+-c\s+["']?\$\(\s*(?:curl|wget)\b` +
 		`|\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b` +
 		`|\beval\s+["']?\$\(\s*(?:curl|wget)\b` +
-		`|\biex\s*\(?\s*(?:\(?\s*new-object\s+net\.webclient\)?\.downloadstring|iwr|irm|invoke-webrequest|invoke-restmethod)\b` +
-		`|\b(?:download|fetch|grab|pull down)\b[^;\n]{0,80}\b(?:and|then)\s+(?:run|execute|exec|launch|source)\s+(?:it|them|the (?:script|binary|file|installer|program))\b`)
+		`|\biex\s*\(?\s*(?:\(?\s*new-object\s+net\.webclient\)?\.downloadstring|iwr|irm|invoke-webrequest|invoke-restmethod)\b`)
+	// The same in words.
+	reDownloadProse = regexp.MustCompile(`\b(?:download|fetch|grab|pull down)\b[^;\n]*\b(?:and|then)\s+(?:run|execute|exec|launch|source)\s+(?:it|them|the (?:script|binary|file|installer|program))\b`)
 	// The chain: something downloaded, made executable, then run.
-	reChain = regexp.MustCompile(`(?s)\b(?:curl|wget|download|iwr|invoke-webrequest)\b.{0,400}?\bchmod\s+(?:\+x|a\+x|u\+x|[0-7]?7[0-7][0-7])\s+(\S+).{0,300}?(?:\./|\b(?:ba)?sh\s+|\brun\b|\bexecute\b|&&\s*\S)`)
+	reChain = regexp.MustCompile(`(?s)\b(?:curl|wget|download|iwr|invoke-webrequest)\b.*?\bchmod\s+(?:\+x|a\+x|u\+x|[0-7]?7[0-7][0-7])\s+(\S+).*?(?:\./|\b(?:ba)?sh\s+|\brun\b|\bexecute\b|&&\s*\S)`)
 )
 
 func matchDownloadRun(u *text.Unit) (match, bool) {
 	if !has(u, gDownload) {
 		return match{}, false
 	}
-	for _, loc := range reDownloadRun.FindAllStringIndex(u.Lower, 4) {
+	for _, loc := range downloadRunLocs(u.Lower) {
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], false) {
 			continue
 		}
@@ -55,6 +59,22 @@ func matchDownloadRun(u *text.Unit) (match, bool) {
 		}
 	}
 	return match{}, false
+}
+
+// downloadRunLocs runs only the download-and-run expressions whose
+// telltale characters the unit holds.
+func downloadRunLocs(lower string) [][]int {
+	var locs [][]int
+	if strings.IndexByte(lower, '|') >= 0 {
+		locs = append(locs, reDownloadPipe.FindAllStringIndex(lower, 4)...)
+	}
+	if strings.Contains(lower, "$(") || strings.Contains(lower, "<(") || strings.Contains(lower, "iex") {
+		locs = append(locs, reDownloadSubst.FindAllStringIndex(lower, 4)...)
+	}
+	if strings.Contains(lower, " and ") || strings.Contains(lower, " then ") {
+		locs = append(locs, reDownloadProse.FindAllStringIndex(lower, 4)...)
+	}
+	return locs
 }
 
 // downloadChains finds the download → chmod → run chain spread over a few

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"regexp"
-
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -17,18 +15,16 @@ var S22 = &Rule{
 	},
 }
 
-var reSafetyOff = regexp.MustCompile(`(?:^|\s)--no-verify\b` +
-	`|\b(?:disable|turn off|switch off|skip|bypass)\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:security|safety|pre-commit|commit|signature|ssl|tls|certificate)\s+(?:checks?|scans?|hooks?|rules|features|guards?|guardrails|scanners?|validation|verification|protections?)\b` +
-	`|\bchmod\s+(?:-r\s+)?0?777\b` +
-	`|\bverify\s*=\s*false\b` +
-	`|\b(?:the\s+)?(?:safety|security)\s+(?:rules|guidelines|checks|policies|restrictions|guardrails)\s+(?:do\s+not|don't|no\s+longer)\s+apply\b` +
-	`|--dangerously-skip-permissions\b|--dangerously-bypass\S*` +
-	`|\bnode_tls_reject_unauthorized\s*=\s*["']?0\b` +
-	`|\bgit_ssl_no_verify\s*=\s*["']?(?:1|true)\b` +
-	`|\bstrict-ssl\s*(?:=\s*|\s+)false\b` +
-	`|\brejectunauthorized\s*:\s*false\b` +
-	`|\bsslverify\s*(?:=\s*|\s+)false\b` +
-	`|--disable-web-security\b`)
+var reSafetyOff = alternatives{
+	alt(`(?:^|\s)--no-verify\b`, "--no-verify"),
+	alt(`\b(?:disable|turn off|switch off|skip|bypass)\s+(?:all\s+|the\s+|any\s+|every\s+)?(?:security|safety|pre-commit|commit|signature|ssl|tls|certificate)\s+(?:checks?|scans?|hooks?|rules|features|guards?|guardrails|scanners?|validation|verification|protections?)\b`, "disable", "turn off", "switch off", "skip", "bypass"),
+	alt(`\bchmod\s+(?:-r\s+)?0?777\b`, "777"),
+	alt(`\bverify\s*=\s*false\b`, "verify"),
+	alt(`\b(?:the\s+)?(?:safety|security)\s+(?:rules|guidelines|checks|policies|restrictions|guardrails)\s+(?:do\s+not|don't|no\s+longer)\s+apply\b`, "apply"),
+	alt(`--dangerously-skip-permissions\b|--dangerously-bypass\S*`, "--dangerously"),
+	alt(`\bnode_tls_reject_unauthorized\s*=\s*["']?0\b|\bgit_ssl_no_verify\s*=\s*["']?(?:1|true)\b|\bstrict-ssl\s*(?:=\s*|\s+)false\b|\brejectunauthorized\s*:\s*false\b|\bsslverify\s*(?:=\s*|\s+)false\b`, "reject_unauthorized", "ssl_no_verify", "strict-ssl", "rejectunauthorized", "sslverify"),
+	alt(`--disable-web-security\b`, "web-security"),
+}
 
 func matchSafetyOff(u *text.Unit) (match, bool) {
 	return observed(u, gSafety, reSafetyOff, "")

@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"regexp"
-
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -18,15 +16,17 @@ var S23 = &Rule{
 	},
 }
 
-var reDestructive = regexp.MustCompile(`\bgit\s+push\s+(?:[^\n;|&]*\s)?(?:--force|-f)\b[^\n;|&]*\b(?:main|master|develop|dev|trunk|release|production|prod|origin)\b` +
-	`|\bgit\s+push\s+(?:[^\n;|&]*\s)?(?:origin|upstream)\s+\+(?:main|master|develop|trunk)\b` +
-	`|\bforce[- ]push(?:ing)?\s+(?:to\s+|onto\s+)?(?:the\s+)?(?:main|master|develop|trunk|release|production|shared|default|protected)\b` +
-	`|\bgit\s+filter-(?:branch|repo)\b` +
-	`|\brewrite\s+(?:the\s+)?(?:git\s+|commit\s+|repository\s+|repo\s+)*history\b` +
-	`|\brm\s+(?:-[a-z]*r[a-z]*f[a-z]*|-[a-z]*f[a-z]*r[a-z]*|-r\s+-f|-f\s+-r|--recursive\s+--force|--force\s+--recursive)\s+(?:--no-preserve-root\s+)?["']?(?:~|/|\$home|\$\{home\}|\.git|/\*|~/\*|\.git/\*)/?["']?(?:\s|$|[;)|&])` +
-	`|\btruncate\s+-s\s*0\s+\S*(?:config|settings|\.json|\.toml|\.ya?ml|rc)\b` +
-	`|(?:^|[^>])>\s*~/\.(?:bashrc|zshrc|gitconfig|ssh/config|profile)\b` +
-	`|\b(?:empty|truncate|wipe|blank out|clear out)\s+(?:the\s+|your\s+)?(?:config|configuration|settings)\s+(?:file\s+)?(?:to\s+empty|completely|entirely)?`)
+var reDestructive = alternatives{
+	alt(`\bgit\s+push\s+(?:[^\n;|&]*\s)?(?:--force|-f)\b[^\n;|&]*\b(?:main|master|develop|dev|trunk|release|production|prod|origin)\b`, "push"),
+	alt(`\bgit\s+push\s+(?:[^\n;|&]*\s)?(?:origin|upstream)\s+\+(?:main|master|develop|trunk)\b`, "push"),
+	alt(`\bforce[- ]push(?:ing)?\s+(?:to\s+|onto\s+)?(?:the\s+)?(?:main|master|develop|trunk|release|production|shared|default|protected)\b`, "force"),
+	alt(`\bgit\s+filter-(?:branch|repo)\b`, "filter-"),
+	alt(`\brewrite\s+(?:the\s+)?(?:git\s+|commit\s+|repository\s+|repo\s+)*history\b`, "rewrite"),
+	alt(`\brm\s+(?:-[a-z]*r[a-z]*f[a-z]*|-[a-z]*f[a-z]*r[a-z]*|-r\s+-f|-f\s+-r|--recursive\s+--force|--force\s+--recursive)\s+(?:--no-preserve-root\s+)?["']?(?:~|/|\$home|\$\{home\}|\.git|/\*|~/\*|\.git/\*)/?["']?(?:\s|$|[;)|&])`, "rm "),
+	alt(`\btruncate\s+-s\s*0\s+\S*(?:config|settings|\.json|\.toml|\.ya?ml|rc)\b`, "truncate"),
+	alt(`(?:^|[^>])>\s*~/\.(?:bashrc|zshrc|gitconfig|ssh/config|profile)\b`, "~/."),
+	alt(`\b(?:empty|truncate|wipe|blank out|clear out)\s+(?:the\s+|your\s+)?(?:config|configuration|settings)\s+(?:file\s+)?(?:to\s+empty|completely|entirely)?`, "config", "settings"),
+}
 
 func matchDestructive(u *text.Unit) (match, bool) {
 	return observed(u, gDestroy, reDestructive, "")

@@ -20,16 +20,18 @@ var S24 = &Rule{
 }
 
 var (
-	rePersist = regexp.MustCompile(`>>?\s*["']?(?:~|\$home|\$\{home\})/\.(?:bashrc|zshrc|bash_profile|profile|zprofile|zshenv|bash_login|config/fish/config\.fish)\b` +
-		`|\bcrontab\s+(?:-[a-z]\s+)*(?:-|\S+\.(?:txt|cron)|<<)|\|\s*crontab\b|\bcrontab\s+-e\b|/etc/cron\.|/etc/crontab\b` +
-		`|~/library/launch(?:agents|daemons)|/library/launch(?:agents|daemons)|\blaunchctl\s+(?:load|bootstrap|submit)\b` +
-		`|\bsystemctl\s+(?:--user\s+)?enable\b` +
-		`|\b(?:add|register|install)\s+(?:it\s+|this\s+|\S+\s+)?(?:as|to|in)\s+(?:a\s+|the\s+)?(?:login items?|startup items?|autostart)\b|\.config/autostart/` +
-		`|currentversion\\run\b|\bschtasks\s+/create\b` +
-		`|\b(?:write|copy|cp|install|add|plant|create|ln)\b[^;\n]{0,60}\.git/hooks/|\bcore\.hookspath\b` +
-		`|\b(?:add|write|install|plant|register|insert)\s+(?:a\s+|the\s+|this\s+)?(?:\S+\s+)?hooks?\s+(?:to|in|into)\s+(?:~|\$home)/\.(?:claude|gemini|cursor)\b`)
-	reSelfRestore = regexp.MustCompile(`\b(?:if|when|whenever|once|after)\b[^;\n]{0,80}\b(?:removed|deleted|uninstalled|missing|disabled|reverted|cleaned up|gone|overwritten)\b[^;\n]{0,80}\b(?:restore|re-?add|recreate|re-create|reinstall|re-install|re-?enable|put (?:it|them) back|add (?:it|them) back|write (?:it|them) (?:back|again))\b` +
-		`|\b(?:restore|re-?add|recreate|re-create|reinstall|re-install|re-?enable|put (?:it|them) back|add (?:it|them) back|write (?:it|them) (?:back|again))\b[^;\n]{0,80}\b(?:if|when|whenever)\b[^;\n]{0,60}\b(?:removed|deleted|missing|disabled|uninstalled|gone|reverted|overwritten)\b`)
+	rePersist = alternatives{
+		alt(`>>?\s*["']?(?:~|\$home|\$\{home\})/\.(?:bashrc|zshrc|bash_profile|profile|zprofile|zshenv|bash_login|config/fish/config\.fish)\b`, ">"),
+		alt(`\bcrontab\s+(?:-[a-z]\s+)*(?:-|\S+\.(?:txt|cron)|<<)|\|\s*crontab\b|\bcrontab\s+-e\b|/etc/cron\.|/etc/crontab\b`, "cron"),
+		alt(`~/library/launch(?:agents|daemons)|/library/launch(?:agents|daemons)|\blaunchctl\s+(?:load|bootstrap|submit)\b`, "launch"),
+		alt(`\bsystemctl\s+(?:--user\s+)?enable\b`, "systemctl"),
+		alt(`\b(?:add|register|install)\s+(?:it\s+|this\s+|\S+\s+)?(?:as|to|in)\s+(?:a\s+|the\s+)?(?:login items?|startup items?|autostart)\b|\.config/autostart/`, "login item", "startup item", "autostart"),
+		alt(`currentversion\\run\b|\bschtasks\s+/create\b`, "currentversion", "schtasks"),
+		alt(`\b(?:write|copy|cp|install|add|plant|create|ln)\b[^;\n]*\.git/hooks/|\bcore\.hookspath\b`, ".git/hooks", "hookspath"),
+		alt(`\b(?:add|write|install|plant|register|insert)\s+(?:a\s+|the\s+|this\s+)?(?:\S+\s+)?hooks?\s+(?:to|in|into)\s+(?:~|\$home)/\.(?:claude|gemini|cursor)\b`, "hook"),
+	}
+	reSelfRestore = regexp.MustCompile(`\b(?:if|when|whenever|once|after)\b[^;\n]*\b(?:removed|deleted|uninstalled|missing|disabled|reverted|cleaned up|gone|overwritten)\b[^;\n]*\b(?:restore|re-?add|recreate|re-create|reinstall|re-install|re-?enable|put (?:it|them) back|add (?:it|them) back|write (?:it|them) (?:back|again))\b` +
+		`|\b(?:restore|re-?add|recreate|re-create|reinstall|re-install|re-?enable|put (?:it|them) back|add (?:it|them) back|write (?:it|them) (?:back|again))\b[^;\n]*\b(?:if|when|whenever)\b[^;\n]*\b(?:removed|deleted|missing|disabled|uninstalled|gone|reverted|overwritten)\b`)
 	rePersistObject = regexp.MustCompile(`\b(?:hooks?|cron|crontab|bashrc|zshrc|profile|launch ?agents?|startup|autostart|login items?|settings\.json|this (?:line|entry|block|instruction|section|rule|file)|these (?:lines|instructions|entries)|the (?:entry|line|snippet|instruction))\b`)
 )
 

@@ -24,11 +24,15 @@ var rePkgSource = regexp.MustCompile(`--(?:extra-)?index-url[\s=]+["']?http://(\
 	`|\b(?:npm|yarn|pnpm|bun)\s+(?:config\s+set\s+)?(?:--)?registry[\s=]+["']?http://(\S+)` +
 	`|^\s*registry\s*=\s*http://(\S+)` +
 	`|\binstead of (?:the )?(?:default|official|public|company|internal|configured|npm|pypi|usual) (?:registry|index|package (?:index|registry)|mirror|source)\b` +
-	`|\b(?:if|when)\b[^;\n]{0,60}\b(?:private|internal|company|corporate|in-house)\b[^;\n]{0,40}\b(?:package|registry|index|module|dependency|feed)\b[^;\n]{0,40}\b(?:missing|unavailable|not found|doesn't exist|does not exist|fails|isn't available|is not available|cannot be found|can't be found)\b[^;\n]{0,80}\b(?:public|pypi|npmjs|npm registry|registry\.npmjs\.org|pypi\.org)\b` +
+	`|\b(?:if|when)\b[^;\n]*\b(?:private|internal|company|corporate|in-house)\b[^;\n]*\b(?:package|registry|index|module|dependency|feed)\b[^;\n]*\b(?:missing|unavailable|not found|doesn't exist|does not exist|fails|isn't available|is not available|cannot be found|can't be found)\b[^;\n]*\b(?:public|pypi|npmjs|npm registry|registry\.npmjs\.org|pypi\.org)\b` +
 	`|\bgosumdb\s*=\s*off\b|\bgoinsecure\s*=|\bgoflags\s*=\s*["']?-insecure\b`)
 
 func matchPackageSource(u *text.Unit) (match, bool) {
 	if !has(u, gPkg) {
+		return match{}, false
+	}
+	if !strings.Contains(u.Lower, "http://") && !strings.Contains(u.Lower, "trusted-host") && !strings.Contains(u.Lower, "instead of") &&
+		!strings.Contains(u.Lower, "public") && !strings.Contains(u.Lower, "pypi") && !strings.Contains(u.Lower, "npm") && !strings.Contains(u.Lower, "go") {
 		return match{}, false
 	}
 	for _, loc := range rePkgSource.FindAllStringSubmatchIndex(u.Lower, 4) {

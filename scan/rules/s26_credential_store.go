@@ -24,19 +24,26 @@ var (
 		`(?:(?:~|\$home)/\.ssh/id_[a-z0-9_]+\b|~/\.ssh/\*|(?:~|\$home)/\.aws/credentials\b|\.aws/credentials\b|(?:~|\$home)/\.config/gcloud\b|application_default_credentials\.json|(?:~|\$home)/\.azure\b|(?:~|\$home)/\.kube/config\b|(?:~|\$home)/\.docker/config\.json` +
 		`|login data\b|logins\.json|key4\.db|cookies\.sqlite|(?:chrome|firefox|browser|edge|brave|safari)(?:'s)?\s+(?:saved\s+)?(?:passwords?|password store|password manager|cookies|credentials)|(?:macos\s+|login\s+)?keychain\b|credential manager\b|ssh private keys?|private ssh keys?)` +
 		`|\bsecurity\s+(?:find-generic-password|find-internet-password|dump-keychain)\b|\bcmdkey\s+/list\b|\bvaultcmd\b|\bsecret-tool\s+lookup\b`)
-	reHistorySecrets = regexp.MustCompile(`\b(?:search|grep|scan|dig through|look through|go through|mine|comb through|trawl)\s+(?:the\s+)?(?:git\s+|commit\s+|repository\s+|repo\s+)*(?:history|log|past commits|previous commits|old commits)\b[^;\n]{0,40}\b(?:for\s+)?(?:secrets?|passwords?|api keys?|tokens?|credentials?|keys)\b` +
-		`|\bgit\s+log\s+-p\b[^\n]{0,80}\|\s*grep\b[^\n]{0,40}\b(?:password|secret|token|api_?key|aws)`)
+	reHistorySecrets = regexp.MustCompile(`\b(?:search|grep|scan|dig through|look through|go through|mine|comb through|trawl)\s+(?:the\s+)?(?:git\s+|commit\s+|repository\s+|repo\s+)*(?:history|log|past commits|previous commits|old commits)\b[^;\n]*\b(?:for\s+)?(?:secrets?|passwords?|api keys?|tokens?|credentials?|keys)\b` +
+		`|\bgit\s+log\s+-p\b[^\n]*\|\s*grep\b[^\n]*\b(?:password|secret|token|api_?key|aws)`)
 	reSecretScanner = regexp.MustCompile(`\b(?:gitleaks|trufflehog|detect-secrets|git-secrets|ggshield|secretlint|remove|rotate|revoke|purge|leaked|accidentally)\b`)
+)
+
+var (
+	storeRead = alternatives{{lits: []string{".ssh/", ".aws/credentials", "gcloud", "application_default", ".azure", ".kube/config", ".docker/config",
+		"login data", "logins.json", "key4.db", "cookies.sqlite", "password", "cookies", "credentials", "keychain", "credential manager",
+		"private key", "ssh key", "security ", "cmdkey", "vaultcmd", "secret-tool"}, re: reStoreRead}}
+	historySecrets = alternatives{{lits: []string{"history", "log", "commits"}, re: reHistorySecrets}}
 )
 
 func matchCredentialStore(u *text.Unit) (match, bool) {
 	if !has(u, gStore) {
 		return match{}, false
 	}
-	if m, loc, ok := scoredMatch(u, gStore, reStoreRead, "reads", false); ok && !publicFile(u.Lower[loc[1]:]) {
+	if m, loc, ok := scoredMatch(u, gStore, storeRead, "reads", false); ok && !publicFile(u.Lower[loc[1]:]) {
 		return m, true
 	}
-	if m, _, ok := scoredMatch(u, gStore, reHistorySecrets, "searches history for secrets:", false); ok && !reSecretScanner.MatchString(u.Lower) {
+	if m, _, ok := scoredMatch(u, gStore, historySecrets, "searches history for secrets:", false); ok && !reSecretScanner.MatchString(u.Lower) {
 		return m, true
 	}
 	return match{}, false

@@ -149,14 +149,7 @@ func Analyze(data []byte) *Document {
 
 // findInvisible lists invisible characters and decodes hidden payloads.
 func (d *Document) findInvisible(data []byte) {
-	ascii := true
-	for _, c := range data {
-		if c >= 0x80 {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
+	if !hasInvisible(data) {
 		return
 	}
 	s := string(data)
@@ -197,9 +190,25 @@ func (d *Document) findInvisible(data []byte) {
 	sort.SliceStable(d.Hidden, func(i, j int) bool { return d.Hidden[i].Offset < d.Hidden[j].Offset })
 }
 
+// hasInvisible reports whether data holds any invisible character,
+// decoding only its non-ASCII runes and allocating nothing.
+func hasInvisible(data []byte) bool {
+	for i := 0; i < len(data); {
+		if data[i] < 0x80 {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(data[i:])
+		if Classify(r) != NotInvisible {
+			return true
+		}
+		i += n
+	}
+	return false
+}
+
 var (
-	reMDLink  = regexp.MustCompile(`\[([^\]\n]{0,200})\]\(([^)\s]{1,1000})`)
-	reBareURL = regexp.MustCompile(`\b[a-zA-Z][a-zA-Z0-9+.-]{1,15}://[^\s<>()\[\]"'` + "`" + `]{1,1000}`)
+	reMDLink = regexp.MustCompile(`\[([^\]\n]*)\]\(([^)\s]+)`)
 )
 
 // fenceOpen reports a code fence line: up to any indentation, three or
@@ -364,17 +373,43 @@ func (d *Document) closeComment(b *strings.Builder, start, end int) {
 }
 
 func (d *Document) links(raw string, line int) {
-	if len(d.Links) >= MaxListed || !strings.Contains(raw, "://") && !strings.Contains(raw, "](") {
+	if len(d.Links) >= MaxListed {
 		return
 	}
-	for _, m := range reMDLink.FindAllStringSubmatch(raw, 20) {
-		d.Links = append(d.Links, Link{Line: line, Text: m[1], URL: m[2]})
-	}
-	for _, m := range reBareURL.FindAllString(raw, 20) {
-		if !strings.Contains(raw, "]("+m) {
-			d.Links = append(d.Links, Link{Line: line, URL: strings.TrimRight(m, ".,;:!?")})
+	if strings.Contains(raw, "](") {
+		for _, m := range reMDLink.FindAllStringSubmatch(raw, 20) {
+			d.Links = append(d.Links, Link{Line: line, Text: m[1], URL: m[2]})
 		}
 	}
+	// Bare URLs: find each "://", walk back over the scheme and forward
+	// over the address.
+	for from, n := 0, 0; n < 20; n++ {
+		k := strings.Index(raw[from:], "://")
+		if k < 0 {
+			break
+		}
+		k += from
+		start := k
+		for start > 0 && isSchemeByte(raw[start-1]) {
+			start--
+		}
+		end := k + 3
+		for end < len(raw) && !strings.ContainsRune(" \t<>()[]\"'`", rune(raw[end])) {
+			end++
+		}
+		from = end
+		if start == k || start > 0 && raw[start-1] == '(' && strings.HasSuffix(raw[:start], "](") || end == k+3 {
+			continue
+		}
+		if c := raw[start]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			continue
+		}
+		d.Links = append(d.Links, Link{Line: line, URL: strings.TrimRight(raw[start:end], ".,;:!?")})
+	}
+}
+
+func isSchemeByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '.' || c == '-'
 }
 
 // splitSentences cuts text (which may span lines, joined by '\n') into
@@ -382,23 +417,24 @@ func (d *Document) links(raw string, line int) {
 // space, outside inline code; a unit longer than MaxUnit is cut at a space.
 func splitSentences(text string, line int, where Where, sentences bool) []Unit {
 	var out []Unit
-	emit := func(s string, l int) {
-		for len(s) > MaxUnit {
-			cut := strings.LastIndexAny(s[:MaxUnit], " \t\n")
-			if cut < MaxUnit/2 {
-				cut = MaxUnit
-				for cut > 0 && !utf8.RuneStart(s[cut]) {
+	lower := Lower(text)
+	emit := func(a, b int, l int) {
+		for b-a > MaxUnit {
+			cut := a + strings.LastIndexAny(text[a:a+MaxUnit], " \t\n")
+			if cut < a+MaxUnit/2 {
+				cut = a + MaxUnit
+				for cut > a && !utf8.RuneStart(text[cut]) {
 					cut--
 				}
 			}
-			emitOne(&out, s[:cut], l, where)
-			l += strings.Count(s[:cut], "\n")
-			s = s[cut:]
+			emitOne(&out, text, lower, a, cut, l, where)
+			l += strings.Count(text[a:cut], "\n")
+			a = cut
 		}
-		emitOne(&out, s, l, where)
+		emitOne(&out, text, lower, a, b, l, where)
 	}
 	if !sentences {
-		emit(text, line)
+		emit(0, len(text), line)
 		return out
 	}
 	start, startLine, inCode := 0, line, false
@@ -412,28 +448,30 @@ func splitSentences(text string, line int, where Where, sentences bool) []Unit {
 			inCode = false
 		case '.', '!', '?':
 			if !inCode && (i+1 == len(text) || text[i+1] == ' ' || text[i+1] == '\n' || text[i+1] == '\t') {
-				emit(text[start:i+1], startLine)
+				emit(start, i+1, startLine)
 				start, startLine = i+1, line
 			}
 		}
 	}
 	if start < len(text) {
-		emit(text[start:], startLine)
+		emit(start, len(text), startLine)
 	}
 	return out
 }
 
-func emitOne(out *[]Unit, s string, line int, where Where) {
-	// Move leading blank lines into the line number.
-	for len(s) > 0 && (s[0] == '\n' || s[0] == ' ' || s[0] == '\t' || s[0] == '\r') {
-		if s[0] == '\n' {
+// emitOne adds text[a:b] as a unit, trimmed, with its lowered twin.
+func emitOne(out *[]Unit, text, lower string, a, b int, line int, where Where) {
+	for a < b && (text[a] == '\n' || text[a] == ' ' || text[a] == '\t' || text[a] == '\r') {
+		if text[a] == '\n' {
 			line++
 		}
-		s = s[1:]
+		a++
 	}
-	s = strings.TrimRight(s, " \t\r\n")
-	if s == "" {
+	for b > a && (text[b-1] == '\n' || text[b-1] == ' ' || text[b-1] == '\t' || text[b-1] == '\r') {
+		b--
+	}
+	if a == b {
 		return
 	}
-	*out = append(*out, Unit{Text: s, Lower: Lower(s), Line: line, Where: where})
+	*out = append(*out, Unit{Text: text[a:b], Lower: lower[a:b], Line: line, Where: where})
 }

@@ -50,7 +50,7 @@ func Normalize(s string) string {
 		}
 	}
 	hasEsc := strings.Contains(s, `\u`) || strings.Contains(s, `\U`)
-	if ascii && !hasEsc {
+	if !hasEsc && (ascii || !needsNormalizing(s)) {
 		return s
 	}
 	if hasEsc {
@@ -79,6 +79,28 @@ func Normalize(s string) string {
 	}
 	foldLookalikes(rs)
 	return string(rs)
+}
+
+// needsNormalizing reports whether s holds a rune Normalize would change
+// (s is known to hold non-ASCII bytes).
+func needsNormalizing(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			if c == 0x0B || c == 0x0C {
+				return true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 || Classify(r) != NotInvisible || IsOddSpace(r) || r >= 0xFF01 && r <= 0xFF5E ||
+			r >= 0x1D400 && r <= 0x1D7FF || isLookalikeScript(r) || confusables[r] != 0 {
+			return true
+		}
+		i += n
+	}
+	return false
 }
 
 // foldLookalikes maps look-alike letters in place, word by word.

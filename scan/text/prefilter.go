@@ -6,8 +6,10 @@ package text
 // Literals are matched byte for byte; give them in lower case and scan
 // text lowered with Lower.
 type Prefilter struct {
-	delta []int32  // state*256 + byte -> next state
+	delta []int32  // state*width + class -> next state
 	out   []uint64 // state -> groups whose literal ends here
+	class [256]byte
+	width int
 }
 
 // Literal is a string and the group (0..63) it belongs to.
@@ -41,12 +43,30 @@ func NewPrefilter(lits []Literal) *Prefilter {
 		}
 		nodes[s].out |= 1 << uint(l.Group)
 	}
-	p := &Prefilter{delta: make([]int32, len(nodes)*256), out: make([]uint64, len(nodes))}
+	// Bytes that occur in no literal share class 0, which keeps the table
+	// small enough to stay in cache.
+	p := &Prefilter{out: make([]uint64, len(nodes))}
+	width := 1
+	for _, l := range lits {
+		for i := 0; i < len(l.Text); i++ {
+			if c := l.Text[i]; p.class[c] == 0 {
+				p.class[c] = byte(width)
+				width++
+			}
+		}
+	}
+	p.width = width
+	p.delta = make([]int32, len(nodes)*width)
 	fail := make([]int32, len(nodes))
 	queue := make([]int32, 0, len(nodes))
-	for c := 0; c < 256; c++ {
-		if n, ok := nodes[0].next[byte(c)]; ok {
-			p.delta[c] = n
+	// rep[k] is a byte of class k (class 0 has no edges).
+	rep := make([]byte, width)
+	for c := 255; c >= 0; c-- {
+		rep[p.class[c]] = byte(c)
+	}
+	for k := 1; k < width; k++ {
+		if n, ok := nodes[0].next[rep[k]]; ok {
+			p.delta[k] = n
 			queue = append(queue, n)
 		}
 	}
@@ -55,13 +75,13 @@ func NewPrefilter(lits []Literal) *Prefilter {
 		s := queue[0]
 		queue = queue[1:]
 		p.out[s] = nodes[s].out | p.out[fail[s]]
-		for c := 0; c < 256; c++ {
-			if n, ok := nodes[s].next[byte(c)]; ok {
-				fail[n] = p.delta[int(fail[s])*256+c]
-				p.delta[int(s)*256+c] = n
+		for k := 1; k < width; k++ {
+			if n, ok := nodes[s].next[rep[k]]; ok {
+				fail[n] = p.delta[int(fail[s])*width+k]
+				p.delta[int(s)*width+k] = n
 				queue = append(queue, n)
 			} else {
-				p.delta[int(s)*256+c] = p.delta[int(fail[s])*256+c]
+				p.delta[int(s)*width+k] = p.delta[int(fail[s])*width+k]
 			}
 		}
 	}
@@ -72,9 +92,9 @@ func NewPrefilter(lits []Literal) *Prefilter {
 func (p *Prefilter) Groups(s string) uint64 {
 	var found uint64
 	st := int32(0)
-	d, out := p.delta, p.out
+	d, out, w := p.delta, p.out, p.width
 	for i := 0; i < len(s); i++ {
-		st = d[int(st)<<8|int(s[i])]
+		st = d[int(st)*w+int(p.class[s[i]])]
 		found |= out[st]
 	}
 	return found

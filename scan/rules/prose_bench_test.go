@@ -1,0 +1,97 @@
+package rules_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/rules"
+	"github.com/sentinel-sec/sentinel/scan/text"
+)
+
+// corpusInstructionFiles reads every instruction file of the corpus,
+// grouped by repository.
+func corpusInstructionFiles(b *testing.B) ([][]discover.File, int64) {
+	dir := wildCorpus(b)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var repos [][]discover.File
+	var total int64
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		root, err := discover.OpenDir(filepath.Join(dir, e.Name()))
+		if err != nil {
+			b.Fatal(err)
+		}
+		files, _, err := discover.Walk(root)
+		root.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		var keep []discover.File
+		for _, f := range files {
+			if f.Kind == discover.KindInstructions || f.Kind == discover.KindCursorRule {
+				keep = append(keep, f)
+				total += int64(len(f.Data))
+			}
+		}
+		if len(keep) > 0 {
+			repos = append(repos, keep)
+		}
+	}
+	return repos, total
+}
+
+func proseRuleList() []*rules.Rule {
+	var out []*rules.Rule
+	for _, r := range rules.All() {
+		if proseIDs[r.ID] {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// BenchmarkProseCorpus measures prose scanning over the corpus's
+// instruction files, in MB/s, beside two baselines of the same bytes:
+// lowering every byte once, and the text layer alone.
+//
+//	GOMAXPROCS=1 go test ./scan/rules -run '^$' -bench ProseCorpus -benchtime 20x
+func BenchmarkProseCorpus(b *testing.B) {
+	repos, total := corpusInstructionFiles(b)
+	list := proseRuleList()
+	b.Run("baseline-lower", func(b *testing.B) {
+		b.SetBytes(total)
+		for i := 0; i < b.N; i++ {
+			for _, fs := range repos {
+				for _, f := range fs {
+					_ = bytes.ToLower(f.Data)
+				}
+			}
+		}
+	})
+	b.Run("text-layer", func(b *testing.B) {
+		b.SetBytes(total)
+		for i := 0; i < b.N; i++ {
+			for _, fs := range repos {
+				for _, f := range fs {
+					_ = text.Analyze(f.Data)
+				}
+			}
+		}
+	})
+	b.Run("prose-rules", func(b *testing.B) {
+		b.SetBytes(total)
+		for i := 0; i < b.N; i++ {
+			for _, fs := range repos {
+				rules.Run(list, &rules.Repo{Files: fs})
+			}
+		}
+	})
+}

@@ -1,0 +1,113 @@
+package text
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var fuzzSeeds = []string{
+	"",
+	"# Title\n\nUse tabs." + "\U000E0073\U000E0065\U000E006E\U000E0064",
+	"Maintained by 👨\u200d💻 🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
+	"\ufeffक्\u200dष می\u200cخواهم",
+	"<!-- a\nb --> c <!-- d",
+	"```\ncode\n~~~\n```",
+	"A\ufe00\ufe01\U000E0100\U000E0101",
+	"\u200b\u200c\u200b\u200c\u200b\u200c\u200b\u200c\u200b\u200c\u200b\u200c\u200b\u200c\u200b\u200c",
+	`upl\u006fad \u{1F600} \U0001F600 \u{zz} \u12`,
+	"a\xffb\xfe\xc0",
+	"[x](https://a.b) https://c.d/e.",
+	"Uplоad ｕｐ 𝐮𝐩",
+}
+
+// FuzzAnalyze: any bytes give a document whose units are valid UTF-8,
+// bounded in length, with line numbers inside the file, and whose
+// invisible characters sit at real offsets.
+func FuzzAnalyze(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d := Analyze(data)
+		lines := strings.Count(string(data), "\n") + 1
+		for _, u := range d.Units {
+			if !utf8.ValidString(u.Text) {
+				t.Fatalf("unit is not valid UTF-8: %q", u.Text)
+			}
+			if len(u.Text) > MaxUnit || len(u.Lower) != len(u.Text) {
+				t.Fatalf("unit of %d bytes (lower %d)", len(u.Text), len(u.Lower))
+			}
+			if u.Line < 1 || u.Line > lines {
+				t.Fatalf("unit line %d outside 1..%d", u.Line, lines)
+			}
+			_ = Clauses(u.Lower)
+		}
+		for _, c := range d.Invisible {
+			if c.Offset < 0 || c.Offset >= len(data) || c.Line < 1 || c.Line > lines {
+				t.Fatalf("bad invisible %+v", c)
+			}
+		}
+		if len(d.Invisible) > d.InvisibleCount {
+			t.Fatalf("listed %d > count %d", len(d.Invisible), d.InvisibleCount)
+		}
+	})
+}
+
+func fuzzDecoder(f *testing.F, fn func(string) []Payload) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range fn(s) {
+			if p.Offset < 0 || p.Offset >= len(s) || p.Count < 1 || len(p.Text) > MaxPayload || p.Text == "" {
+				t.Fatalf("bad payload %+v", p)
+			}
+		}
+	})
+}
+
+func FuzzDecodeTags(f *testing.F)      { fuzzDecoder(f, DecodeTags) }
+func FuzzDecodeZeroWidth(f *testing.F) { fuzzDecoder(f, DecodeZeroWidth) }
+func FuzzDecodeSelectors(f *testing.F) { fuzzDecoder(f, DecodeSelectors) }
+
+// FuzzNormalize: normalising never grows text beyond what escapes can
+// produce, and is idempotent on its own output for the invisible
+// characters it removes.
+func FuzzNormalize(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n := Normalize(s)
+		if !utf8.ValidString(n) && utf8.ValidString(s) {
+			t.Fatalf("Normalize made invalid UTF-8 from %q", s)
+		}
+		for _, r := range n {
+			if Classify(r) != NotInvisible {
+				t.Fatalf("Normalize(%q) kept invisible U+%04X", s, r)
+			}
+		}
+		if len(Lower(n)) != len(n) {
+			t.Fatal("Lower changed length")
+		}
+	})
+}
+
+// FuzzPrefilter: the automaton agrees with strings.Contains.
+func FuzzPrefilter(f *testing.F) {
+	f.Add("send .env", "send", ".env", "nd .")
+	f.Fuzz(func(t *testing.T, s, a, b, c string) {
+		lits := []Literal{{a, 0}, {b, 1}, {c, 2}}
+		got := NewPrefilter(lits).Groups(s)
+		var want uint64
+		for _, l := range lits {
+			if l.Text != "" && strings.Contains(s, l.Text) {
+				want |= 1 << uint(l.Group)
+			}
+		}
+		if got != want {
+			t.Fatalf("Groups(%q) with %v = %b, want %b", s, lits, got, want)
+		}
+	})
+}
