@@ -51,6 +51,8 @@ func newHookE2E(t *testing.T) *hookE2E {
 		"XDG_STATE_HOME="+filepath.Join(home, "state"),
 		"XDG_CONFIG_HOME="+filepath.Join(home, "config"),
 		"NO_COLOR=1",
+		"CLAUDE_PROJECT_DIR=",
+		"GEMINI_PROJECT_DIR=",
 	)
 	return &hookE2E{t: t, bin: bin, env: env, repo: filepath.Join(home, "repo")}
 }
