@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/textproto"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -655,4 +656,51 @@ func TestPanicBecomesJSON500(t *testing.T) {
 	s := New(Config{})
 	h := s.secure(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }))
 	wantError(t, do(t, h, exchange{method: "GET", path: "/x"}), 500)
+}
+
+// TestUIHasNoInlineCodeOrThirdParty reads the embedded app: no inline
+// script or style, no event-handler attributes, nothing loaded from another
+// origin, and no HTML sink fed from a string in the scripts.
+func TestUIHasNoInlineCodeOrThirdParty(t *testing.T) {
+	entries, err := ui.ReadDir("ui")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, _ := ui.ReadFile("ui/" + e.Name())
+		s := string(data)
+		switch {
+		case strings.HasSuffix(e.Name(), ".html"):
+			for _, bad := range []*regexp.Regexp{
+				regexp.MustCompile(`(?i)\sstyle\s*=`), regexp.MustCompile(`(?i)\son[a-z]+\s*=`), regexp.MustCompile(`(?i)<style`),
+				regexp.MustCompile(`(?i)(src|href)\s*=\s*["']?(https?:)?//`), regexp.MustCompile(`(?i)javascript:`),
+			} {
+				if m := bad.FindString(s); m != "" {
+					t.Errorf("%s: %q", e.Name(), m)
+				}
+			}
+			for _, tag := range regexp.MustCompile(`(?is)<script[^>]*>`).FindAllString(s, -1) {
+				if !strings.Contains(tag, "src=") {
+					t.Errorf("%s: inline script %q", e.Name(), tag)
+				}
+			}
+		case strings.HasSuffix(e.Name(), ".js"):
+			for _, bad := range []string{"innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(", "new Function", "XMLHttpRequest", "WebSocket"} {
+				if strings.Contains(s, bad) {
+					t.Errorf("%s uses %s", e.Name(), bad)
+				}
+			}
+			// Requests and imports name this server's own paths only.
+			for _, m := range regexp.MustCompile("(?:fetch|api)\\(\\s*(['\"\x60][^'\"\x60]*)|from\\s+(['\"][^'\"]*)").FindAllStringSubmatch(s, -1) {
+				arg := m[1] + m[2]
+				if !strings.HasPrefix(arg[1:], "/") && !strings.HasPrefix(arg[1:], "./") {
+					t.Errorf("%s requests %s", e.Name(), arg)
+				}
+			}
+		case strings.HasSuffix(e.Name(), ".css"):
+			if strings.Contains(s, "url(") || strings.Contains(s, "@import") {
+				t.Errorf("%s loads a resource", e.Name())
+			}
+		}
+	}
 }

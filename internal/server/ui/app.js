@@ -1,7 +1,7 @@
 // app.js: the Sentinel web app. Everything from a scanned file or from the
 // server is placed with textContent; this file never builds HTML from
-// strings (the page's Content-Security-Policy enforces Trusted Types, so an
-// innerHTML assignment would throw).
+// strings (the page's Content-Security-Policy enforces Trusted Types, so
+// assigning markup to an element would throw).
 import { render } from './reveal.js';
 
 const $ = (id) => document.getElementById(id);
