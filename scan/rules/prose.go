@@ -67,11 +67,11 @@ var proseLiterals = func() []text.Literal {
 	l = add(l, gStore, "login data", "logins.json", "key4.db", "cookies.sqlite", "password", "keychain", "credential manager", "cmdkey",
 		"vaultcmd", "keyring", "kwallet", "secret-tool", ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws", "gcloud", "application_default_credentials",
 		".azure", ".kube/config", ".docker/config", "history", "past commits", "previous commits", "git log")
-	l = add(l, gNQA, "without", "do not ask", "don't ask", "dont ask", "never ask", "no questions", "nothing blocks", "nothing stops", "nothing interrupts",
+	l = add(l, gNQA, "without", "bother", "do not ask", "don't ask", "dont ask", "never ask", "no questions", "nothing blocks", "nothing stops", "nothing interrupts",
 		"and continue", "even if", "ignore any", "ignore all", "ignore errors", "ignore warnings", "ignore the", "skip the confirm", "skip confirm",
 		"do not prompt", "don't prompt", "do not confirm", "don't confirm", "do not check", "don't check", "no confirmation", "-y ", "--yes", "silently ignore")
 	l = add(l, gPoint, " it to", " them to", " this to", " that to", " these to", " those to", " everything to", " all to", " it into", " them into",
-		" it at", " them at", " the result to", " the output to", " the contents to", " the file to", " the data to", " the dump to", " the archive to")
+		" it at", " them at", " the result to", " the output to", " the contents to", " the file to", " the data to", " the dump to", " the archive to", "contents to", "content to", "| curl", "|curl", "| nc", "| ncat", "| netcat", "| wget", "| socat")
 	l = add(l, gRestore, "restore", "re-add", "readd", "recreate", "re-create", "reinstall", "re-install", "re-enable", "reenable", "put it back", "add it back", "add them back", "write it again", "again if")
 	return l
 }()
@@ -223,7 +223,7 @@ func inQuotes(s string, start, end int, backticks bool) bool {
 }
 
 // No-questions-asked phrases turn an S21–S24 observation into a finding.
-var reNQA = regexp.MustCompile(`\bwithout (first )?(checking|reviewing|verifying|inspecting|reading|looking|asking|confirming|confirmation|prompting|approval|permission|review|a review|human review|telling|waiting)\b|\b(do not|don't|dont|never) (ask|prompt|confirm|check|verify|review|wait for)\b|\bno questions\b|\bso (that )?nothing (blocks|stops|interrupts|prevents)\b|\band continue\b|\beven if (it |they |this )?(fails|errors|warns|complains|looks)\b|\bignore (any |all )?(errors|warnings|prompts|failures|confirmations)\b|\bskip (the |any )?(confirmation|prompts?|review|approval)\b|\bno confirmation\b`)
+var reNQA = regexp.MustCompile(`\bwithout (first )?(checking|reviewing|verifying|inspecting|reading|looking|asking|confirming|confirmation|prompting|approval|permission|review|a review|human review|telling|waiting)\b|\b(do not|don't|dont|never) (ask|prompt|confirm|check|verify|review|wait for)\b|\b(do not|don't|dont|no need to) bother (asking|checking|confirming|reviewing)\b|\bno questions\b|\bso (that )?nothing (blocks|stops|interrupts|prevents)\b|\band continue\b|\beven if (it |they |this )?(fails|errors|warns|complains|looks)\b|\bignore (any |all )?(errors|warnings|prompts|failures|confirmations)\b|\bskip (the |any )?(confirmation|prompts?|review|approval)\b|\bno confirmation\b`)
 
 // hasNQA reports a no-questions-asked phrase anywhere in the unit.
 func hasNQA(u *text.Unit) bool {
