@@ -288,3 +288,39 @@ func TestHookE2EGuardClassify(t *testing.T) {
 		t.Fatalf("text output:\n%s", out)
 	}
 }
+
+// The hooks Sentinel installs scan as approvable: SUSPICIOUS before approval
+// (S14b and S17a only, nothing forced), CLEAN once approved in AGENTS.lock.
+func TestHookE2EInstalledHooksScanAsApprovable(t *testing.T) {
+	e := newHookE2E(t)
+	if err := os.MkdirAll(filepath.Join(e.repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(e.repo, "README.md"), []byte("# shop\n"), 0o644)
+	if _, errOut, code := e.run("", "hook", "install", "--project", "--dir", e.repo, "--agent", "all"); code != 0 {
+		t.Fatalf("install: %s", errOut)
+	}
+	out, errOut, code := e.run("", "scan", e.repo)
+	if code != ExitSuspicious {
+		t.Fatalf("scan before approval: exit %d, want %d\n%s%s", code, ExitSuspicious, out, errOut)
+	}
+	for _, rule := range []string{"S14b", "S17a"} {
+		if !strings.Contains(out, rule) {
+			t.Errorf("expected %s in:\n%s", rule, out)
+		}
+	}
+	for _, rule := range []string{"S10", "S17b", "S18a", "S18b", "S18c", "COMPROMISED"} {
+		if strings.Contains(out, rule+":") || (rule == "COMPROMISED" && strings.Contains(out, "verdict: COMPROMISED")) {
+			t.Errorf("installed hooks raised %s:\n%s", rule, out)
+		}
+	}
+	if _, errOut, code := e.run("", "init", e.repo); code != 0 && code != ExitSuspicious {
+		t.Fatalf("init: exit %d %s", code, errOut)
+	}
+	if out, errOut, code := e.run("", "approve", e.repo, "--note", "Sentinel's own blast-radius gate"); code != 0 {
+		t.Fatalf("approve: exit %d\n%s%s", code, out, errOut)
+	}
+	if out, errOut, code := e.run("", "scan", e.repo); code != ExitClean {
+		t.Fatalf("scan after approval: exit %d\n%s%s", code, out, errOut)
+	}
+}
