@@ -89,6 +89,9 @@ func Clauses(lower string) []Span {
 // wordAt returns the word of ASCII letters starting at i, skipping
 // leading spaces, and the index after it.
 func wordAt(s string, i int) (string, int) {
+	if i > len(s) {
+		return "", len(s)
+	}
 	for i < len(s) && (s[i] == ' ' || s[i] == ',') {
 		i++
 	}
