@@ -271,11 +271,17 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		input = []byte("null")
 	}
 	paths, err := blast.TargetPathsJSON(tool, input)
+	cwd := ev.Cwd
+	if dir := shellDirectory(input); dir != "" && cwd != "" && !isAbsPath(dir) {
+		cwd = filepath.Join(cwd, dir) // Gemini run_shell_command's directory
+	} else if dir != "" && isAbsPath(dir) {
+		cwd = dir
+	}
 	if err != nil {
 		if errors.Is(err, blast.ErrMalformedInput) && len(paths) > 0 {
 			// A shell command that does not parse: block only when a word
 			// of it names a blast centre.
-			if targets := c.Targets(resolve(paths, ev.Cwd)); len(targets) > 0 {
+			if targets := c.Targets(resolve(paths, cwd)); len(targets) > 0 {
 				return h.deny(agent, ev.HookEventName, fmt.Sprintf(
 					"Sentinel could not parse this command (%v) and it names a blast centre (%s); it fails closed. Rewrite it as simpler commands.",
 					err, describeTargets(targets)))
@@ -284,7 +290,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		}
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel could not read the input of this %s call (%v) and fails closed on writes; repeat the call with a well-formed input.", tool, err))
 	}
-	targets := c.Targets(resolve(paths, ev.Cwd))
+	targets := c.Targets(resolve(paths, cwd))
 	if len(targets) == 0 {
 		return Result{}
 	}
@@ -317,6 +323,21 @@ func (h *Handler) storeErr() error {
 		return h.StoreErr
 	}
 	return errors.New("no gate state store is configured")
+}
+
+// shellDirectory returns the working directory a shell tool names in its
+// input (Gemini CLI's run_shell_command "directory"), if any.
+func shellDirectory(input json.RawMessage) string {
+	if !bytes.Contains(input, []byte(`"directory"`)) {
+		return ""
+	}
+	var v struct {
+		Directory string `json:"directory"`
+	}
+	if json.Unmarshal(input, &v) != nil {
+		return ""
+	}
+	return v.Directory
 }
 
 func describeTargets(ts []blast.Target) string {

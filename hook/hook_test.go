@@ -347,3 +347,13 @@ func TestSymlinksDoNotHideBlastCentres(t *testing.T) {
 		t.Fatalf("file in a symlinked folder: %s", r.Stdout)
 	}
 }
+
+func TestGeminiShellDirectory(t *testing.T) {
+	h := newHandler(t)
+	p := map[string]any{"session_id": "g", "cwd": "/repo", "hook_event_name": "BeforeTool", "tool_name": "run_shell_command",
+		"tool_input": map[string]any{"command": "echo x >> 0001_init.sql.bak", "directory": "db/migrations"}}
+	r := run(t, h, Gemini, p)
+	if !r.Denied || !strings.Contains(string(r.Stdout), "db/migrations/0001_init.sql.bak") {
+		t.Fatalf("%s", r.Stdout)
+	}
+}

@@ -380,3 +380,12 @@ func TestJustificationPromptAndLooksJustified(t *testing.T) {
 		t.Error("plain text taken as justified")
 	}
 }
+
+func TestMultiEditMalformedPath(t *testing.T) {
+	if _, err := TargetPaths("MultiEdit", map[string]any{"file_path": 7, "edits": []any{}}); err == nil {
+		t.Fatal("non-string file_path accepted")
+	}
+	if _, err := TargetPaths("MultiEdit", map[string]any{"file_path": "a", "edits": []any{map[string]any{"file_path": false}}}); err == nil {
+		t.Fatal("non-string edit file_path accepted")
+	}
+}

@@ -85,7 +85,11 @@ func TargetPaths(toolName string, input map[string]any) ([]string, error) {
 		return []string{p}, nil
 	case kindMultiEdit:
 		var out []string
-		if p, err := firstPath(toolName, input); err == nil {
+		if hasPathKey(input) {
+			p, err := firstPath(toolName, input)
+			if err != nil {
+				return nil, err
+			}
 			out = append(out, p)
 		}
 		edits, _ := input["edits"].([]any)
@@ -94,7 +98,11 @@ func TargetPaths(toolName string, input map[string]any) ([]string, error) {
 			if !ok {
 				return nil, fmt.Errorf("%w: %s edit %d is not an object", ErrMalformedInput, toolName, i)
 			}
-			if p, err := firstPath(toolName, m); err == nil {
+			if hasPathKey(m) {
+				p, err := firstPath(toolName, m)
+				if err != nil {
+					return nil, err
+				}
 				out = append(out, p)
 			}
 		}
@@ -142,6 +150,15 @@ func TargetPaths(toolName string, input map[string]any) ([]string, error) {
 		return []string{src, dst}, nil
 	}
 	return nil, nil
+}
+
+func hasPathKey(m map[string]any) bool {
+	for _, k := range pathKeys {
+		if _, ok := m[k]; ok {
+			return true
+		}
+	}
+	return false
 }
 
 func firstPath(toolName string, m map[string]any) (string, error) {
