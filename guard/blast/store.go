@@ -149,7 +149,9 @@ func (s *Store) update(session string, fn func(*sessionState) (*Block, bool)) er
 		return fmt.Errorf("cannot create the gate state directory %s: %w; check its permissions", s.dir, err)
 	}
 	file := s.path(session)
-	lock := flock.New(file+".lock", flock.SetPermissions(0o600))
+	// One lock for the directory, not one per session: a new session then
+	// creates one file, not two, and the lock is held for microseconds.
+	lock := flock.New(filepath.Join(s.dir, ".lock"), flock.SetPermissions(0o600))
 	ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
 	defer cancel()
 	ok, err := lock.TryLockContext(ctx, 5*time.Millisecond)
@@ -218,7 +220,7 @@ func (s *Store) cleanup() {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if !strings.HasSuffix(name, ".json") && !strings.HasSuffix(name, ".json.lock") && !strings.HasPrefix(name, ".tmp-") {
+		if !strings.HasSuffix(name, ".json") && !strings.HasPrefix(name, ".tmp-") {
 			continue
 		}
 		fi, err := e.Info()
