@@ -39,9 +39,22 @@ func (d *Doc) Evidence(u *text.Unit, at int) string {
 	}
 	l := u.LineAt(at)
 	if l >= 1 && l <= len(d.Lines) {
-		return clip(strings.TrimSpace(d.Lines[l-1]), 240)
+		return d.LineEvidence(l)
 	}
 	return clip(strings.TrimSpace(u.Text), 240)
+}
+
+// LineEvidence returns line l of the file, trimmed and clipped, with any
+// invisible characters shown as markers.
+func (d *Doc) LineEvidence(l int) string {
+	if l < 1 || l > len(d.Lines) {
+		return ""
+	}
+	s := d.Lines[l-1]
+	if d.InvisibleCount > 0 {
+		s = Reveal(s)
+	}
+	return clip(strings.TrimSpace(s), 240)
 }
 
 // NewDoc analyses data as an instruction file at path p.

@@ -267,8 +267,8 @@ func proseFinding(d *Doc, u *text.Unit, m match, message string) Finding {
 		f.Decoded = clip(u.Text, 500)
 		if u.Payload != nil {
 			f.Line = d.Line(u.Payload.Line)
-			if d.FixedLine == 0 && f.Line >= 1 && f.Line <= len(d.Lines) {
-				f.Evidence = clip(strings.TrimSpace(d.Lines[f.Line-1]), 240)
+			if d.FixedLine == 0 {
+				f.Evidence = d.LineEvidence(f.Line)
 			}
 		}
 	case text.Comment:

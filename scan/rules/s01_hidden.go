@@ -80,19 +80,18 @@ func invisibleSummary(d *Doc) string {
 	kinds := map[string]int{}
 	var order []string
 	for _, c := range d.Invisible {
-		k := fmt.Sprintf("U+%04X %s", c.Rune, c.Class)
+		k := c.Class.String()
 		if kinds[k] == 0 {
 			order = append(order, k)
 		}
 		kinds[k]++
 	}
 	var parts []string
-	for i, k := range order {
-		if i == 4 {
-			parts = append(parts, "…")
-			break
-		}
-		parts = append(parts, fmt.Sprintf("%d× %s", kinds[k], k))
+	for _, k := range order {
+		parts = append(parts, fmt.Sprintf("%s: %d", k, kinds[k]))
+	}
+	if len(d.Invisible) < d.InvisibleCount {
+		parts = append(parts, fmt.Sprintf("the first %d listed", len(d.Invisible)))
 	}
 	noun := "characters"
 	if d.InvisibleCount == 1 {

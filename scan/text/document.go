@@ -250,7 +250,7 @@ func blockStart(t string) bool {
 // structure splits the file into units, comments, fences and links.
 func (d *Document) structure() {
 	var para strings.Builder
-	paraLine := 0
+	paraLine, paraLast := 0, 0
 	flush := func() {
 		if para.Len() > 0 {
 			d.Units = append(d.Units, splitSentences(para.String(), paraLine, Prose, true)...)
@@ -265,11 +265,15 @@ func (d *Document) structure() {
 		if blockStart(s) {
 			flush()
 		}
-		if para.Len() == 0 {
+		switch {
+		case para.Len() == 0:
 			paraLine = line
-		} else {
+		case line == paraLast:
+			para.WriteByte(' ') // text on both sides of a comment
+		default:
 			para.WriteByte('\n')
 		}
+		paraLast = line
 		para.WriteString(s)
 		if strings.HasPrefix(strings.TrimLeft(s, " \t"), "#") {
 			flush()
