@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -118,18 +119,23 @@ func listenError(addr string, err error) error {
 	return fmt.Errorf("cannot listen on %s: %v", addr, err)
 }
 
-// serve runs the HTTP server on ln until ctx ends, then drains it.
-func serve(ctx context.Context, ln net.Listener, cfg server.Config, out interface{ Write([]byte) (int, error) }) error {
-	srv := &http.Server{
+// newHTTPServer wraps the handler with the connection limits: a slow or
+// stalled client cannot hold a connection open.
+func newHTTPServer(cfg server.Config) *http.Server {
+	return &http.Server{
 		Handler:           server.New(cfg).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		// No ReadTimeout: a request may wait for a scan slot before its body
-		// is read; the handler sets its own body deadline once it has one.
+		// is read; the handler gives the body its own deadline once it has one.
 		WriteTimeout:   60 * time.Second,
 		IdleTimeout:    120 * time.Second,
 		MaxHeaderBytes: 64 << 10,
-		ErrorLog:       nil,
 	}
+}
+
+// serve runs the HTTP server on ln until ctx ends, then drains it.
+func serve(ctx context.Context, ln net.Listener, cfg server.Config, out io.Writer) error {
+	srv := newHTTPServer(cfg)
 	fmt.Fprintf(out, "Sentinel is serving the web app and API on this computer.\nOpen http://%s  (API: http://%s/api)  Stop with Ctrl+C.\n", ln.Addr(), ln.Addr())
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
@@ -170,7 +172,49 @@ func TestBrowser(t *testing.T) {
 	t.Run("reveal a tag-character instruction", func(t *testing.T) { testBrowserRevealTagInstruction(t, b) })
 	t.Run("folder with an orphaned hook", func(t *testing.T) { testBrowserFolderWithOrphanedHook(t, b) })
 	t.Run("evidence is text, never HTML", func(t *testing.T) { testBrowserEvidenceIsText(t, b) })
+	t.Run("keyboard, download and the API page", func(t *testing.T) { testBrowserKeyboardDownloadAPI(t, b) })
 	t.Run("screenshot", func(t *testing.T) { testBrowserScreenshot(t, b) })
+}
+
+// testBrowserKeyboardDownloadAPI runs a sample from the keyboard alone,
+// downloads the result as JSON and reads it back, and opens the API page.
+func testBrowserKeyboardDownloadAPI(t *testing.T, b *browser) {
+	b.reset()
+	dir := t.TempDir()
+	if _, err := chromedp.CallBrowser(b.ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: dir}); err != nil {
+		t.Fatal(err)
+	}
+	b.run(t,
+		chromedp.Navigate(b.base+"/"),
+		chromedp.WaitVisible(css(`#samples button[data-name="miasma-shaped"]`)),
+		chromedp.Focus(css(`#samples button[data-name="miasma-shaped"]`)),
+		chromedp.KeyEvent("\r"),
+		waitText("#verdict", "COMPROMISED"),
+		waitText("#files", "S17b"),
+	)
+	if focused := eval[string](t, b, `document.activeElement.id`); focused != "result" {
+		t.Errorf("focus went to %q, want the result", focused)
+	}
+	b.run(t, chromedp.Click(css("#download")))
+	var data []byte
+	for i := 0; i < 100; i++ {
+		if d, err := os.ReadFile(filepath.Join(dir, "sentinel-result.json")); err == nil && len(d) > 0 {
+			data = d
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	var got decoded
+	if err := json.Unmarshal(data, &got); err != nil || got.Verdict != "COMPROMISED" || got.Sample != "miasma-shaped" {
+		t.Errorf("downloaded JSON: %v %+v (%d bytes)", err, got, len(data))
+	}
+	b.run(t,
+		chromedp.Navigate(b.base+"/api"),
+		waitText("#ops", "/scan/bundle"),
+		waitText("#ops", "413"),
+	)
+	b.check(t)
 }
 
 func testBrowserSampleVerdict(t *testing.T, b *browser) {

@@ -78,7 +78,7 @@ func checkPath(p string) error {
 			return reqErr(422, "the path %q leaves the project folder with \"..\"; send paths inside the project", p)
 		}
 	}
-	if !fs.ValidPath(p) {
+	if !fs.ValidPath(p) || p == "." {
 		return reqErr(422, "the path %q has an empty or \".\" folder name; send a plain relative path like .claude/settings.json", p)
 	}
 	if strings.Count(p, "/") >= maxDepth {
