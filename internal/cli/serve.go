@@ -62,7 +62,7 @@ The server listens on loopback only. HOST and PORT set the address when
 			return serve(ctx, ln, server.Config{AllowedOrigin: origin, CheckHost: true, Logger: logger}, cmd.OutOrStdout())
 		},
 	}
-	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8000", "loopback address to listen on (default from HOST and PORT)")
+	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8000", "loopback address to listen on; when not given, HOST and PORT are used")
 	cmd.Flags().StringVar(&o.allowOrigin, "allow-origin", "", "one browser origin allowed to call the API from another page (env SENTINEL_ALLOW_ORIGIN); none by default")
 	return cmd
 }
@@ -90,7 +90,7 @@ func serveAddr(flag string, changed bool, getenv func(string) string) (string, e
 		return "", usagef("%q is not a port number; give one like 8000", port)
 	}
 	if !isLoopback(host) {
-		return "", usagef("sentinel serve listens on this computer only; use 127.0.0.1, ::1 or localhost instead of %q", host)
+		return "", usagef("the server listens on this computer only; use 127.0.0.1, ::1 or localhost instead of %q", host)
 	}
 	return addr, nil
 }
