@@ -12,13 +12,17 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/sentinel-sec/sentinel/internal/gatecache"
 	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
-type runOptions struct{ strict bool }
+type runOptions struct {
+	strict  bool
+	noCache bool
+}
 
 func newRunCmd(app *App) *cobra.Command {
 	o := &runOptions{}
@@ -37,6 +41,10 @@ project is safe to work in:
   COMPROMISED  the agent is not started; the report says why (exit 2)
 
 If the scan itself fails, the agent is not started either (fail closed).
+A CLEAN verdict is remembered under SENTINEL_HOME together with a digest of
+every file the scan read (agent files, the scripts hooks run, AGENTS.lock,
+the sentinel binary itself); the next start skips the rules only when none of
+that changed. SUSPICIOUS and COMPROMISED are never remembered.
 Approvals come from the folder's AGENTS.lock when it is unsigned or validly
 signed.
 
@@ -51,13 +59,14 @@ Make it invisible with a shell alias:  alias claude='sentinel run -- claude'`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g := &gate{app: app, strict: o.strict, isTerminal: stdioIsTerminal(app), exec: execAgent}
+			g := &gate{app: app, strict: o.strict, noCache: o.noCache, isTerminal: stdioIsTerminal(app), exec: execAgent}
 			return g.run(cmd, args)
 		},
 	}
 	// Everything after COMMAND belongs to the agent, flags included.
 	cmd.Flags().SetInterspersed(false)
 	cmd.Flags().BoolVar(&o.strict, "strict", false, "refuse SUSPICIOUS projects instead of asking")
+	cmd.Flags().BoolVar(&o.noCache, "no-cache", false, "scan in full even when nothing changed since the last CLEAN start")
 	return cmd
 }
 
@@ -66,6 +75,7 @@ Make it invisible with a shell alias:  alias claude='sentinel run -- claude'`,
 type gate struct {
 	app        *App
 	strict     bool
+	noCache    bool
 	isTerminal bool
 	// exec starts the agent; on Unix it does not return on success.
 	exec func(path string, argv []string) error
@@ -73,7 +83,7 @@ type gate struct {
 
 func (g *gate) run(cmd *cobra.Command, args []string) error {
 	name := args[0]
-	res, notice, err := gateScan(cmd)
+	res, notice, err := g.scan(cmd)
 	if err != nil {
 		fmt.Fprintf(g.app.Stderr, "sentinel: cannot check this folder before starting `%s`: %v\n", name, err)
 		fmt.Fprintf(g.app.Stderr, "sentinel: refusing to start `%s` (a check that fails never lets the agent through)\n", name)
@@ -124,8 +134,11 @@ func lookPathSentence(err error) string {
 	return err.Error()
 }
 
-// gateScan scans the working directory with the approvals of its lock.
-func gateScan(cmd *cobra.Command) (*scan.Result, string, error) {
+// gateScan scans the working directory with the approvals of its lock. A
+// CLEAN verdict is remembered (package gatecache, under SENTINEL_HOME) with a
+// digest of everything the scan read, so that the next start skips the rules
+// when none of it changed; any other verdict is always judged afresh.
+func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 	wd, err := os.Getwd()
 	if err != nil {
 		return nil, "", fmt.Errorf("cannot find the current folder: %v", err)
@@ -135,11 +148,42 @@ func gateScan(cmd *cobra.Command) (*scan.Result, string, error) {
 		return nil, "", fmt.Errorf("cannot open the current folder: %s", errSentence(err))
 	}
 	defer fsys.Close()
-	approver, notice := lock.LocalApprover(fsys)
-	res, err := scan.Scan(ctxOf(cmd), fsys, scan.WithApprover(approver))
+	files, notices, err := discover.Walk(fsys)
 	if err != nil {
 		return nil, "", err
 	}
+	var cache *gatecache.Cache
+	if !g.noCache {
+		if home, err := lock.HomeDir(g.app.Getenv); err == nil {
+			cache = gatecache.Open(home)
+		}
+	}
+	root := lock.RepoID(wd)
+	if e := cache.Load(root); e != nil && cache.Digest(fsys, files, notices, e.Targets) == e.Digest {
+		return &scan.Result{Verdict: scan.Clean, TrustScore: 100}, "", nil
+	}
+	approver, notice := lock.LocalApprover(fsys)
+	res, err := scan.ScanFiles(ctxOf(cmd), fsys, files, scan.WithApprover(approver))
+	if err != nil {
+		return nil, "", err
+	}
+	res.Notices = append(res.Notices, notices...)
+	if res.Verdict != scan.Clean || notice != "" {
+		cache.Forget(root)
+		return res, notice, nil
+	}
+	var targets []string
+	for _, a := range res.Inventory.AutoRuns {
+		for _, t := range a.Targets {
+			targets = append(targets, t.Path)
+		}
+	}
+	for _, s := range res.Inventory.Servers {
+		for _, t := range s.Targets {
+			targets = append(targets, t.Path)
+		}
+	}
+	_ = cache.Store(root, gatecache.Entry{Digest: cache.Digest(fsys, files, notices, targets), Targets: targets})
 	return res, notice, nil
 }
 
