@@ -121,7 +121,7 @@ func runMCPProxy(ctx context.Context, app *App, o *mcpProxyOptions, argv []strin
 		Policy:  pol,
 		Log:     app.Stderr,
 		Scanner: mcpgate.DefaultScanner(),
-		Paths:   mcpgate.DefaultPathCheckers(dirs),
+		Paths:   mcpgate.DefaultPathCheckers(dirs, cwdOrEmpty()),
 	}
 	if o.approve != "queue" {
 		if p := mcpgate.OpenTTYPrompter(); p != nil {
@@ -383,3 +383,8 @@ func newMCPPinsCmd(app *App) *cobra.Command {
 }
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+func cwdOrEmpty() string {
+	wd, _ := os.Getwd()
+	return wd
+}

@@ -1,0 +1,43 @@
+package mcpgate
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDecideCallBlastRadius(t *testing.T) {
+	root := t.TempDir()
+	dirs := Dirs{Config: filepath.Join(root, "home", ".config", "sentinel"), State: filepath.Join(root, "home", ".local", "state", "sentinel")}
+	project := filepath.Join(root, "project")
+	pol, _ := ParsePolicy([]byte(`{"servers":{"fs":{"allow":["write_file"]}}}`))
+	g, err := NewGate(Options{Server: "fs", Dirs: dirs, Policy: pol, Paths: DefaultPathCheckers(dirs, project)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.JudgeTools([]json.RawMessage{
+		json.RawMessage(`{"name":"write_file","annotations":{"destructiveHint":true}}`),
+		json.RawMessage(`{"name":"read_file","annotations":{"readOnlyHint":true}}`),
+	})
+	tests := []struct {
+		tool, args string
+		want       Verdict
+		why        string
+	}{
+		{"write_file", `{"path":"` + project + `/src/main.go","content":"x"}`, VerdictAllow, "allow list"},
+		{"write_file", `{"path":"` + project + `/.github/workflows/ci.yml","content":"x"}`, VerdictAsk, "CI workflow"},
+		{"write_file", `{"path":"db/migrations/001.sql"}`, VerdictAsk, "migration"},
+		{"read_file", `{"path":"` + project + `/.github/workflows/ci.yml"}`, VerdictAllow, "read"},
+		// A tool that can touch the approval queue could approve itself.
+		{"read_file", `{"path":"` + dirs.State + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel's own"},
+		{"write_file", `{"path":"` + dirs.State + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel"},
+		{"never_listed", `{}`, VerdictAsk, "not in any tools/list"},
+	}
+	for _, tc := range tests {
+		d := g.DecideCall(tc.tool, json.RawMessage(tc.args))
+		if d.Verdict != tc.want || !strings.Contains(d.Reason, tc.why) {
+			t.Errorf("%s %s: %s (%s), want %s mentioning %q", tc.tool, tc.args, d.Verdict, d.Reason, tc.want, tc.why)
+		}
+	}
+}
