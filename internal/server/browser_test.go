@@ -335,6 +335,8 @@ func testBrowserScreenshot(t *testing.T, b *browser) {
 		waitText("#status", "trust score"),
 		chromedp.Click(css("#reveal")),
 		waitText("#reveal-body", "example.invalid"),
+		chromedp.Click(css("#math summary")),
+		waitText("#math-body", "S1a"),
 	)
 	// Nothing sticks out sideways, on a desktop or on a phone.
 	for _, w := range []int64{1280, 390} {
