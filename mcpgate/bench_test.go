@@ -71,6 +71,7 @@ func BenchmarkReadOnlyCall(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
+		defer gate.Close()
 		cmd := serverCmd(root)
 		up, err := mcpgate.StartStdio(cmd.Args, cmd.Env, io.Discard)
 		if err != nil {

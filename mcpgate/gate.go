@@ -160,6 +160,12 @@ func (g *Gate) auditWriter() {
 	}
 }
 
+// Close writes the audit records still queued and releases the log.
+func (g *Gate) Close() error {
+	g.Flush()
+	return g.audit.Close()
+}
+
 // Flush waits until every audit record so far is written.
 func (g *Gate) Flush() {
 	ch := make(chan struct{})

@@ -16,6 +16,7 @@ func TestDecideCallBlastRadius(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { g.Close() })
 	g.JudgeTools([]json.RawMessage{
 		json.RawMessage(`{"name":"write_file","annotations":{"destructiveHint":true}}`),
 		json.RawMessage(`{"name":"read_file","annotations":{"readOnlyHint":true}}`),

@@ -35,6 +35,7 @@ func TestProxyStreamableHTTPUpstream(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			t.Cleanup(func() { gate.Close() })
 			up, err := mcpgate.DialHTTP(context.Background(), ts.URL, nil)
 			if err != nil {
 				t.Fatal(err)

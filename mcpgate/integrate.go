@@ -10,12 +10,42 @@ import (
 	"github.com/sentinel-sec/sentinel/guard"
 	"github.com/sentinel-sec/sentinel/guard/blast"
 	"github.com/sentinel-sec/sentinel/redact"
+	"github.com/sentinel-sec/sentinel/scan"
 )
 
 // DefaultScanner is the description scanner the command line uses: the scan
-// engine's prose and hidden-text rules when they are available. The hidden
-// text floor (HiddenTextScanner) is applied by the gate in any case.
-func DefaultScanner() DescriptionScanner { return nil }
+// engine reads the tool's text as an instruction file, with its prose and
+// hidden-text rules; a description the engine would not call CLEAN is
+// withheld. HiddenTextScanner is applied by the gate in any case.
+func DefaultScanner() DescriptionScanner { return EngineScanner }
+
+// EngineScanner runs the scan engine over one tool's text.
+var EngineScanner = ScannerFunc(func(text string) []string {
+	res, err := scan.ScanText(context.Background(), "mcp-tool-description.md", []byte(text))
+	if err != nil {
+		return []string{"the scan engine could not read the description: " + err.Error()}
+	}
+	if res.Verdict == scan.Clean {
+		return nil
+	}
+	var out []string
+	for _, f := range res.Files {
+		for _, fd := range f.Findings {
+			if fd.Observation {
+				continue
+			}
+			msg := fmt.Sprintf("%s %s: %s", fd.RuleID, fd.RuleName, fd.Message)
+			if fd.Evidence != "" {
+				msg += fmt.Sprintf(" (%q)", truncate(fd.Evidence, 120))
+			}
+			out = append(out, redact.String(msg))
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, fmt.Sprintf("the scan engine rates the description %s", res.Verdict))
+	}
+	return out
+})
 
 // DefaultPathCheckers are the path checkers the command line uses: the
 // guard/blast classifier, with root as the project (the proxy's working

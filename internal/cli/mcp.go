@@ -135,6 +135,7 @@ func runMCPProxy(ctx context.Context, app *App, o *mcpProxyOptions, argv []strin
 	if err != nil {
 		return err
 	}
+	defer gate.Close()
 	var up mcpgate.Upstream
 	if o.url != "" {
 		up, err = mcpgate.DialHTTP(ctx, o.url, nil)
