@@ -182,8 +182,12 @@ never blocks a read.`,
 					return fmt.Errorf("cannot find the current directory: %w", err)
 				}
 			}
+			binary := o.binary
+			if install && binary == "" && scope == hook.ScopeUser {
+				binary = selfPath()
+			}
 			for _, a := range agents {
-				opts := hook.InstallOptions{Agent: a, Scope: scope, Home: home, Project: project, Binary: o.binary}
+				opts := hook.InstallOptions{Agent: a, Scope: scope, Home: home, Project: project, Binary: binary}
 				var file string
 				var changed bool
 				if install {
@@ -213,10 +217,29 @@ never blocks a read.`,
 	f.BoolVar(&o.project, "project", false, "edit the project's settings")
 	f.StringSliceVar(&o.agents, "agent", []string{"claude"}, "agents: claude, gemini, cursor, or all (comma-separated)")
 	if install {
-		f.StringVar(&o.binary, "binary", "", "sentinel executable the hook runs (default: sentinel on PATH)")
+		f.StringVar(&o.binary, "binary", "", "sentinel executable the hook runs (default: this executable for --user, sentinel on PATH for --project)")
 	}
 	f.StringVar(&o.dir, "dir", "", "project directory for --project (default: the current directory)")
 	return cmd
+}
+
+// selfPath is this executable's absolute path for a user-level install,
+// where the settings file is the user's own and PATH inside the agent may
+// differ from the shell's. It falls back to "sentinel" for a binary that
+// `go run` left in a temporary folder or that has another name.
+func selfPath() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	base := strings.ToLower(filepath.Base(exe))
+	if (base != "sentinel" && base != "sentinel.exe") || strings.HasPrefix(exe, os.TempDir()) {
+		return ""
+	}
+	return exe
 }
 
 func parseAgents(names []string) ([]hook.Agent, error) {
