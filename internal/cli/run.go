@@ -148,10 +148,6 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 		return nil, "", fmt.Errorf("cannot open the current folder: %s", errSentence(err))
 	}
 	defer fsys.Close()
-	files, notices, err := discover.Walk(fsys)
-	if err != nil {
-		return nil, "", err
-	}
 	var cache *gatecache.Cache
 	if !g.noCache {
 		if home, err := lock.HomeDir(g.app.Getenv); err == nil {
@@ -159,7 +155,15 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 		}
 	}
 	root := lock.RepoID(wd)
-	if e := cache.Load(root); e != nil && cache.Digest(fsys, files, notices, e.Targets) == e.Digest {
+	entry := cache.Load(root)
+	if entry != nil && entry.Stamp.Unchanged(root) {
+		return &scan.Result{Verdict: scan.Clean, TrustScore: 100}, "", nil
+	}
+	files, notices, err := discover.Walk(fsys)
+	if err != nil {
+		return nil, "", err
+	}
+	if entry != nil && cache.Digest(fsys, files, notices, entry.Targets) == entry.Digest {
 		return &scan.Result{Verdict: scan.Clean, TrustScore: 100}, "", nil
 	}
 	approver, notice := lock.LocalApprover(fsys)
@@ -183,7 +187,7 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 			targets = append(targets, t.Path)
 		}
 	}
-	_ = cache.Store(root, gatecache.Entry{Digest: cache.Digest(fsys, files, notices, targets), Targets: targets})
+	cache.Remember(root, fsys, files, notices, targets)
 	return res, notice, nil
 }
 

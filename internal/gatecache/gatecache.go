@@ -34,11 +34,14 @@ import (
 // Entry is what is stored for one repository.
 type Entry struct {
 	Format  int      `json:"format"`
+	Binary  string   `json:"binary"` // the sentinel that judged
 	Digest  string   `json:"digest"`
 	Targets []string `json:"targets"` // scripts the scan read beyond the agent files
+	// Stamp, when present, confirms the digest's inputs by stat calls alone.
+	Stamp *Stamp `json:"stamp,omitempty"`
 }
 
-const format = 1
+const format = 2
 
 // Cache is the folder entries are kept in.
 type Cache struct {
@@ -79,7 +82,7 @@ func (c *Cache) Load(root string) *Entry {
 		return nil
 	}
 	var e Entry
-	if json.Unmarshal(b, &e) != nil || e.Format != format || e.Digest == "" {
+	if json.Unmarshal(b, &e) != nil || e.Format != format || e.Digest == "" || e.Binary != c.binary {
 		return nil
 	}
 	return &e
@@ -90,7 +93,7 @@ func (c *Cache) Store(root string, e Entry) error {
 	if !c.enabled() {
 		return errors.New("cache disabled")
 	}
-	e.Format = format
+	e.Format, e.Binary = format, c.binary
 	if err := os.MkdirAll(c.dir, 0o700); err != nil {
 		return err
 	}
@@ -109,6 +112,34 @@ func (c *Cache) Store(root string, e Entry) error {
 		return errors.Join(werr, cerr)
 	}
 	return nil
+}
+
+// Remember stores a CLEAN verdict for the repository at root, whose scan
+// read files (from the walk, with notices) and targets. The digest is of
+// the bytes the scan judged. A stamp is taken, then the inputs are read
+// again: only if they still give the same digest is the stamp kept, so the
+// stamp never vouches for content the scan did not see. If the inputs
+// changed meanwhile nothing is stored.
+func (c *Cache) Remember(root string, fsys fs.FS, files []discover.File, notices []discover.Notice, targets []string) {
+	if !c.enabled() {
+		return
+	}
+	d1 := c.Digest(fsys, files, notices, targets)
+	paths := make([]string, 0, len(files))
+	for _, f := range files {
+		paths = append(paths, f.Path)
+	}
+	stamp, ok := TakeStamp(root, stampFiles(paths, targets))
+	files2, notices2, err := discover.Walk(fsys)
+	if err != nil || c.Digest(fsys, files2, notices2, targets) != d1 {
+		c.Forget(root)
+		return
+	}
+	e := Entry{Digest: d1, Targets: targets}
+	if ok {
+		e.Stamp = &stamp
+	}
+	_ = c.Store(root, e)
 }
 
 // Forget removes root's entry (after a verdict that is not CLEAN).

@@ -1,7 +1,10 @@
 package gatecache
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 	"testing/fstest"
 
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -86,4 +89,58 @@ func TestStoreLoadForget(t *testing.T) {
 	}
 	disabled.Forget("/repo")
 	_ = disabled.Digest(base(), nil, nil, nil)
+}
+
+func TestStampSeesEveryChange(t *testing.T) {
+	for name, change := range map[string]func(root string) error{
+		"file rewritten, same size": func(root string) error {
+			return os.WriteFile(filepath.Join(root, "CLAUDE.md"), []byte("Be mean.\n"), 0o644)
+		},
+		"file added in a subfolder": func(root string) error {
+			return os.WriteFile(filepath.Join(root, "sub", "AGENTS.md"), []byte("x"), 0o644)
+		},
+		"folder added": func(root string) error { return os.Mkdir(filepath.Join(root, "node_modules"), 0o755) },
+		"script removed": func(root string) error { return os.Remove(filepath.Join(root, "scripts", "format.sh")) },
+		"lock written": func(root string) error {
+			return os.WriteFile(filepath.Join(root, "AGENTS.lock"), []byte("{}"), 0o644)
+		},
+		"times reset after a rewrite": func(root string) error {
+			p := filepath.Join(root, "CLAUDE.md")
+			st, _ := os.Stat(p)
+			if err := os.WriteFile(p, []byte("Be mean.\n"), 0o644); err != nil {
+				return err
+			}
+			return os.Chtimes(p, st.ModTime(), st.ModTime()) // mtime back; ctime moves anyway
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			for p, d := range map[string]string{"CLAUDE.md": "Be kind.\n", "scripts/format.sh": "#!/bin/sh\n", "sub/x.go": "package x\n"} {
+				os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755)
+				os.WriteFile(filepath.Join(root, p), []byte(d), 0o644)
+			}
+			st, ok := TakeStamp(root, stampFiles([]string{"CLAUDE.md"}, []string{"scripts/format.sh"}))
+			if !ok {
+				t.Skip("no inode and change time on this platform")
+			}
+			st.Taken += int64(3 * time.Second) // pretend the stamp is older than the racy window
+			if !st.Unchanged(root) {
+				t.Fatal("unchanged tree not recognised")
+			}
+			time.Sleep(10 * time.Millisecond) // a distinct change time
+			if err := change(root); err != nil {
+				t.Fatal(err)
+			}
+			if st.Unchanged(root) {
+				t.Fatal("the stamp did not see the change")
+			}
+		})
+	}
+	// A stamp taken right after a write is racy and never trusted.
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "CLAUDE.md"), []byte("x"), 0o644)
+	st, ok := TakeStamp(root, []string{"CLAUDE.md"})
+	if ok && st.Unchanged(root) {
+		t.Fatal("a racy stamp was trusted")
+	}
 }
