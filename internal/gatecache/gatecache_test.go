@@ -4,8 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 	"testing/fstest"
+	"time"
 
 	"github.com/sentinel-sec/sentinel/scan/discover"
 )
@@ -99,7 +99,7 @@ func TestStampSeesEveryChange(t *testing.T) {
 		"file added in a subfolder": func(root string) error {
 			return os.WriteFile(filepath.Join(root, "sub", "AGENTS.md"), []byte("x"), 0o644)
 		},
-		"folder added": func(root string) error { return os.Mkdir(filepath.Join(root, "node_modules"), 0o755) },
+		"folder added":   func(root string) error { return os.Mkdir(filepath.Join(root, "node_modules"), 0o755) },
 		"script removed": func(root string) error { return os.Remove(filepath.Join(root, "scripts", "format.sh")) },
 		"lock written": func(root string) error {
 			return os.WriteFile(filepath.Join(root, "AGENTS.lock"), []byte("{}"), 0o644)
