@@ -301,7 +301,13 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	if block == nil {
 		return Result{}
 	}
-	return h.deny(agent, ev.HookEventName, block.Reason)
+	// Cursor shows user_message to the person: say what happened in one line.
+	names := make([]string, len(block.Targets))
+	for i, t := range block.Targets {
+		names[i] = t.Path
+	}
+	return h.denyWithUserMessage(agent, ev.HookEventName, block.Reason,
+		"Sentinel asked the agent to justify this write to a blast centre before it lands: "+strings.Join(names, ", "))
 }
 
 func (h *Handler) startTurn(session, turnID string) error {
@@ -350,7 +356,16 @@ func describeTargets(ts []blast.Target) string {
 
 // deny renders a refusal in the agent's format.
 func (h *Handler) deny(agent Agent, eventName, reason string) Result {
+	return h.denyWithUserMessage(agent, eventName, reason, "")
+}
+
+// denyWithUserMessage is deny with the line Cursor shows the person.
+func (h *Handler) denyWithUserMessage(agent Agent, eventName, reason, userMessage string) Result {
 	reason = redact.String(reason)
+	if userMessage == "" {
+		userMessage = "Sentinel: " + firstLine(reason)
+	}
+	userMessage = redact.String(userMessage)
 	var v any
 	switch agent {
 	case Claude:
@@ -365,7 +380,7 @@ func (h *Handler) deny(agent Agent, eventName, reason string) Result {
 		if eventName == "beforeSubmitPrompt" {
 			v = map[string]any{"continue": false, "user_message": reason}
 		} else {
-			v = map[string]any{"permission": "deny", "user_message": "Sentinel: " + firstLine(reason), "agent_message": reason}
+			v = map[string]any{"permission": "deny", "user_message": userMessage, "agent_message": reason}
 		}
 	default:
 		return Result{ExitCode: 2, Stderr: reason + "\n", Denied: true}

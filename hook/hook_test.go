@@ -238,7 +238,7 @@ func TestCursor(t *testing.T) {
 		UserMessage  string `json:"user_message"`
 		AgentMessage string `json:"agent_message"`
 	}
-	if err := json.Unmarshal(r.Stdout, &o); err != nil || o.Permission != "deny" || !strings.Contains(o.AgentMessage, "JUSTIFICATION") || o.UserMessage == "" {
+	if err := json.Unmarshal(r.Stdout, &o); err != nil || o.Permission != "deny" || !strings.Contains(o.AgentMessage, "JUSTIFICATION") || !strings.Contains(o.UserMessage, "terraform") {
 		t.Fatalf("cursor deny: %s", r.Stdout)
 	}
 	noOpinion(t, run(t, h, Cursor, shell), "repeat in the same generation")
