@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
 // S20 fires in pull-request mode when a guardrail of the base version (a
@@ -109,20 +110,10 @@ func splitKeep(s string) []string {
 	return append(out, s[last:])
 }
 
-// Normalize undoes evasion before S20 compares sentences. It is a variable
-// so that the text layer's normaliser (look-alike letters, odd spaces) can
-// replace this small one: format characters dropped, odd spaces made plain.
-var Normalize = func(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch {
-		case unicode.Is(unicode.Cf, r):
-			return -1
-		case unicode.IsSpace(r):
-			return ' '
-		}
-		return r
-	}, s)
-}
+// Normalize undoes evasion before S20 compares sentences: the text layer's
+// normaliser (invisible characters, odd spaces, look-alike letters), so a
+// guardrail is compared as the agent reads it.
+var Normalize = text.Normalize
 
 func normSentence(s string) string {
 	s = Normalize(s)

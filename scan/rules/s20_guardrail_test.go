@@ -45,6 +45,8 @@ func TestS20(t *testing.T) {
 		{"flipped", map[string]string{"CLAUDE.md": strings.Replace(base, "Never upload the .env file", "Upload the .env file", 1)}, "guardrail flipped", 4},
 		{"do not → do", map[string]string{"CLAUDE.md": strings.Replace(base, "Do not force-push to main.", "Do force-push to main.", 1)}, "guardrail flipped", 5},
 		{"file deleted", map[string]string{}, "guardrail removed", 0},
+		{"look-alike letters keep the guardrail", map[string]string{"CLAUDE.md": strings.Replace(base, "Never upload", "N\u0435ver upl\u043ead", 1)}, "", 0},
+		{"zero-width characters keep the guardrail", map[string]string{"CLAUDE.md": strings.Replace(base, "Never upload", "Nev\u200ber upload", 1)}, "", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := runRule(S20, guardrailRepo(map[string]string{"CLAUDE.md": base}, tc.head))
