@@ -411,6 +411,18 @@ func lockE2EPullRequest(t *testing.T, bin string) {
 		}
 	}
 	r.run("pr", "--base", "main", "--fail-on", "never", "--json").expect(t, 0, `"approvals_requested"`, `"rule_id": "S20"`)
+
+	// A folder of a monorepo is compared with the same folder of the base.
+	r.git("checkout", "-q", "main")
+	r.git("checkout", "-q", "-b", "mono")
+	r.write(map[string]string{"app/CLAUDE.md": lockGuardrails})
+	r.commit("app: add CLAUDE.md")
+	r.git("checkout", "-q", "-b", "mono-flip")
+	r.write(map[string]string{"app/CLAUDE.md": strings.Replace(lockGuardrails, "Never upload", "Upload", 1)})
+	r.commit("app: CLAUDE.md wording")
+	res = runIn(t, bin, filepath.Join(r.dir, "app"), []string{"HOME=" + r.home, "SENTINEL_HOME=" + r.home}, "", "pr", "--base", "mono", "--json", "--fail-on", "never")
+	res.expect(t, 0, `"status": "modified"`, "guardrail flipped")
+	r.git("checkout", "-q", "feature")
 	r.run("pr", "--base", "main", "--format", "sarif", "--fail-on", "never").expect(t, 0, `"version": "2.1.0"`, `"ruleId": "S20"`)
 
 	// A declared, harmless change on another branch passes.

@@ -93,6 +93,17 @@ func (r *Repo) Resolve(ctx context.Context, ref string) (string, error) {
 	return "", &gitError{ErrRefMissing, msg}
 }
 
+// Prefix returns the path of the work tree's folder Dir inside the
+// repository ("" at the top, else "sub/dir/"), so a revision can be read
+// for the same folder.
+func (r *Repo) Prefix(ctx context.Context) string {
+	out, err := r.git(ctx, "rev-parse", "--show-prefix")
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
 // MergeBase returns the commit where a and b forked, or a when there is none.
 func (r *Repo) MergeBase(ctx context.Context, a, b string) string {
 	out, err := r.git(ctx, "merge-base", "--end-of-options", a, b)
@@ -152,11 +163,20 @@ func (r *Repo) git(ctx context.Context, args ...string) ([]byte, error) {
 	return out, nil
 }
 
-// Tree returns the tree of commit as a read-only fs.FS. Files are read from
-// git when opened; symbolic links and submodules are listed but cannot be
-// opened, so nothing leaves the tree.
-func (r *Repo) Tree(ctx context.Context, commit string) (fs.FS, error) {
-	out, err := r.git(ctx, "ls-tree", "-r", "-t", "-z", "-l", "--full-tree", "--end-of-options", commit)
+// Tree returns the tree of commit as a read-only fs.FS: the whole
+// repository, or the folder prefix ("sub/dir/", see Prefix) of it. Files
+// are read from git when opened; symbolic links and submodules are listed
+// but cannot be opened, so nothing leaves the tree. A folder that does not
+// exist in the commit is an empty tree.
+func (r *Repo) Tree(ctx context.Context, commit, prefix string) (fs.FS, error) {
+	treeish := commit
+	if prefix = strings.Trim(prefix, "/"); prefix != "" {
+		if _, err := r.git(ctx, "rev-parse", "--verify", "--quiet", "--end-of-options", commit+":"+prefix); err != nil {
+			return &treeFS{ctx: ctx, repo: r, nodes: map[string]*node{".": {name: ".", mode: fs.ModeDir}}, kids: map[string][]string{}}, nil
+		}
+		treeish = commit + ":" + prefix
+	}
+	out, err := r.git(ctx, "ls-tree", "-r", "-t", "-z", "-l", "--full-tree", "--end-of-options", treeish)
 	if err != nil {
 		return nil, fmt.Errorf("cannot list the files of %s: %v", short(commit), err)
 	}

@@ -66,7 +66,7 @@ func TestTreeAndMessages(t *testing.T) {
 	if err != nil || c != base {
 		t.Fatalf("Resolve = %q, %v; want %s", c, err, base)
 	}
-	tree, err := r.Tree(ctx, c)
+	tree, err := r.Tree(ctx, c, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,6 +87,23 @@ func TestTreeAndMessages(t *testing.T) {
 	})
 	if strings.Join(walked, ",") != ".,.claude,.claude/settings.json,CLAUDE.md,link.md" {
 		t.Fatalf("walk = %v", walked)
+	}
+	// A folder of the repository is read as its own tree.
+	sub, err := Open(ctx, filepath.Join(dir, ".claude"))
+	if err != nil || sub.Prefix(ctx) != ".claude/" {
+		t.Fatalf("prefix = %q, %v", sub.Prefix(ctx), err)
+	}
+	st, err := sub.Tree(ctx, c, sub.Prefix(ctx))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := fs.ReadFile(st, "settings.json"); err != nil || string(b) != `{"hooks":{}}` {
+		t.Fatalf("settings.json in the .claude tree = %q, %v", b, err)
+	}
+	if empty, err := sub.Tree(ctx, c, "no/such/dir/"); err != nil {
+		t.Fatal(err)
+	} else if ents, _ := fs.ReadDir(empty, "."); len(ents) != 0 {
+		t.Fatalf("missing folder should be empty, got %v", ents)
 	}
 	msgs, err := r.Messages(ctx, base, "HEAD")
 	if err != nil || len(msgs) != 1 || msgs[0] != "chore: bump deps" {

@@ -67,7 +67,8 @@ func Compare(ctx context.Context, dir, base string, opts ...scan.Option) (*Repor
 		return nil, err
 	}
 	mb := repo.MergeBase(ctx, commit, "HEAD")
-	baseFS, err := repo.Tree(ctx, mb)
+	// The same folder of the base as the one being checked.
+	baseFS, err := repo.Tree(ctx, mb, repo.Prefix(ctx))
 	if err != nil {
 		return nil, err
 	}

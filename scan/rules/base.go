@@ -33,10 +33,10 @@ func (b *BaseInfo) baseFile(p string) *discover.File {
 
 // Change is an agent file that differs between base and head.
 type Change struct {
-	Path   string
-	Kind   discover.Kind
-	Tool   string
-	Status string // added, modified, deleted
+	Path   string        `json:"path"`
+	Kind   discover.Kind `json:"kind"`
+	Tool   string        `json:"tool,omitempty"`
+	Status string        `json:"status"` // added, modified, deleted
 }
 
 // Changes lists the agent files and scripts that differ between the base
