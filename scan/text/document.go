@@ -1,7 +1,6 @@
 package text
 
 import (
-	"bytes"
 	"regexp"
 	"sort"
 	"strings"
@@ -109,6 +108,24 @@ type Document struct {
 	InvalidUTF8 bool
 
 	lineStarts []int
+	// src is the file as one string and srcLower its lowered twin, when
+	// the file is valid UTF-8 (else empty).
+	src, srcLower string
+}
+
+// pristine returns the lowered twin of line i (0-based) when the line is
+// exactly a slice of the file (valid UTF-8, no carriage return, unchanged
+// by Normalize).
+func (d *Document) pristine(i int, n string) (string, bool) {
+	if d.src == "" || i >= len(d.lineStarts) {
+		return "", false
+	}
+	start := d.lineStarts[i]
+	end := start + len(n)
+	if end > len(d.src) || d.src[start:end] != n || end < len(d.src) && d.src[end] != '\n' {
+		return "", false
+	}
+	return d.srcLower[start:end], true
 }
 
 // LineOf returns the 1-based line of byte offset off in the file.
@@ -127,19 +144,25 @@ func Analyze(data []byte) *Document {
 	}
 	d.InvalidUTF8 = !utf8.Valid(data)
 	d.findInvisible(data)
-	raw := bytes.Split(data, []byte("\n"))
-	d.Lines = make([]string, len(raw))
-	for i, l := range raw {
-		s := string(bytes.TrimSuffix(l, []byte("\r")))
-		if d.InvalidUTF8 {
-			s = strings.ToValidUTF8(s, "\uFFFD")
-		}
-		d.Lines[i] = s
+	// Lines are slices of one copy of the file, and their lowered twins
+	// slices of one lowered copy, so ordinary text is never copied again.
+	src := string(data)
+	if d.InvalidUTF8 {
+		src = strings.ToValidUTF8(src, "\uFFFD")
+	} else {
+		d.src, d.srcLower = src, Lower(src)
 	}
+	d.Lines = strings.Split(src, "\n")
+	for i, l := range d.Lines {
+		if strings.HasSuffix(l, "\r") {
+			d.Lines[i] = l[:len(l)-1]
+		}
+	}
+	d.Units = make([]Unit, 0, len(d.Lines)/2+1)
 	d.structure()
 	for i := range d.Hidden {
 		h := &d.Hidden[i]
-		for _, u := range splitSentences(Normalize(h.Text), h.Line, Decoded, true) {
+		for _, u := range splitSentences(Normalize(h.Text), "", h.Line, Decoded, true) {
 			u.Payload = h
 			d.Units = append(d.Units, u)
 		}
@@ -251,13 +274,23 @@ func blockStart(t string) bool {
 func (d *Document) structure() {
 	var para strings.Builder
 	paraLine, paraLast := 0, 0
+	// A paragraph of whole, unchanged, consecutive lines is a slice of the
+	// file: spanStart/spanEnd mark it while inSpan holds.
+	inSpan, spanStart, spanEnd := false, 0, 0
+	empty := true
 	flush := func() {
-		if para.Len() > 0 {
-			d.Units = append(d.Units, splitSentences(para.String(), paraLine, Prose, true)...)
+		if empty {
+			return
+		}
+		if inSpan {
+			d.Units = append(d.Units, splitSentences(d.src[spanStart:spanEnd], d.srcLower[spanStart:spanEnd], paraLine, Prose, true)...)
+		} else {
+			d.Units = append(d.Units, splitSentences(para.String(), "", paraLine, Prose, true)...)
 			para.Reset()
 		}
+		empty, inSpan = true, false
 	}
-	addProse := func(s string, line int) {
+	addProse := func(s string, line int, whole bool) {
 		if strings.TrimSpace(s) == "" {
 			flush()
 			return
@@ -265,16 +298,34 @@ func (d *Document) structure() {
 		if blockStart(s) {
 			flush()
 		}
-		switch {
-		case para.Len() == 0:
-			paraLine = line
-		case line == paraLast:
-			para.WriteByte(' ') // text on both sides of a comment
-		default:
-			para.WriteByte('\n')
+		pure := false
+		if whole {
+			_, pure = d.pristine(line-1, s)
 		}
+		switch {
+		case empty:
+			paraLine = line
+			if pure {
+				inSpan, spanStart, spanEnd = true, d.lineStarts[line-1], d.lineStarts[line-1]+len(s)
+			} else {
+				para.WriteString(s)
+			}
+		case inSpan && pure && line == paraLast+1:
+			spanEnd = d.lineStarts[line-1] + len(s)
+		default:
+			if inSpan {
+				para.WriteString(d.src[spanStart:spanEnd])
+				inSpan = false
+			}
+			if line == paraLast {
+				para.WriteByte(' ') // text on both sides of a comment
+			} else {
+				para.WriteByte('\n')
+			}
+			para.WriteString(s)
+		}
+		empty = false
 		paraLast = line
-		para.WriteString(s)
 		if strings.HasPrefix(strings.TrimLeft(s, " \t"), "#") {
 			flush()
 		}
@@ -295,7 +346,8 @@ func (d *Document) structure() {
 				continue
 			}
 			if n := Normalize(raw); strings.TrimSpace(n) != "" {
-				d.Units = append(d.Units, splitSentences(n, line, Code, false)...)
+				low, _ := d.pristine(i, n)
+				d.Units = append(d.Units, splitSentences(n, low, line, Code, false)...)
 			}
 			continue
 		}
@@ -327,12 +379,12 @@ func (d *Document) structure() {
 			}
 			start := strings.Index(rest, "<!--")
 			if start < 0 {
-				addProse(rest, line)
+				addProse(rest, line, len(rest) == len(n))
 				rest = ""
 				break
 			}
 			if strings.TrimSpace(rest[:start]) != "" {
-				addProse(rest[:start], line)
+				addProse(rest[:start], line, false)
 			}
 			rest = rest[start+4:]
 			inComment = true
@@ -372,7 +424,7 @@ func (d *Document) closeComment(b *strings.Builder, start, end int) {
 		text = text[1:]
 		line++
 	}
-	d.Units = append(d.Units, splitSentences(text, line, Comment, true)...)
+	d.Units = append(d.Units, splitSentences(text, "", line, Comment, true)...)
 	_ = start
 }
 
@@ -416,12 +468,15 @@ func isSchemeByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '+' || c == '.' || c == '-'
 }
 
-// splitSentences cuts text (which may span lines, joined by '\n') into
+// splitSentences cuts text (which may span lines, joined by '\n'; lower
+// is its lowered twin, or "" to compute it) into
 // sentence units. A sentence ends at '.', '!' or '?' followed by white
 // space, outside inline code; a unit longer than MaxUnit is cut at a space.
-func splitSentences(text string, line int, where Where, sentences bool) []Unit {
+func splitSentences(text, lower string, line int, where Where, sentences bool) []Unit {
 	var out []Unit
-	lower := Lower(text)
+	if lower == "" {
+		lower = Lower(text)
+	}
 	emit := func(a, b int, l int) {
 		for b-a > MaxUnit {
 			cut := a + strings.LastIndexAny(text[a:a+MaxUnit], " \t\n")
