@@ -329,6 +329,14 @@ func (g *Gate) withhold(name string, cls Classification, oldDig, newDig string, 
 	return fmt.Sprintf("%s (%s); approval %s", why, strings.Join(changes, "; "), e.ID), e.ID
 }
 
+// Listed reports whether tool appeared in a tools/list the gate judged in
+// this session (withheld or not).
+func (g *Gate) Listed(tool string) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.tools[tool] != nil
+}
+
 // CallDecision is the gate's first answer on a tools/call.
 type CallDecision struct {
 	Verdict Verdict
@@ -340,8 +348,8 @@ type CallDecision struct {
 	ApprovalID string
 }
 
-// DecideCall judges a call of tool with args from what the gate knows of the
-// tool (the last list, else its pin, else nothing: destructive).
+// DecideCall judges a call of tool with args from the tool's definition in
+// the last list; a tool the server does not list is refused.
 func (g *Gate) DecideCall(tool string, args json.RawMessage) CallDecision {
 	d := CallDecision{Tool: tool}
 	g.mu.Lock()
@@ -355,14 +363,13 @@ func (g *Gate) DecideCall(tool string, args json.RawMessage) CallDecision {
 	case st != nil:
 		d.Class = st.cls
 	default:
-		pf, err := g.pins.Load(g.opts.Server)
-		if err == nil && pf.Tools[tool] != nil {
-			p := pf.Tools[tool]
-			d.Class = Classification{Risk: p.Risk, Unannotated: p.Unannotated, Why: "as pinned"}
-		} else {
-			d.Class = Classification{Risk: RiskDestructive, Unannotated: true,
-				Why: "the tool was not in any tools/list the gate has seen, so nothing vouches for it"}
-		}
+		// Not in any list the server gave this session, even after the
+		// gate asked for one: nothing vouches for what the call would do.
+		d.Class = Classification{Risk: RiskDestructive, Unannotated: true,
+			Why: "the server's tools/list does not include it"}
+		d.Verdict = VerdictDeny
+		d.Reason = "the tool server does not list a tool named " + tool + ", so Sentinel cannot tell what it would do"
+		return d
 	}
 	d.Verdict, d.Reason = g.policy.Decide(g.opts.Server, tool, d.Class)
 	if d.Verdict == VerdictAllow {

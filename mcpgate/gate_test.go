@@ -33,7 +33,7 @@ func TestDecideCallBlastRadius(t *testing.T) {
 		// A tool that can touch the approval queue could approve itself.
 		{"read_file", `{"path":"` + dirs.State + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel's own"},
 		{"write_file", `{"path":"` + dirs.State + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel"},
-		{"never_listed", `{}`, VerdictAsk, "not in any tools/list"},
+		{"never_listed", `{}`, VerdictDeny, "does not list a tool named never_listed"},
 	}
 	for _, tc := range tests {
 		d := g.DecideCall(tc.tool, json.RawMessage(tc.args))

@@ -300,8 +300,8 @@ func TestE2EUnjudgedMessagesPassByteForByte(t *testing.T) {
 		cmd := exec.Command(argv[0], argv[1:]...)
 		cmd.Env, cmd.Dir = u.env, u.project
 		in, _ := cmd.StdinPipe()
-		var out bytes.Buffer
-		cmd.Stdout = &out
+		out := &syncBuffer{}
+		cmd.Stdout = out
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sentinel-sec/sentinel/redact"
@@ -54,6 +55,7 @@ type Proxy struct {
 	held     map[string]context.CancelFunc
 	stopped  bool
 	stopErr  error
+	nextID   atomic.Int64
 	wg       sync.WaitGroup
 }
 
@@ -66,6 +68,9 @@ type inflight struct {
 	outcome   *Outcome
 	args      json.RawMessage
 	deadline  time.Time // zero: no deadline
+	// internal receives the answer to a request the proxy made itself; it
+	// is not forwarded to the client.
+	internal chan *Message
 }
 
 // Run relays until the client closes its input (returns nil) or the server
@@ -145,8 +150,18 @@ func (p *Proxy) stop(cause error) {
 		if f.method == "tools/call" {
 			p.auditCall(f, nil, "error", "the tool server went away: "+cause.Error())
 		}
-		p.replyError(f.id, codeServerGone, fmt.Sprintf("the tool server did not answer %s: %s", f.method, cause))
+		p.fail(f, codeServerGone, fmt.Sprintf("the tool server did not answer %s: %s", f.method, cause))
 	}
+}
+
+// fail answers a request that will get no answer from the server: the
+// client's with a JSON-RPC error, the proxy's own by closing its channel.
+func (p *Proxy) fail(f *inflight, code int, msg string) {
+	if f.internal != nil {
+		close(f.internal)
+		return
+	}
+	p.replyError(f.id, code, msg)
 }
 
 func (p *Proxy) cancelHeld() {
@@ -282,12 +297,12 @@ func (p *Proxy) forward(ctx context.Context, m *Message, f *inflight) {
 	p.mu.Lock()
 	if p.stopped {
 		p.mu.Unlock()
-		p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward "+m.Method)
+		p.fail(f, codeServerGone, "the tool server is gone; Sentinel did not forward "+m.Method)
 		return
 	}
 	if _, dup := p.inflight[key]; dup {
 		p.mu.Unlock()
-		p.replyError(m.ID, codeInvalidRequest, "request id "+key+" is already in use by a pending request")
+		p.fail(f, codeInvalidRequest, "request id "+key+" is already in use by a pending request")
 		return
 	}
 	p.inflight[key] = f
@@ -301,7 +316,7 @@ func (p *Proxy) forward(ctx context.Context, m *Message, f *inflight) {
 			delete(p.inflight, key)
 		}
 		p.mu.Unlock()
-		p.replyError(m.ID, codeServerGone, fmt.Sprintf("Sentinel could not deliver %s to the tool server: %s", m.Method, err))
+		p.fail(f, codeServerGone, fmt.Sprintf("Sentinel could not deliver %s to the tool server: %s", m.Method, err))
 		if f.method == "tools/call" {
 			p.auditCall(f, nil, "error", "could not deliver the call: "+err.Error())
 		}
@@ -348,7 +363,7 @@ func (p *Proxy) expire(ctx context.Context, key string, f *inflight) {
 	}
 	delete(p.inflight, key)
 	p.mu.Unlock()
-	p.replyError(f.id, codeServerGone, fmt.Sprintf("the tool server did not answer %s within %s; it may be hung: check its logs or restart it", f.method, p.ServerTimeout))
+	p.fail(f, codeServerGone, fmt.Sprintf("the tool server did not answer %s within %s; it may be hung: check its logs or restart it", f.method, p.ServerTimeout))
 	cancelMsg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "notifications/cancelled",
 		"params": map[string]any{"requestId": f.id, "reason": "Sentinel: no answer within " + p.ServerTimeout.String()}})
 	_ = p.Upstream.Send(ctx, cancelMsg)
@@ -372,24 +387,73 @@ func isStateless(params json.RawMessage) bool {
 	return v >= statelessVersion
 }
 
+type callParams struct {
+	Name         string          `json:"name"`
+	Arguments    json.RawMessage `json:"arguments"`
+	RequestState json.RawMessage `json:"requestState"`
+	Inputs       json.RawMessage `json:"inputResponses"`
+	Meta         json.RawMessage `json:"_meta"`
+}
+
 func (p *Proxy) handleCall(ctx context.Context, m *Message) {
-	var params struct {
-		Name         string          `json:"name"`
-		Arguments    json.RawMessage `json:"arguments"`
-		RequestState json.RawMessage `json:"requestState"`
-		Inputs       json.RawMessage `json:"inputResponses"`
-	}
+	var params callParams
 	if err := json.Unmarshal(m.Params, &params); err != nil || params.Name == "" {
 		p.replyError(m.ID, -32602, "tools/call needs params with a tool name; Sentinel did not forward it")
 		return
 	}
+	key := m.IDKey()
+	hctx, cancel := context.WithCancel(ctx)
+	p.mu.Lock()
+	if p.stopped {
+		p.mu.Unlock()
+		cancel()
+		p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward tools/call")
+		return
+	}
+	p.held[key] = cancel
+	p.mu.Unlock()
+	release := func() {
+		p.mu.Lock()
+		delete(p.held, key)
+		p.mu.Unlock()
+		cancel()
+	}
+	if p.Gate.Listed(params.Name) {
+		d := p.Gate.DecideCall(params.Name, params.Arguments)
+		if d.Verdict != VerdictAsk {
+			release()
+			p.dispatch(ctx, hctx, m, &params, d)
+			return
+		}
+	}
+	// Pausing, or a tool this session has not listed: decide in the
+	// background so other traffic keeps flowing.
+	p.wg.Add(1)
+	go func() {
+		defer p.wg.Done()
+		defer release()
+		if !p.Gate.Listed(params.Name) {
+			// The client calls a tool it did not list through the gate
+			// (a cached list, a restart): list it now, so the decision
+			// rests on what the server says today.
+			if err := p.fetchTools(hctx, params.Meta); err != nil {
+				fmt.Fprintf(p.Log, "sentinel mcp: cannot list the server's tools to judge %s: %s\n", redact.String(params.Name), err)
+			}
+		}
+		p.dispatch(ctx, hctx, m, &params, p.Gate.DecideCall(params.Name, params.Arguments))
+	}()
+}
+
+// dispatch carries out a decision: forward, answer with a tool error, or
+// pause for a person (hctx ends the pause).
+func (p *Proxy) dispatch(ctx, hctx context.Context, m *Message, params *callParams, d CallDecision) {
 	stateless := isStateless(m.Params)
-	d := p.Gate.DecideCall(params.Name, params.Arguments)
 	f := &inflight{id: m.ID, method: m.Method, tool: params.Name, stateless: stateless, decision: &d, args: params.Arguments}
 	switch d.Verdict {
 	case VerdictAllow:
 		f.outcome = &Outcome{Allowed: true, By: "policy", Decision: "allow"}
 		p.forward(ctx, m, f)
+		return
 	case VerdictDeny:
 		o := Outcome{By: "policy", Decision: "deny"}
 		if d.Withheld {
@@ -398,46 +462,82 @@ func (p *Proxy) handleCall(ctx context.Context, m *Message) {
 		f.outcome = &o
 		p.auditCall(f, nil, "", d.Reason)
 		p.replyToolError(m.ID, stateless, denyText(p.Gate.opts.Server, d, o, p.Gate.policy.Timeout()))
-	case VerdictAsk:
-		key := m.IDKey()
-		hctx, cancel := context.WithCancel(ctx)
-		p.mu.Lock()
-		if p.stopped {
-			p.mu.Unlock()
-			cancel()
-			p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward tools/call")
-			return
-		}
-		p.held[key] = cancel
-		p.mu.Unlock()
-		p.wg.Add(1)
-		go func() {
-			defer p.wg.Done()
-			defer cancel()
-			continuation := len(params.RequestState) > 0 || len(params.Inputs) > 0
-			o := p.Gate.Ask(hctx, params.Name, params.Arguments, d, continuation)
-			p.mu.Lock()
-			delete(p.held, key)
-			stopped := p.stopped
-			p.mu.Unlock()
-			f.outcome = &o
-			if o.Allowed && !stopped {
-				p.forward(ctx, m, f)
-				return
-			}
-			if stopped {
-				o.Decision, o.By = "cancelled", "gate"
-				f.outcome = &o
-				p.auditCall(f, nil, "", "the tool server went away while the call waited for approval")
-				p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward tools/call")
-				return
-			}
-			p.auditCall(f, nil, "", d.Reason)
-			if o.Decision != "cancelled" {
-				p.replyToolError(m.ID, stateless, denyText(p.Gate.opts.Server, d, o, p.Gate.policy.Timeout()))
-			}
-		}()
+		return
 	}
+	continuation := len(params.RequestState) > 0 || len(params.Inputs) > 0
+	o := p.Gate.Ask(hctx, params.Name, params.Arguments, d, continuation)
+	stopped := p.isStopped()
+	f.outcome = &o
+	if o.Allowed && !stopped {
+		p.forward(ctx, m, f)
+		return
+	}
+	if stopped {
+		o.Decision, o.By = "cancelled", "gate"
+		f.outcome = &o
+		p.auditCall(f, nil, "", "the tool server went away while the call waited for approval")
+		p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward tools/call")
+		return
+	}
+	p.auditCall(f, nil, "", d.Reason)
+	if o.Decision != "cancelled" {
+		p.replyToolError(m.ID, stateless, denyText(p.Gate.opts.Server, d, o, p.Gate.policy.Timeout()))
+	}
+}
+
+// fetchTools lists the server's tools on the gate's own behalf (every page)
+// and judges them; the client never sees these messages. meta is the
+// calling request's _meta, which a stateless (2026-07-28) server needs.
+func (p *Proxy) fetchTools(ctx context.Context, meta json.RawMessage) error {
+	var cleanMeta json.RawMessage
+	if len(meta) > 0 {
+		var mm map[string]json.RawMessage
+		if json.Unmarshal(meta, &mm) == nil {
+			delete(mm, "progressToken")
+			cleanMeta, _ = json.Marshal(mm)
+		}
+	}
+	cursor := ""
+	for page := 0; page < 100; page++ {
+		params := map[string]any{}
+		if cleanMeta != nil {
+			params["_meta"] = cleanMeta
+		}
+		if cursor != "" {
+			params["cursor"] = cursor
+		}
+		id := fmt.Sprintf(`"sentinel-%d"`, p.nextID.Add(1))
+		req, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": json.RawMessage(id), "method": "tools/list", "params": params})
+		ch := make(chan *Message, 1)
+		f := &inflight{id: json.RawMessage(id), method: "tools/list", internal: ch}
+		msg := &Message{Raw: req, Kind: KindRequest, ID: json.RawMessage(id), Method: "tools/list"}
+		p.forward(ctx, msg, f)
+		var resp *Message
+		select {
+		case resp = <-ch:
+		case <-ctx.Done():
+			p.mu.Lock()
+			delete(p.inflight, id)
+			p.mu.Unlock()
+			return ctx.Err()
+		}
+		if resp == nil || resp.Result == nil {
+			return errors.New("the server answered tools/list with an error")
+		}
+		var res struct {
+			Tools      []json.RawMessage `json:"tools"`
+			NextCursor string            `json:"nextCursor"`
+		}
+		if err := json.Unmarshal(resp.Result, &res); err != nil {
+			return fmt.Errorf("invalid tools/list result: %w", err)
+		}
+		p.Gate.JudgeTools(res.Tools)
+		if res.NextCursor == "" {
+			return nil
+		}
+		cursor = res.NextCursor
+	}
+	return errors.New("tools/list has more than 100 pages")
 }
 
 // auditCall writes one record for a call: its decision, who decided, and
@@ -509,6 +609,10 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 	p.mu.Unlock()
 	if f == nil {
 		fmt.Fprintf(p.Log, "sentinel mcp: dropped a response from the tool server to request %s, which is not pending\n", redact.String(truncate(key, 64)))
+		return
+	}
+	if f.internal != nil {
+		f.internal <- m
 		return
 	}
 	switch f.method {

@@ -557,3 +557,35 @@ func contains(list []string, s string) bool {
 	}
 	return false
 }
+
+// A client that calls without listing (a cached list, a restarted proxy):
+// the gate lists the tools itself, on the same protocol revision, and judges
+// the call on what the server says now.
+func TestProxyCallWithoutListFetchesTools(t *testing.T) {
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) {
+			h := newHarness(t, harnessOpts{version: v})
+			r, err := h.call("read_note", nil)
+			if err != nil || r.IsError {
+				t.Fatalf("read without a list: %v %q", err, text(r))
+			}
+			done := make(chan *mcp.CallToolResult, 1)
+			go func() {
+				r, _ := h.call("write_note", map[string]any{"text": "unlisted"})
+				done <- r
+			}()
+			e := h.pending("write_note")
+			if e.Risk != mcpgate.RiskWrite {
+				t.Errorf("risk = %s, want write from the server's annotations", e.Risk)
+			}
+			h.queue.Resolve(e.ID, "allow", "user:queue")
+			if r := <-done; r == nil || r.IsError || h.note() != "unlisted" {
+				t.Fatalf("allowed write: %+v, note %q", r, h.note())
+			}
+			r, err = h.call("format_disk", nil)
+			if err != nil || !r.IsError || !strings.Contains(text(r), "does not list a tool named format_disk") {
+				t.Fatalf("unknown tool: %v %q", err, text(r))
+			}
+		})
+	}
+}
