@@ -328,3 +328,29 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSignatureAndKeys feeds untrusted bytes (a committed public key, a
+// signature file) to the parsers: they must fail with one sentence, never
+// panic, and never accept a signature that was not made by the key.
+func FuzzSignatureAndKeys(f *testing.F) {
+	pubPEM, privPEM, _ := GenerateKey()
+	priv, _ := ParsePrivateKey(privPEM, "k")
+	pub := priv.Public().(ed25519.PublicKey)
+	good := Sign([]byte("lock"), priv)
+	f.Add(good, pubPEM)
+	f.Add([]byte(`{"algorithm":"ed25519","signature":"AAAA"}`), []byte("-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n"))
+	f.Add([]byte("not json"), []byte{})
+	f.Fuzz(func(t *testing.T, sig, key []byte) {
+		if _, err := ParsePublicKey(key, "key"); err != nil && strings.Contains(err.Error(), "\n") {
+			t.Fatalf("multi-line error %q", err)
+		}
+		_, _ = ParsePrivateKey(key, "key")
+		err := CheckSignature([]byte("lock!"), sig, pub)
+		if err == nil {
+			t.Fatalf("accepted a signature of other bytes: %q", sig)
+		}
+		if !errors.Is(err, ErrBadSignature) {
+			t.Fatalf("error does not wrap ErrBadSignature: %v", err)
+		}
+	})
+}
