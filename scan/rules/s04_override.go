@@ -17,16 +17,16 @@ var S4 = &Rule{
 	},
 }
 
-var reOverride = regexp.MustCompile(`\b(?:ignore|disregard|forget|override|bypass|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+|everything\s+|about\s+)*(?:previous|prior|above|earlier|preceding|former|original|system|existing|other|safety|security|developer|default)\s+(?:instructions?|rules|directions|prompts?|guidelines|directives|guardrails|context|messages|policies|constraints|restrictions)\b` +
-	`|\bsystem[- ]level\s+(?:directive|instruction|override|command|order)s?\b` +
-	`|\b(?:system|admin|administrator|developer|root|god)\s+override\b` +
-	`|\bmark\s+(?:this|the|these)\s+(?:file|files|repo|repository|project|code|content|package|skill|server|tool)\s+as\s+(?:safe|trusted|clean|verified|benign|harmless)\b` +
-	`|\b(?:reveal|print|show|output|repeat|leak|dump|disclose|display)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+|original\s+|complete\s+)?(?:system\s+prompt|initial\s+instructions|hidden\s+instructions|system\s+instructions)\b` +
-	`|\byou\s+are\s+now\s+(?:in\s+)?(?:developer|dan|jailbreak|jailbroken|unrestricted|god|admin)\s+mode\b` +
-	`|\b(?:these|the following|this file's)\s+instructions\s+(?:override|supersede|replace)\s+(?:all|any|every)\s+(?:previous|prior|other|system|safety)\b`)
-
-var overrideAlts = alternatives{{lits: []string{"instruction", "rules", "direction", "prompt", "guideline", "directive", "guardrail", "context",
-	"message", "polic", "constraint", "restriction", "system", "override", "mark ", " mode", "supersede"}, re: reOverride}}
+var overrideAlts = alternatives{
+	alt(`\b(?:ignore|disregard|forget|override|bypass|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+|everything\s+|about\s+)*(?:previous|prior|above|earlier|preceding|former|original|system|existing|other|safety|security|developer|default)\s+(?:instructions?|rules|directions|prompts?|guidelines|directives|guardrails|context|messages|policies|constraints|restrictions)\b`,
+		"ignore", "disregard", "forget", "override", "bypass", "discard"),
+	alt(`\bsystem[- ]level\s+(?:directive|instruction|override|command|order)s?\b`, "system-level", "system level"),
+	alt(`\b(?:system|admin|administrator|developer|root|god)\s+override\b`, " override"),
+	alt(`\bmark\s+(?:this|the|these)\s+(?:file|files|repo|repository|project|code|content|package|skill|server|tool)\s+as\s+(?:safe|trusted|clean|verified|benign|harmless)\b`, "mark "),
+	alt(`\b(?:reveal|print|show|output|repeat|leak|dump|disclose|display)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+|original\s+|complete\s+)?(?:system\s+prompt|initial\s+instructions|hidden\s+instructions|system\s+instructions)\b`, "system prompt", "instructions"),
+	alt(`\byou\s+are\s+now\s+(?:in\s+)?(?:developer|dan|jailbreak|jailbroken|unrestricted|god|admin)\s+mode\b`, " mode"),
+	alt(`\b(?:these|the following|this file's)\s+instructions\s+(?:override|supersede|replace)\s+(?:all|any|every)\s+(?:previous|prior|other|system|safety)\b`, "supersede", "override", "replace"),
+}
 
 func matchOverride(u *text.Unit) (match, bool) {
 	if !has(u, gOverride) {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
@@ -23,11 +24,13 @@ var (
 	// The negation is part of the attack: "do not tell the user".
 	reConcealNeg = regexp.MustCompile(`\b(?:do not|don't|dont|never|must not|should not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention (?:this|it|that|anything)(?: step| action| request)? to|mention (?:this|it|that|anything|these steps)|show|let)\s+(?:the\s+|your\s+|a\s+)?(?:user|users|developer|developers|human|operator|owner|maintainer|person|anyone)\b(?:\s+know)?` +
 		`|\b(?:do not|don't|dont|never)\s+(?:mention|reveal|disclose|report|log|say|explain)\s+(?:this|these|that|it|the (?:upload|request|command|step|change|instruction)s?)\s+(?:step|steps|instruction|instructions|action|actions|request|command)?\s*(?:to|in front of|with)\s+(?:the\s+)?(?:user|developer|human|operator)\b`)
-	reConcealPos = regexp.MustCompile(`\bwithout\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|anyone|them)(?:'s)?\s+(?:knowing|noticing|seeing|being aware|finding out|knowledge|awareness|realizing|realising)\b` +
-		`|\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|anyone)\b` +
-		`|\b(?:hide|conceal|keep)\s+(?:this|it|that|these|those|the\s+\w+|any\s+\w+)\s+(?:\w+\s+)?(?:secret\s+|hidden\s+)?from\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|reviewer|reviewers)\b` +
-		`|\bso\s+(?:that\s+)?(?:the\s+)?(?:user|developer|human|operator|reviewer)s?\s+(?:does not|doesn't|won't|will not|cannot|can't|never)\s+(?:notice|know|see|find out|realize|realise|suspect)\b` +
-		`|\b(?:the\s+)?(?:user|developer|human)\s+(?:must|should)\s+(?:not|never)\s+(?:know|find out|notice|learn|see)\b`)
+	concealPos = alternatives{
+		alt(`\bwithout\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|anyone|them)(?:'s)?\s+(?:knowing|noticing|seeing|being aware|finding out|knowledge|awareness|realizing|realising)\b`+
+			`|\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|anyone)\b`, "without"),
+		alt(`\b(?:hide|conceal|keep)\s+(?:this|it|that|these|those|the\s+\w+|any\s+\w+)\s+(?:\w+\s+)?(?:secret\s+|hidden\s+)?from\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|reviewer|reviewers)\b`, "hide", "conceal", "keep"),
+		alt(`\bso\s+(?:that\s+)?(?:the\s+)?(?:user|developer|human|operator|reviewer)s?\s+(?:does not|doesn't|won't|will not|cannot|can't|never)\s+(?:notice|know|see|find out|realize|realise|suspect)\b`, "so "),
+		alt(`\b(?:the\s+)?(?:user|developer|human)\s+(?:must|should)\s+(?:not|never)\s+(?:know|find out|notice|learn|see)\b`, "must", "should"),
+	}
 )
 
 func matchConceal(u *text.Unit) (match, bool) {
@@ -35,13 +38,17 @@ func matchConceal(u *text.Unit) (match, bool) {
 		return match{}, false
 	}
 	lower := u.Lower
-	for _, loc := range reConcealNeg.FindAllStringIndex(lower, 4) {
+	var neg [][]int
+	if strings.Contains(lower, "not ") || strings.Contains(lower, "never") || strings.Contains(lower, "n't") || strings.Contains(lower, "dont") {
+		neg = reConcealNeg.FindAllStringIndex(lower, 4)
+	}
+	for _, loc := range neg {
 		if quotedOrWarned(u, loc[0], loc[1], true) || concealsSecret(lower[loc[1]:]) || instructsUser(lower[loc[1]:]) {
 			continue
 		}
 		return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
 	}
-	for _, loc := range reConcealPos.FindAllStringIndex(lower, 4) {
+	for _, loc := range concealPos.find(lower) {
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
 			continue
 		}

@@ -6,7 +6,7 @@ package text
 // Literals are matched byte for byte; give them in lower case and scan
 // text lowered with Lower.
 type Prefilter struct {
-	delta []int32  // state*width + class -> next state
+	delta []uint16 // state*width + class -> next state
 	out   []uint64 // state -> groups whose literal ends here
 	class [256]byte
 	width int
@@ -56,7 +56,10 @@ func NewPrefilter(lits []Literal) *Prefilter {
 		}
 	}
 	p.width = width
-	p.delta = make([]int32, len(nodes)*width)
+	if len(nodes) > 1<<16 {
+		panic("text: prefilter needs more than 65536 states; use fewer or shorter literals")
+	}
+	p.delta = make([]uint16, len(nodes)*width)
 	fail := make([]int32, len(nodes))
 	queue := make([]int32, 0, len(nodes))
 	// rep[k] is a byte of class k (class 0 has no edges).
@@ -66,7 +69,7 @@ func NewPrefilter(lits []Literal) *Prefilter {
 	}
 	for k := 1; k < width; k++ {
 		if n, ok := nodes[0].next[rep[k]]; ok {
-			p.delta[k] = n
+			p.delta[k] = uint16(n)
 			queue = append(queue, n)
 		}
 	}
@@ -77,8 +80,8 @@ func NewPrefilter(lits []Literal) *Prefilter {
 		p.out[s] = nodes[s].out | p.out[fail[s]]
 		for k := 1; k < width; k++ {
 			if n, ok := nodes[s].next[rep[k]]; ok {
-				fail[n] = p.delta[int(fail[s])*width+k]
-				p.delta[int(s)*width+k] = n
+				fail[n] = int32(p.delta[int(fail[s])*width+k])
+				p.delta[int(s)*width+k] = uint16(n)
 				queue = append(queue, n)
 			} else {
 				p.delta[int(s)*width+k] = p.delta[int(fail[s])*width+k]
@@ -91,7 +94,7 @@ func NewPrefilter(lits []Literal) *Prefilter {
 // Groups returns the set of groups with at least one literal in s.
 func (p *Prefilter) Groups(s string) uint64 {
 	var found uint64
-	st := int32(0)
+	st := uint16(0)
 	d, out, w := p.delta, p.out, p.width
 	for i := 0; i < len(s); i++ {
 		st = d[int(st)*w+int(p.class[s[i]])]
