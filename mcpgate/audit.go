@@ -49,7 +49,7 @@ type AuditRecord struct {
 const genesis = "sha256:0000000000000000000000000000000000000000000000000000000000000000"
 
 // AuditLog appends hash-chained JSON lines: each record carries the hash of
-// the previous one and its own hash over its canonical JSON, and a head file
+// the previous one and its own hash over its JSON encoding, and a head file
 // beside the log holds the last sequence number and hash, so an edited,
 // inserted, deleted or truncated line is detected by Verify. Several proxies
 // may share one log; appends take an exclusive lock on path+".lock".
@@ -77,17 +77,16 @@ type auditHead struct {
 // headSize is the fixed size of the head file, rewritten in place.
 const headSize = 160
 
+// recordHash hashes the record's JSON with an empty hash field. The
+// encoding is deterministic (fixed field order, no maps), so a verifier
+// re-encodes a parsed line and gets the same bytes.
 func recordHash(r AuditRecord) (string, error) {
 	r.Hash = ""
 	b, err := json.Marshal(r)
 	if err != nil {
 		return "", err
 	}
-	c, err := Canonical(b)
-	if err != nil {
-		return "", err
-	}
-	sum := sha256.Sum256(c)
+	sum := sha256.Sum256(b)
 	return "sha256:" + hex.EncodeToString(sum[:]), nil
 }
 

@@ -67,13 +67,18 @@ var ErrBatch = errors.New("a JSON-RPC batch is not a single message")
 // ParseFrame parses one line from the wire. A JSON-RPC batch (an array, which
 // MCP no longer allows but older peers send) is split into its messages so that
 // every element is judged on its own; a batch element's Raw is its own bytes.
-func ParseFrame(line []byte) ([]*Message, error) {
+func ParseFrame(line []byte) ([]*Message, error) { return parseFrame(line, true) }
+
+// parseFrame is ParseFrame with the duplicate-key walk optional: the proxy
+// skips it for server messages the gate does not judge, and runs it on the
+// ones it does (tools/list results).
+func parseFrame(line []byte, strict bool) ([]*Message, error) {
 	line = bytes.TrimSpace(line)
 	if len(line) == 0 {
 		return nil, errors.New("empty message")
 	}
 	if line[0] != '[' {
-		m, err := ParseMessage(line)
+		m, err := parseMessage(line, strict)
 		if err != nil {
 			return nil, err
 		}
@@ -88,7 +93,7 @@ func ParseFrame(line []byte) ([]*Message, error) {
 	}
 	out := make([]*Message, 0, len(elems))
 	for i, e := range elems {
-		m, err := ParseMessage(e)
+		m, err := parseMessage(e, strict)
 		if err != nil {
 			return nil, fmt.Errorf("batch element %d: %w", i, err)
 		}
@@ -101,16 +106,19 @@ func ParseFrame(line []byte) ([]*Message, error) {
 // duplicate object keys anywhere in the message: two parsers that keep
 // different copies of a duplicated "name" or "method" would let a call be
 // judged as one tool and run as another.
-func ParseMessage(b []byte) (*Message, error) {
+func ParseMessage(b []byte) (*Message, error) { return parseMessage(b, true) }
+
+func parseMessage(b []byte, strict bool) (*Message, error) {
 	b = bytes.TrimSpace(b)
 	if len(b) == 0 || b[0] != '{' {
 		return nil, errors.New("a JSON-RPC message must be a JSON object")
 	}
-	if !json.Valid(b) {
+	if strict {
+		if err := checkDuplicateKeys(b); err != nil {
+			return nil, err
+		}
+	} else if !json.Valid(b) {
 		return nil, errors.New("invalid JSON")
-	}
-	if err := checkDuplicateKeys(b); err != nil {
-		return nil, err
 	}
 	var w wireMessage
 	if err := json.Unmarshal(b, &w); err != nil {

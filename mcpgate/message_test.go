@@ -104,9 +104,20 @@ func FuzzParseFrame(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
+		lax, laxErr := parseFrame(b, false)
 		msgs, err := ParseFrame(b)
 		if err != nil {
 			return
+		}
+		// Whatever the strict parser accepts, the relay's lax parser reads
+		// the same way.
+		if laxErr != nil || len(lax) != len(msgs) {
+			t.Fatalf("strict accepted, lax: %v", laxErr)
+		}
+		for i := range lax {
+			if lax[i].Kind != msgs[i].Kind || lax[i].Method != msgs[i].Method || lax[i].IDKey() != msgs[i].IDKey() {
+				t.Fatalf("lax and strict differ: %+v vs %+v", lax[i], msgs[i])
+			}
 		}
 		for _, m := range msgs {
 			// Whatever parses must be re-parseable from its own bytes with the

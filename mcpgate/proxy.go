@@ -582,7 +582,7 @@ func (p *Proxy) readServer(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		msgs, err := ParseFrame(line)
+		msgs, err := parseFrame(line, false)
 		if err != nil {
 			return fmt.Errorf("the tool server sent malformed JSON-RPC (%s): %q; Sentinel stopped relaying to it", err, redact.String(truncate(string(line), 120)))
 		}
@@ -612,11 +612,20 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 		return
 	}
 	if f.internal != nil {
+		if checkDuplicateKeys(m.Raw) != nil {
+			close(f.internal)
+			return
+		}
 		f.internal <- m
 		return
 	}
 	switch f.method {
 	case "tools/list":
+		if err := checkDuplicateKeys(m.Raw); err != nil {
+			// Two parsers could read two different tool lists from it.
+			p.replyError(m.ID, codeInternal, "Sentinel withheld the server's tools/list answer: "+err.Error())
+			return
+		}
 		p.writeClient(p.judgeList(m))
 	case "tools/call":
 		p.auditCall(f, m, "", "")
