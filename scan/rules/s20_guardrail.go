@@ -124,7 +124,18 @@ func normSentence(s string) string {
 
 // IsProhibition reports whether a normalised sentence forbids something.
 // It is a variable so that the text layer's recogniser can replace it.
-var IsProhibition = func(norm string) bool { return prohibition.MatchString(norm) }
+var IsProhibition = func(norm string) bool {
+	if !prohibition.MatchString(norm) {
+		return false
+	}
+	// "you don't have to", "does not need to": no obligation, no prohibition.
+	return !notRequired.MatchString(norm) || strongProhibition.MatchString(norm)
+}
+
+var (
+	notRequired       = regexp.MustCompile(`\b(don't|do not|does not|doesn't|not) (have|need) to\b`)
+	strongProhibition = regexp.MustCompile(`\b(never|must not|mustn't|forbidden|prohibited|not allowed|under no circumstances)\b`)
+)
 
 var prohibition = regexp.MustCompile(`(^|[^a-z])(never|do not|don't|dont|does not|must not|mustn't|shall not|should not|shouldn't|cannot|can't|may not|not to|avoid|forbidden|prohibited|not allowed|not permitted|under no circumstances|refuse to|no longer allowed)([^a-z]|$)|^(no|don't|never) `)
 
@@ -134,8 +145,8 @@ var sensitive = []struct {
 	re    *regexp.Regexp
 }{
 	{"credentials and secrets", regexp.MustCompile(`\.env\b|secret|credential|password|passwd|token|api[ -]?keys?\b|private key|ssh|\.aws|aws_|keychain|id_rsa|\.npmrc|\.netrc|cookie`)},
-	{"sending data out", regexp.MustCompile(`upload|\bsend|\bpost\b|transmit|exfiltrat|\bshare|leak|e-?mail|paste|publish|webhook|third[- ]party|external (server|service|url|host)|outside`)},
-	{"running downloaded code", regexp.MustCompile(`curl|wget|\| ?(ba|z)?sh\b|download|remote script|unverified|untrusted (code|script|package)`)},
+	{"sending data out", regexp.MustCompile(`upload|\bsend|\bpost\b|transmit|exfiltrat|\bshare\b|\bsharing\b|leak|e-?mail|\bpaste|publish|webhook|third[- ]party|external (server|service|url|host)|outside`)},
+	{"running downloaded code", regexp.MustCompile(`\bcurl\b|\bwget\b|\| ?(ba|z)?sh\b|download|remote script|unverified|untrusted (code|script|package)`)},
 	{"destructive commands", regexp.MustCompile(`rm -rf|force[- ]?push|push (-f|--force)|--force|reset --hard|drop (table|database)|\bdelete|rewrite (the )?(git )?history|truncate|wipe|destroy`)},
 	{"safety checks", regexp.MustCompile(`--no-verify|\bskip|disable|bypass|security (check|scan|review)|\bsandbox|chmod 777|verify ?= ?false|safety|pre-commit|code review`)},
 	{"persistence", regexp.MustCompile(`bashrc|zshrc|\.profile|crontab|\bcron\b|launch ?agent|login item|startup|autostart|systemd`)},
@@ -161,9 +172,9 @@ type Weakened struct {
 
 // WeakenedGuardrails compares the guardrails of base with the head. A
 // guardrail is kept when a head sentence in any file forbids the same thing
-// (same words give or take typos, or the same protected words with some
-// shared wording); it flipped when a head sentence says nearly the same
-// thing without forbidding it; otherwise it was removed.
+// (at least 60% of its words, give or take typos, in a sentence of similar
+// scope); it flipped when a head sentence says nearly the same thing
+// without forbidding it; otherwise it was removed.
 func WeakenedGuardrails(base, head []Sentence) []Weakened {
 	exact := map[string]bool{}
 	for _, h := range head {
@@ -194,9 +205,12 @@ func WeakenedGuardrails(base, head []Sentence) []Weakened {
 		var flipped *Sentence
 		best := 0.0
 		for i := range hh {
-			d := dice(bt, hh[i].toks)
+			d, covered := similarity(bt, hh[i].toks)
 			if hh[i].prohib {
-				if d >= 0.5 || (d >= 0.25 && sharesTopic(topics, Topics(hh[i].s.norm))) {
+				// Kept: a prohibition that says most of what the base said
+				// (typos, rewording, a longer list) without being an
+				// unrelated long sentence that happens to share words.
+				if covered >= 0.6 && d >= 0.3 {
 					kept = true
 					break
 				}
@@ -213,17 +227,6 @@ func WeakenedGuardrails(base, head []Sentence) []Weakened {
 	return out
 }
 
-func sharesTopic(a, b []string) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x == y {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // stop words and the negations themselves carry no meaning for matching.
 var stop = map[string]bool{
 	"a": true, "an": true, "the": true, "to": true, "of": true, "in": true, "on": true, "for": true, "and": true,
@@ -238,7 +241,7 @@ var stop = map[string]bool{
 func tokens(norm string) []string {
 	var out []string
 	for _, w := range strings.FieldsFunc(norm, func(r rune) bool {
-		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '\'' || r == '~' || r == '/' || r == '-' || r == '$')
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '\'' || r == '~' || r == '/' || r == '$')
 	}) {
 		w = strings.Trim(w, ".'-/")
 		if w == "" || stop[w] {
@@ -261,11 +264,12 @@ func stem(w string) string {
 	return w
 }
 
-// dice is the Dice coefficient of two token lists, where two words of four
-// letters or more that are one edit apart (a typo) count as equal.
-func dice(a, b []string) float64 {
+// similarity compares two token lists, where two words of four letters or
+// more that are one edit apart (a typo) count as equal. It returns the Dice
+// coefficient and the share of a's words found in b.
+func similarity(a, b []string) (dice, covered float64) {
 	if len(a) == 0 || len(b) == 0 {
-		return 0
+		return 0, 0
 	}
 	used := make([]bool, len(b))
 	match := 0
@@ -278,7 +282,7 @@ func dice(a, b []string) float64 {
 			}
 		}
 	}
-	return 2 * float64(match) / float64(len(a)+len(b))
+	return 2 * float64(match) / float64(len(a)+len(b)), float64(match) / float64(len(a))
 }
 
 // osa is the optimal-string-alignment edit distance (a transposition of two
