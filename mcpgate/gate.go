@@ -70,6 +70,7 @@ type toolState struct {
 	digest     string
 	withheld   string // non-empty: why the tool is withheld
 	approvalID string
+	announced  bool // a decision on the withheld version was announced
 }
 
 // NewGate opens the policy, pins, queue and audit log for opts.Server.
@@ -327,6 +328,31 @@ func (g *Gate) withhold(name string, cls Classification, oldDig, newDig string, 
 			Reason: why + ": " + strings.Join(changes, "; "), ApprovalID: r.ID, ToolDigest: newDig})
 	}
 	return fmt.Sprintf("%s (%s); approval %s", why, strings.Join(changes, "; "), e.ID), e.ID
+}
+
+// NewlyDecided reports whether a person decided on a withheld tool since
+// the last call, so the proxy can tell the client to list its tools again.
+func (g *Gate) NewlyDecided() bool {
+	g.mu.Lock()
+	var pending []*toolState
+	for _, st := range g.tools {
+		if st.withheld != "" && st.approvalID != "" && !st.announced {
+			pending = append(pending, st)
+		}
+	}
+	g.mu.Unlock()
+	changed := false
+	for _, st := range pending {
+		e, err := g.queue.Get(st.approvalID)
+		if err != nil || e.Decision == nil || e.Decision.Verdict != "allow" {
+			continue
+		}
+		g.mu.Lock()
+		st.announced = true
+		g.mu.Unlock()
+		changed = true
+	}
+	return changed
 }
 
 // Listed reports whether tool appeared in a tools/list the gate judged in

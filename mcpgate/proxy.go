@@ -56,6 +56,9 @@ type Proxy struct {
 	stopped  bool
 	stopErr  error
 	nextID   atomic.Int64
+	// legacy is set once the client has begun a 2025-11-25 (initialize)
+	// session.
+	legacy atomic.Bool
 	wg       sync.WaitGroup
 }
 
@@ -92,6 +95,7 @@ func (p *Proxy) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	if p.ServerTimeout > 0 {
 		go p.sweep(ctx)
 	}
+	go p.watchApprovals(ctx)
 	serverDone := make(chan error, 1)
 	go func() { serverDone <- p.readServer(ctx) }()
 	clientDone := make(chan error, 1)
@@ -260,6 +264,9 @@ func (p *Proxy) fromClient(ctx context.Context, m *Message, batch bool) {
 			return
 		}
 		f := &inflight{id: m.ID, method: m.Method, stateless: isStateless(m.Params)}
+		if m.Method == "initialize" {
+			p.legacy.Store(true)
+		}
 		p.forward(ctx, m, f)
 	case KindNotification:
 		if m.Method == "notifications/cancelled" {
@@ -319,6 +326,25 @@ func (p *Proxy) forward(ctx context.Context, m *Message, f *inflight) {
 		p.fail(f, codeServerGone, fmt.Sprintf("Sentinel could not deliver %s to the tool server: %s", m.Method, err))
 		if f.method == "tools/call" {
 			p.auditCall(f, nil, "error", "could not deliver the call: "+err.Error())
+		}
+	}
+}
+
+// watchApprovals tells a 2025-11-25 client to list its tools again once a
+// person approved a withheld tool, so it reappears without a restart. (A
+// 2026-07-28 client gets list changes only on its subscriptions/listen
+// stream, which belongs to the server; it sees the tool on its next list.)
+func (p *Proxy) watchApprovals(ctx context.Context) {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if p.legacy.Load() && p.Gate.NewlyDecided() {
+				p.writeClient([]byte(`{"jsonrpc":"2.0","method":"notifications/tools/list_changed"}`))
+			}
 		}
 	}
 }

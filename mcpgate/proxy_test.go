@@ -459,6 +459,14 @@ func TestProxyWithholdsToolChangedAfterApproval(t *testing.T) {
 			if err := h.queue.Resolve(entry.ID, "allow", "user:queue"); err != nil {
 				t.Fatal(err)
 			}
+			if v == "2025-11-25" {
+				// The proxy tells the client to list again.
+				select {
+				case <-h.changed:
+				case <-time.After(5 * time.Second):
+					t.Fatal("no tools/list_changed after the approval")
+				}
+			}
 			res, err := h.session.ListTools(context.Background(), nil)
 			if err != nil {
 				t.Fatal(err)
