@@ -59,7 +59,7 @@ type Proxy struct {
 	// legacy is set once the client has begun a 2025-11-25 (initialize)
 	// session.
 	legacy atomic.Bool
-	wg       sync.WaitGroup
+	wg     sync.WaitGroup
 }
 
 type inflight struct {
