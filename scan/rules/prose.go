@@ -272,8 +272,8 @@ func proseFinding(d *Doc, u *text.Unit, m match, message string) Finding {
 			}
 		}
 	case text.Comment:
-		if !strings.Contains(f.Message, "HTML comment") {
-			f.Message += " (in an HTML comment)"
+		if !strings.Contains(f.Message, "hidden in a comment") {
+			f.Message += " (in a comment a rendered preview hides)"
 		}
 	}
 	if d.Server != "" {

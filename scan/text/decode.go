@@ -64,6 +64,10 @@ func hasTagLead(s string) bool {
 
 func decodeTags(rs []runeAt, plain []rune) []Payload {
 	var out []Payload
+	// all gathers every tag character outside honest flags, for text
+	// spread one character at a time between visible letters.
+	var all strings.Builder
+	allOff, allCount := -1, 0
 	for i := 0; i < len(rs); {
 		if Classify(rs[i].r) != Tag {
 			i++
@@ -79,11 +83,23 @@ func decodeTags(rs []runeAt, plain []rune) []Payload {
 			r := rs[i].r
 			if r >= 0xE0020 && r <= 0xE007E && b.Len() < MaxPayload {
 				b.WriteByte(byte(r - 0xE0000))
+				if all.Len() < MaxPayload {
+					all.WriteByte(byte(r - 0xE0000))
+				}
 			}
 			i++
 		}
+		if allOff < 0 {
+			allOff = rs[start].off
+		}
+		allCount += i - start
 		if t := strings.TrimSpace(b.String()); readable(t) {
 			out = append(out, Payload{Kind: KindTags, Offset: rs[start].off, Count: i - start, Text: t})
+		}
+	}
+	if len(out) == 0 && allCount >= 4 {
+		if t := strings.TrimSpace(all.String()); readable(t) {
+			out = append(out, Payload{Kind: KindTags, Offset: allOff, Count: allCount, Text: t})
 		}
 	}
 	return out

@@ -250,6 +250,27 @@ func fenceOpen(t string) (marker string, info string, ok bool) {
 	return "", "", false
 }
 
+// reMarkdownComment matches the link-reference "comments" Markdown
+// renderers hide: [//]: # (text), [comment]: <> (text), [_]: # "text".
+var reMarkdownComment = regexp.MustCompile(`^\s{0,3}\[[^\]]*\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)"|'(.*)')\s*$`)
+
+// markdownComment returns the text of a Markdown comment line.
+func markdownComment(line string) (string, bool) {
+	if !strings.Contains(line, "]:") {
+		return "", false
+	}
+	m := reMarkdownComment.FindStringSubmatch(line)
+	if m == nil {
+		return "", false
+	}
+	for _, g := range m[1:] {
+		if g != "" {
+			return g, true
+		}
+	}
+	return "", false
+}
+
 // blockStart reports lines that begin a new paragraph of their own:
 // headings, list items, table rows, quotes and front-matter fences.
 func blockStart(t string) bool {
@@ -357,6 +378,14 @@ func (d *Document) structure() {
 				flush()
 				fence = m
 				cur = &Block{Line: line, Info: info}
+				continue
+			}
+		}
+		if !inComment {
+			if c, ok := markdownComment(n); ok {
+				flush()
+				d.Comments = append(d.Comments, Block{Line: line, EndLine: line, Text: c})
+				d.Units = append(d.Units, splitSentences(c, "", line, Comment, true)...)
 				continue
 			}
 		}
