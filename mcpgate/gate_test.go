@@ -1,10 +1,12 @@
 package mcpgate
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestDecideCallBlastRadius(t *testing.T) {
@@ -40,5 +42,43 @@ func TestDecideCallBlastRadius(t *testing.T) {
 		if d.Verdict != tc.want || !strings.Contains(d.Reason, tc.why) {
 			t.Errorf("%s %s: %s (%s), want %s mentioning %q", tc.tool, tc.args, d.Verdict, d.Reason, tc.want, tc.why)
 		}
+	}
+}
+
+type fakePrompter struct {
+	answer bool
+	asked  chan Request
+}
+
+func (f fakePrompter) Confirm(ctx context.Context, r Request) (bool, error) {
+	f.asked <- r
+	return f.answer, nil
+}
+
+func TestAskOnTerminalAndQueue(t *testing.T) {
+	for _, answer := range []bool{true, false} {
+		root := t.TempDir()
+		dirs := Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}
+		p := fakePrompter{answer: answer, asked: make(chan Request, 1)}
+		g, err := NewGate(Options{Server: "fs", Dirs: dirs, Policy: DefaultPolicy(), Prompter: p, PollInterval: 5 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"write_file","annotations":{"destructiveHint":true}}`)})
+		args := json.RawMessage(`{"path":"a","key":"sk-proj-abcdefghijklmnopqrstuvwx"}`)
+		d := g.DecideCall("write_file", args)
+		o := g.Ask(context.Background(), "write_file", args, d, false)
+		r := <-p.asked
+		if strings.Contains(r.Arguments, "abcdefghijklmnop") {
+			t.Errorf("the terminal was shown a secret: %s", r.Arguments)
+		}
+		if o.Allowed != answer || o.By != "user:tty" {
+			t.Errorf("answer %v: outcome %+v", answer, o)
+		}
+		e, _ := g.Queue().Get(o.ApprovalID)
+		if e == nil || e.Decision == nil || e.Decision.By != "user:tty" {
+			t.Errorf("the terminal's decision is not in the queue: %+v", e)
+		}
+		g.Close()
 	}
 }
