@@ -114,8 +114,7 @@ type match struct {
 	impact string
 }
 
-// matcher looks at one unit. ctx carries what the matcher may need from
-// the rest of the document.
+// matcher looks at one unit and reports its first match.
 type matcher func(u *text.Unit) (match, bool)
 
 // Prohibitions: a negation before the match in the same clause, or a
@@ -134,13 +133,21 @@ var (
 // its own).
 func governed(u *text.Unit, start int) bool {
 	lower := u.Lower
-	for _, c := range text.Clauses(lower) {
+	clauses := text.Clauses(lower)
+	for k, c := range clauses {
 		if start < c.Start || start >= c.End {
 			continue
 		}
-		// "X is never allowed" may follow the thing after a dash.
-		if rePostProhibition.MatchString(lower[c.Start:]) {
+		if rePostProhibition.MatchString(lower[c.Start:c.End]) {
 			return true
+		}
+		// "`--no-verify` - bypasses checks and is never allowed": the
+		// verdict on a thing may follow it after a dash, and only then.
+		if k+1 < len(clauses) {
+			next := clauses[k+1]
+			if sep := strings.TrimSpace(lower[c.End:next.Start]); (sep == "-" || sep == "—") && rePostProhibition.MatchString(lower[next.Start:next.End]) {
+				return true
+			}
 		}
 		prefix := lower[c.Start:start]
 		locs := reNegation.FindAllStringIndex(prefix, -1)
@@ -183,7 +190,7 @@ func noIsProhibition(before, after string) bool {
 
 // Warnings and quotations: a sentence that talks about an attack phrase
 // instead of giving it.
-var reWarning = regexp.MustCompile(`\b(beware|be wary|be careful|watch out|warn|warning|warnings|attack|attacks|attacker|attackers|malicious|inject|injected|injection|injections|phishing|suspicious|exploit|exploits|adversarial|red flags?|refuse|reject|decline|jailbreaks?|threats?|social engineering|(do not|don't|never) (follow|obey|comply|act on|execute)|ignore (any|such)|treat [^.]* as (untrusted|data|suspicious)|report (it|them|this)|examples? of|red team|red-team|pentest|penetration test|ctf)\b|\bif (a|an|the|any|some|someone|anyone|something|content|input|text|you see)\b[^.]*\b(asks?|tells?|says?|instructs?|contains?|requests?|demands?|tries|attempts?|includes?)\b`)
+var reWarning = regexp.MustCompile(`\b(beware|be wary|be careful of|watch out for|warning:|prompt injections?|injected (?:instructions|text|content|prompts)|injection attacks?|malicious (?:instructions?|content|text|files?|pages?|prompts?|input|requests?|code)|attackers?|phishing|suspicious|refuse|jailbreaks?|social engineering|red flags?|(do not|don't|never) (follow|obey|comply with|act on|execute) (them|it|these|such|any|instructions)|ignore (any|such) (instructions|requests|text)|treat [^.]* as (untrusted|data|suspicious|malicious|hostile|an attack|injection)|examples? of)\b|\b(any|a|an|the)\s+(page|file|document|message|tool|text|website|site|email|issue|comment|result|output|response|readme|content|input)s?\s+(that|which)\s+(says?|asks?|tells?|contains?|instructs?|requests?)\b|\bif (a|an|the|any|some|someone|anyone|something|content|input|text|you see)\b[^.]*\b(asks?|tells?|says?|instructs?|contains?|requests?|demands?|tries|attempts?|includes?)\b`)
 
 // quotedOrWarned reports whether [start, end) of the unit is quoted, or
 // the sentence around it warns about the phrase instead of giving it.
