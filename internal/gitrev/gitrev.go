@@ -24,6 +24,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
 // Repo is a git work tree.
@@ -139,6 +141,11 @@ func short(id string) string {
 // git runs one git command in the work tree with every extension point that
 // could execute a program from the repository switched off.
 func (r *Repo) git(ctx context.Context, args ...string) ([]byte, error) {
+	return r.gitInput(ctx, nil, args...)
+}
+
+// gitInput is git with standard input.
+func (r *Repo) gitInput(ctx context.Context, stdin io.Reader, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
 	full := append([]string{
@@ -149,6 +156,7 @@ func (r *Repo) git(ctx context.Context, args ...string) ([]byte, error) {
 	}, args...)
 	cmd := exec.CommandContext(ctx, "git", full...)
 	cmd.Dir = r.Dir
+	cmd.Stdin = stdin
 	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C", "GIT_PAGER=cat", "GIT_OPTIONAL_LOCKS=0")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -216,7 +224,55 @@ func (r *Repo) Tree(ctx context.Context, commit, prefix string) (fs.FS, error) {
 	for d := range t.kids {
 		sort.Strings(t.kids[d])
 	}
+	if err := t.preload(); err != nil {
+		return nil, err
+	}
 	return t, nil
+}
+
+// preload reads every agent file of the tree with one git process, so a
+// repository with hundreds of SKILL.md files is not hundreds of processes.
+// Other files (the scripts hooks run) are read when opened.
+func (t *treeFS) preload() error {
+	var want []string
+	for p, n := range t.nodes {
+		if n.mode.IsRegular() && n.size <= MaxBlob {
+			if _, _, ok := discover.Classify(p); ok {
+				want = append(want, p)
+			}
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	sort.Strings(want)
+	var in bytes.Buffer
+	for _, p := range want {
+		in.WriteString(t.nodes[p].sha + "\n")
+	}
+	out, err := t.repo.gitInput(t.ctx, &in, "cat-file", "--batch")
+	if err != nil {
+		return fmt.Errorf("cannot read the agent files of the base revision: %v", err)
+	}
+	t.data = map[string][]byte{}
+	for _, p := range want {
+		// <sha> SP <type> SP <size> LF <contents> LF
+		nl := bytes.IndexByte(out, '\n')
+		if nl < 0 {
+			return errors.New("cannot read the agent files of the base revision: git cat-file answered in a form Sentinel does not know")
+		}
+		f := strings.Fields(string(out[:nl]))
+		if len(f) != 3 || f[0] != t.nodes[p].sha || f[1] != "blob" {
+			return fmt.Errorf("cannot read %s from the base revision: git cat-file answered %q", p, string(out[:nl]))
+		}
+		size, err := strconv.Atoi(f[2])
+		if err != nil || nl+1+size+1 > len(out) {
+			return fmt.Errorf("cannot read %s from the base revision: truncated answer from git", p)
+		}
+		t.data[p] = out[nl+1 : nl+1+size]
+		out = out[nl+1+size+1:]
+	}
+	return nil
 }
 
 // MaxBlob bounds the bytes read from one file of a revision.
@@ -243,6 +299,7 @@ type treeFS struct {
 	repo  *Repo
 	nodes map[string]*node
 	kids  map[string][]string
+	data  map[string][]byte // preloaded agent files
 }
 
 func (t *treeFS) lookup(op, name string) (*node, error) {
@@ -290,9 +347,13 @@ func (t *treeFS) Open(name string) (fs.File, error) {
 	case !n.mode.IsRegular():
 		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("a submodule, not a file")}
 	}
-	data, err := t.repo.git(t.ctx, "cat-file", "blob", n.sha)
-	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	data, ok := t.data[name]
+	if !ok {
+		var err error
+		data, err = t.repo.git(t.ctx, "cat-file", "blob", n.sha)
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
 	}
 	if len(data) > MaxBlob {
 		data = data[:MaxBlob+1]

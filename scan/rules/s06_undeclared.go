@@ -74,7 +74,10 @@ var toolWords = map[string][]string{
 	"cursor":  {"cursor"},
 	"vscode":  {"vscode", "vs code", "visual studio code"},
 	"copilot": {"copilot"},
-	"any":     {"agent", "agents", "ai agent", "ai agents", "agent config", "agent configuration"},
+	// Generic words name agent configuration only together: "agent" alone
+	// is too common in projects that build agents.
+	"any": {"ai agent", "ai agents", "agent config", "agent configs", "agent configuration", "agent instructions",
+		"agent rules", "agent settings", "agent files", "agents.md"},
 }
 
 // Mentioned reports whether lower-cased commit messages mention a changed

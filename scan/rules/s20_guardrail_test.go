@@ -89,6 +89,7 @@ func TestS6(t *testing.T) {
 		{[]string{"Claude: allow npm test"}, false},
 		{[]string{"fix: settingsjson typo"}, true},
 		{[]string{"tweak agent config"}, false},
+		{[]string{"refactor the agent loop"}, true},
 	} {
 		r := guardrailRepo(base, head)
 		r.Base.Messages = tc.msgs
