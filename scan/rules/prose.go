@@ -123,7 +123,7 @@ var (
 	reNegation = regexp.MustCompile(`\b(never|not|don't|dont|doesn't|won't|cannot|can't|mustn't|shouldn't|shan't|avoid|avoiding|refrain|prohibit|prohibited|forbid|forbidden|disallow|disallowed|under no circumstances|prevent|prevents|preventing|no)\b`)
 	// Words after a negation that make it no prohibition of the action:
 	// "do not forget to send", "do not wait for approval".
-	reNotProhibition  = regexp.MustCompile(`^(?:\s+(?:to|be|ever))?\s+(?:forget|hesitate|fail|skip|miss|wait|delay|stop|ask|only|matter|need|bother|worry|pause|question|let\s+\S+\s+stop|block|questions|confirmation|prompt)`)
+	reNotProhibition  = regexp.MustCompile(`^(?:\s+(?:to|be|ever))?\s+(?:forget|hesitate|fail|skip|miss|wait|delay|stop|ask|only|matter|need|bother|worry|pause|question|let\s+\S+\s+stop|block|questions|confirmation|prompt|optional|negotiable|a suggestion|just|merely|enough)`)
 	rePostProhibition = regexp.MustCompile(`\b(is|are|be)\s+(strictly\s+)?(forbidden|prohibited|not\s+allowed|not\s+permitted|banned|never\s+allowed|disallowed)\b|\bnot\s+(allowed|permitted)\b`)
 )
 
