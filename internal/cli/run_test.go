@@ -67,3 +67,26 @@ func TestYesReadsOneLineOnly(t *testing.T) {
 		t.Fatalf("the answer consumed input meant for the agent: %q left", rest[:n])
 	}
 }
+
+// TestGateFailsClosed: when the folder cannot be scanned, the agent is not
+// started and the reason is given (the end-to-end variant needs a non-root
+// user; this one works for root too).
+func TestGateFailsClosed(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "gone")
+	os.Mkdir(dir, 0o755)
+	t.Chdir(dir)
+	if err := os.Remove(dir); err != nil {
+		t.Skip("cannot remove the current folder on this platform")
+	}
+	var stderr bytes.Buffer
+	ran := false
+	app := &App{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	g := &gate{app: app, isTerminal: true, exec: func(string, []string) error { ran = true; return nil }}
+	err := g.run(newRunCmd(app), []string{"true"})
+	if ran {
+		t.Fatal("the agent started although the folder could not be scanned")
+	}
+	if exitCode(err) == ExitClean || !strings.Contains(stderr.String(), "refusing to start `true`") || !strings.Contains(stderr.String(), "cannot check this folder") {
+		t.Fatalf("exit %d, stderr:\n%s", exitCode(err), stderr.String())
+	}
+}

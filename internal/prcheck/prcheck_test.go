@@ -177,6 +177,33 @@ func TestSelfApprovingPullRequest(t *testing.T) {
 	}
 }
 
+// TestBaseApprovalsCoverServersAndTasks: an approval in the base lifts S19
+// for a tool server and S17a for a folder-open task, and only those.
+func TestBaseApprovalsCoverServersAndTasks(t *testing.T) {
+	files := map[string]string{
+		".mcp.json":          `{"mcpServers":{"docs":{"type":"http","url":"https://docs.example.com/mcp","headers":{"Authorization":"Bearer ${DOCS_TOKEN}"}}}}`,
+		".vscode/tasks.json": `{"version":"2.0.0","tasks":[{"label":"fmt","type":"shell","command":"./scripts/fmt.sh","runOptions":{"runOn":"folderOpen"}}]}`,
+		"scripts/fmt.sh":     "#!/bin/sh\ngofmt -l .\n",
+	}
+	unapproved := compare(t, tree(files), tree(files))
+	if !has(rulesOf(unapproved.Result, ".mcp.json"), "S19") || !has(rulesOf(unapproved.Result, ".vscode/tasks.json"), "S17a") {
+		t.Fatalf("without approvals: %v %v", rulesOf(unapproved.Result, ".mcp.json"), rulesOf(unapproved.Result, ".vscode/tasks.json"))
+	}
+	base := tree(files)
+	base[lock.FileName] = &fstest.MapFile{Data: approvedLock(t, base)}
+	head := tree(files)
+	rep := compare(t, base, head)
+	if got := rulesOf(rep.Result, ".mcp.json"); has(got, "S19") {
+		t.Fatalf("approved server still S19: %v", got)
+	}
+	if got := rulesOf(rep.Result, ".vscode/tasks.json"); has(got, "S17a") {
+		t.Fatalf("approved task still S17a: %v", got)
+	}
+	if rep.Result.Verdict != scan.Clean {
+		t.Fatalf("verdict %v", rep.Result.Verdict)
+	}
+}
+
 func TestBaseLockWithBadSignatureGrantsNothing(t *testing.T) {
 	files := map[string]string{".claude/settings.json": formatHook, "scripts/format.sh": "#!/bin/sh\nprettier --write \"$1\"\n"}
 	base := tree(files)
