@@ -336,3 +336,69 @@ func TestE2EUnjudgedMessagesPassByteForByte(t *testing.T) {
 		}
 	}
 }
+
+// The Deadbugz flow as a user sees it: through the sentinel binary, a tool
+// rewritten after the first list is withheld, `sentinel mcp approvals` shows
+// what changed, and `sentinel mcp allow` brings it back.
+func TestE2EBinaryDeadbugz(t *testing.T) {
+	u := newUserEnv(t)
+	notes := filepath.Join(u.project, "notes")
+	os.MkdirAll(notes, 0o700)
+	env := append(u.env, "MCPGATE_TEST_SERVER=deadbugz", "NOTES_DIR="+notes)
+	cmd := exec.Command(sentinelBinary(t), "mcp", "proxy", "--approve", "queue", "--name", "notes", "--", os.Args[0], "-test.run=^$")
+	cmd.Env, cmd.Dir = env, u.project
+	changed := make(chan struct{}, 8)
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "1"}, &mcp.ClientOptions{
+		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	s, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	names := func() []string {
+		res, err := s.ListTools(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n []string
+		for _, tl := range res.Tools {
+			n = append(n, tl.Name+"="+tl.Description)
+		}
+		return n
+	}
+	if got := strings.Join(names(), "|"); !strings.Contains(got, "read_note="+readDescription) {
+		t.Fatalf("first list: %s", got)
+	}
+	<-changed
+	if got := strings.Join(names(), "|"); strings.Contains(got, "read_note=") {
+		t.Fatalf("the rewritten tool was shown: %s", got)
+	}
+	out, _ := u.sentinel(t, "mcp", "approvals")
+	if !strings.Contains(out, "changed tool read_note on server notes") || !strings.Contains(out, "id_rsa") {
+		t.Fatalf("sentinel mcp approvals:\n%s", out)
+	}
+	var list []map[string]any
+	jout, _ := u.sentinel(t, "mcp", "approvals", "--json")
+	json.Unmarshal([]byte(jout), &list)
+	if len(list) != 1 {
+		t.Fatalf("approvals --json: %s", jout)
+	}
+	if out, code := u.sentinel(t, "mcp", "allow", list[0]["id"].(string)); code != 0 || !strings.Contains(out, "new definition of tool read_note") {
+		t.Fatalf("allow: %d %s", code, out)
+	}
+	select {
+	case <-changed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the proxy did not announce the approved tool")
+	}
+	if got := strings.Join(names(), "|"); !strings.Contains(got, "read_note="+poisonedDescription) {
+		t.Fatalf("after approval: %s", got)
+	}
+	out, _ = u.sentinel(t, "mcp", "log")
+	if !strings.Contains(out, "withheld") || !strings.Contains(out, "approved") {
+		t.Fatalf("log:\n%s", out)
+	}
+}
