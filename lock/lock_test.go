@@ -354,3 +354,51 @@ func FuzzSignatureAndKeys(f *testing.F) {
 		}
 	})
 }
+
+// TestTrustedApprover: what counts for an agent started in a working tree.
+func TestTrustedApprover(t *testing.T) {
+	home := t.TempDir()
+	trust, err := OpenTrust(home, "/repo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	trust.RepoID = "/repo"
+	fsys, _, _ := signedRepo(t) // approves formatHook, signed, key not pinned here
+	pub, _ := LoadPublicKey(fsys)
+	fp := Fingerprint(pub)
+
+	a, notice, s1 := TrustedApprover(fsys, trust)
+	if a.Approved(formatHook) || !strings.Contains(notice, "has not trusted yet") {
+		t.Fatalf("unpinned key: approved=%v notice=%q", a.Approved(formatHook), notice)
+	}
+	trust.Pins.Pin("/repo", fp, now)
+	a, notice, s2 := TrustedApprover(fsys, trust)
+	if !a.Approved(formatHook) || notice != "" || s1 == s2 {
+		t.Fatalf("pinned key: approved=%v notice=%q state %q→%q", a.Approved(formatHook), notice, s1, s2)
+	}
+	changed := formatHook
+	changed.Hash = h64('8')
+	if a.Approved(changed) {
+		t.Fatal("a changed script is approved")
+	}
+	// Unsigned: only what was approved here counts.
+	delete(fsys, SigFileName)
+	a, notice, _ = TrustedApprover(fsys, trust)
+	if a.Approved(formatHook) || !strings.Contains(notice, "unsigned") {
+		t.Fatalf("unsigned: approved=%v notice=%q", a.Approved(formatHook), notice)
+	}
+	if err := trust.Approvals.Record("/repo", []Entry{EntryOf(formatHook)}, now); err != nil {
+		t.Fatal(err)
+	}
+	reopened, _ := OpenTrust(home, "/repo")
+	reopened.RepoID = "/repo"
+	a, _, _ = TrustedApprover(fsys, reopened)
+	if !a.Approved(formatHook) || a.Approved(changed) {
+		t.Fatal("a local approval does not count, or counts for a changed script")
+	}
+	other := reopened
+	other.RepoID = "/elsewhere"
+	if a, _, _ := TrustedApprover(fsys, other); a.Approved(formatHook) {
+		t.Fatal("a local approval counted for another repository")
+	}
+}

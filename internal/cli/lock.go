@@ -217,7 +217,7 @@ anyone can verify it (sentinel verify).`,
 				if r.res.Verdict == scan.Compromised {
 					return r.refuseApprove(app)
 				}
-				l.Approve("", "sentinel init --approve-all", approver(cmd, r.dir, app), time.Now())
+				rememberApprovals(app, r.dir, l.Approve("", "sentinel init --approve-all", approver(cmd, r.dir, app), time.Now()))
 			}
 			changed, err := r.writeLock(l, out)
 			if err != nil {
@@ -237,6 +237,25 @@ anyone can verify it (sentinel verify).`,
 	}
 	cmd.Flags().BoolVar(&o.approveAll, "approve-all", false, "approve everything found (refused while anything is COMPROMISED)")
 	return cmd
+}
+
+// rememberApprovals records approvals given on this machine under
+// SENTINEL_HOME, where 'sentinel run' finds them: a lock's own approvals
+// count only once it is signed by a key this machine trusts.
+func rememberApprovals(app *App, dir string, done []lock.Entry) {
+	if len(done) == 0 {
+		return
+	}
+	home, err := lock.HomeDir(app.Getenv)
+	if err == nil {
+		var la *lock.LocalApprovals
+		if la, err = lock.OpenLocalApprovals(home); err == nil {
+			err = la.Record(lock.RepoID(dir), done, time.Now())
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(app.Stderr, "sentinel: the approval is in %s but this machine could not remember it (%v), so 'sentinel run' will ask until CI signs the lock\n", lock.FileName, err)
+	}
 }
 
 // approver names the person approving: SENTINEL_APPROVER, else git's
@@ -306,6 +325,7 @@ count after merge, once CI has signed the lock.`,
 			if _, err := r.writeLock(l, out); err != nil {
 				return err
 			}
+			rememberApprovals(app, r.dir, done)
 			for _, e := range done {
 				what := "script"
 				if e.Kind == "server" {

@@ -224,6 +224,12 @@ func lockE2EApproveThenGate(t *testing.T, bin string) {
 	r := formatterRepo(t, bin)
 	// Unapproved write-intercept hook: SUSPICIOUS, no terminal: refused.
 	r.run("run", "--", "sh", "-c", "echo STARTED").expect(t, 3, "refusing to start `sh`", "no terminal")
+	// A lock that approves its own hook, unsigned, as a cloned repository
+	// could ship it: it does not count.
+	r.write(map[string]string{"AGENTS.lock": ""})
+	runIn(t, bin, r.dir, []string{"SENTINEL_HOME=" + t.TempDir()}, "", "init", "--approve-all").expect(t, 0)
+	r.run("run", "--", "true").expect(t, 3, "do not count here", "the lock is unsigned")
+	os.Remove(filepath.Join(r.dir, "AGENTS.lock"))
 	r.run("init").expect(t, 0, "wrote AGENTS.lock (3 files, 1 items)", "auto-run, not approved", "./scripts/format.sh")
 	validateLockFile(t, r.dir)
 	r.run("approve", "--only", "format.sh", "--note", "PR #41").expect(t, 0, "approved auto-run", "pinned to script")
@@ -276,10 +282,14 @@ func lockE2ETrustModel(t *testing.T, bin string) {
 	r.env = nil
 	r.commit("sentinel: sign AGENTS.lock")
 
-	// A fresh verifier trusts the key on first use, then by pin.
+	// A teammate's machine: the signed lock's approvals do not count until
+	// the key is trusted here; verify trusts it on first use, then by pin.
 	other := t.TempDir()
-	runIn(t, bin, r.dir, []string{"SENTINEL_HOME=" + other, "HOME=" + other}, "", "verify").expect(t, 0, "signature : valid   key: first-use", "OK - every agent-config file is covered")
-	runIn(t, bin, r.dir, []string{"SENTINEL_HOME=" + other, "HOME=" + other}, "", "verify").expect(t, 0, "key: pinned")
+	oenv := []string{"SENTINEL_HOME=" + other, "HOME=" + other}
+	runIn(t, bin, r.dir, oenv, "", "run", "--", "true").expect(t, 3, "a key this machine has not trusted yet", "sentinel verify")
+	runIn(t, bin, r.dir, oenv, "", "verify").expect(t, 0, "signature : valid   key: first-use", "OK - every agent-config file is covered")
+	runIn(t, bin, r.dir, oenv, "", "verify").expect(t, 0, "key: pinned")
+	runIn(t, bin, r.dir, oenv, "", "run", "--", "true").expect(t, 0)
 
 	t.Run("hand-edited lock is SIGNATURE INVALID", func(t *testing.T) {
 		orig := r.read("AGENTS.lock")
@@ -287,7 +297,7 @@ func lockE2ETrustModel(t *testing.T, bin string) {
 		defer r.write(map[string]string{"AGENTS.lock": orig})
 		r.run("verify").expect(t, 2, "SIGNATURE INVALID", "changed after signing")
 		// Its approvals no longer count for the gate either.
-		r.run("run", "--", "true").expect(t, 3, "AGENTS.lock ignored")
+		runIn(t, bin, r.dir, oenv, "", "run", "--", "true").expect(t, 3, "do not count here", "changed after signing")
 	})
 	t.Run("file changed outside the gate is NOT COVERED", func(t *testing.T) {
 		orig := r.read("CLAUDE.md")

@@ -41,13 +41,15 @@ project is safe to work in:
   COMPROMISED  the agent is not started; the report says why (exit 2)
 
 If the scan itself fails, the agent is not started either (fail closed).
+
+Approvals that count here: those you gave on this machine (sentinel approve),
+and those of an AGENTS.lock signed by the key this machine already trusts for
+the repository (sentinel verify pins it). A lock you just cloned cannot
+approve its own hooks.
 A CLEAN verdict is remembered under SENTINEL_HOME together with a digest of
 every file the scan read (agent files, the scripts hooks run, AGENTS.lock,
 the sentinel binary itself); the next start skips the rules only when none of
 that changed. SUSPICIOUS and COMPROMISED are never remembered.
-Approvals come from the folder's AGENTS.lock when it is unsigned or validly
-signed.
-
 Make it invisible with a shell alias:  alias claude='sentinel run -- claude'`,
 		Example: `  sentinel run -- claude
   sentinel run --strict -- gemini --yolo
@@ -155,24 +157,32 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 		}
 	}
 	root := lock.RepoID(wd)
+	// Which approvals count: those given on this machine, and those of a
+	// lock signed by the key this machine trusts (never a lock's own say-so).
+	var trust lock.Trust
+	if home, err := lock.HomeDir(g.app.Getenv); err == nil {
+		if t, err := lock.OpenTrust(home, wd); err == nil {
+			trust = t
+		}
+	}
+	approver, notice, trustState := lock.TrustedApprover(fsys, trust)
 	entry := cache.Load(root)
-	if entry != nil && entry.Stamp.Unchanged(root) {
+	if entry != nil && entry.Trust == trustState && entry.Stamp.Unchanged(root) {
 		return &scan.Result{Verdict: scan.Clean, TrustScore: 100}, "", nil
 	}
 	files, notices, err := discover.Walk(fsys)
 	if err != nil {
 		return nil, "", err
 	}
-	if entry != nil && cache.Digest(fsys, files, notices, entry.Targets) == entry.Digest {
+	if entry != nil && entry.Trust == trustState && cache.Digest(fsys, files, notices, entry.Targets) == entry.Digest {
 		return &scan.Result{Verdict: scan.Clean, TrustScore: 100}, "", nil
 	}
-	approver, notice := lock.LocalApprover(fsys)
 	res, err := scan.ScanFiles(ctxOf(cmd), fsys, files, scan.WithApprover(approver))
 	if err != nil {
 		return nil, "", err
 	}
 	res.Notices = append(res.Notices, notices...)
-	if res.Verdict != scan.Clean || notice != "" {
+	if res.Verdict != scan.Clean {
 		cache.Forget(root)
 		return res, notice, nil
 	}
@@ -187,7 +197,7 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 			targets = append(targets, t.Path)
 		}
 	}
-	cache.Remember(root, fsys, files, notices, targets)
+	cache.Remember(root, trustState, fsys, files, notices, targets)
 	return res, notice, nil
 }
 

@@ -33,15 +33,19 @@ import (
 
 // Entry is what is stored for one repository.
 type Entry struct {
-	Format  int      `json:"format"`
-	Binary  string   `json:"binary"` // the sentinel that judged
-	Digest  string   `json:"digest"`
+	Format int    `json:"format"`
+	Binary string `json:"binary"` // the sentinel that judged
+	Digest string `json:"digest"`
+	// Trust is the state of this machine's trust the verdict was judged
+	// with (lock.TrustedApprover): a change of pins or approvals here
+	// invalidates it.
+	Trust   string   `json:"trust"`
 	Targets []string `json:"targets"` // scripts the scan read beyond the agent files
 	// Stamp, when present, confirms the digest's inputs by stat calls alone.
 	Stamp *Stamp `json:"stamp,omitempty"`
 }
 
-const format = 2
+const format = 3
 
 // Cache is the folder entries are kept in.
 type Cache struct {
@@ -120,7 +124,7 @@ func (c *Cache) Store(root string, e Entry) error {
 // again: only if they still give the same digest is the stamp kept, so the
 // stamp never vouches for content the scan did not see. If the inputs
 // changed meanwhile nothing is stored.
-func (c *Cache) Remember(root string, fsys fs.FS, files []discover.File, notices []discover.Notice, targets []string) {
+func (c *Cache) Remember(root, trust string, fsys fs.FS, files []discover.File, notices []discover.Notice, targets []string) {
 	if !c.enabled() {
 		return
 	}
@@ -135,7 +139,7 @@ func (c *Cache) Remember(root string, fsys fs.FS, files []discover.File, notices
 		c.Forget(root)
 		return
 	}
-	e := Entry{Digest: d1, Targets: targets}
+	e := Entry{Digest: d1, Trust: trust, Targets: targets}
 	if ok {
 		e.Stamp = &stamp
 	}

@@ -1,0 +1,192 @@
+package lock
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/sentinel-sec/sentinel/scan/rules"
+)
+
+// Trust is what this machine trusts about a working tree, kept under
+// SENTINEL_HOME: the signing key pinned for it, and the approvals a person
+// gave here with 'sentinel approve'.
+type Trust struct {
+	Pins      *Pins
+	Approvals *LocalApprovals
+	RepoID    string
+}
+
+// OpenTrust reads both stores from home for the repository at dir.
+func OpenTrust(home, dir string) (Trust, error) {
+	pins, err := OpenPins(home)
+	if err != nil {
+		return Trust{}, err
+	}
+	la, err := OpenLocalApprovals(home)
+	if err != nil {
+		return Trust{}, err
+	}
+	return Trust{Pins: pins, Approvals: la, RepoID: RepoID(dir)}, nil
+}
+
+// TrustedApprover returns the approvals that count for an agent started in
+// this working tree (sentinel run), and a notice when some do not:
+//
+//   - approvals given on this machine ('sentinel approve' records them under
+//     SENTINEL_HOME) always count, pinned to their hash like any approval;
+//   - the lock's approvals count when its signature is valid and made by the
+//     key this machine already trusts for the repository (pinned by
+//     'sentinel verify' or 'sentinel keygen');
+//   - an unsigned lock, a lock signed by a key not yet trusted here, or a lock
+//     whose signature does not match grants nothing by itself: a repository
+//     you just cloned cannot approve its own hooks.
+//
+// The notice says what to do ("run 'sentinel verify' to trust the key").
+// A fingerprint of the decision is returned too, so that a cached verdict
+// is tied to the trust it was judged with.
+func TrustedApprover(fsys fs.FS, t Trust) (a rules.Approver, notice, state string) {
+	local := t.Approvals.approver(t.RepoID)
+	l, lockBytes, err := Load(fsys)
+	if err != nil {
+		return local, "AGENTS.lock ignored, so only approvals given on this machine count: " + err.Error(), "lock-unreadable:" + local.digest()
+	}
+	if l == nil || len(l.Approved()) == 0 {
+		return local, "", "no-lock-approvals:" + local.digest()
+	}
+	onlyLocal := func(why string) (rules.Approver, string, string) {
+		return local, fmt.Sprintf("the %d approvals in AGENTS.lock do not count here: %s", len(l.Approved()), why), "lock-untrusted:" + local.digest()
+	}
+	sig, err := ReadFile(fsys, SigFileName)
+	if err != nil || sig == nil {
+		return onlyLocal("the lock is unsigned and they were not given on this machine; approve them yourself with 'sentinel approve', or wait for CI to sign the lock")
+	}
+	pub, err := LoadPublicKey(fsys)
+	if err != nil || pub == nil {
+		return onlyLocal("the lock is signed but " + PublicKeyPath + " cannot be read")
+	}
+	if err := CheckSignature(lockBytes, sig, pub); err != nil {
+		return onlyLocal(err.Error() + "; run 'sentinel verify'")
+	}
+	fp := Fingerprint(pub)
+	if t.Pins == nil {
+		return onlyLocal("there is no record of trusted keys on this machine")
+	}
+	switch st, _ := t.Pins.Check(t.RepoID, fp); st {
+	case KeyPinned:
+		return either{l.Approver(), local}, "", "lock-trusted:" + fp + ":" + local.digest()
+	case KeyChanged:
+		return onlyLocal("the lock is signed by " + fp + ", not by the key this machine trusts (KEY_CHANGED); run 'sentinel verify'")
+	default:
+		return onlyLocal("the lock is signed by " + fp + ", a key this machine has not trusted yet; compare it with the one your team publishes, then run 'sentinel verify' to trust it")
+	}
+}
+
+// either approves what any of its approvers approves.
+type either []rules.Approver
+
+func (e either) Approved(it rules.Item) bool {
+	for _, a := range e {
+		if a.Approved(it) {
+			return true
+		}
+	}
+	return false
+}
+
+// LocalApprovals are the approvals given on this machine, per repository.
+type LocalApprovals struct {
+	path string
+	data localApprovalFile
+}
+
+type localApprovalFile struct {
+	Format int                    `json:"format"`
+	Repos  map[string][]localMark `json:"repos"`
+}
+
+type localMark struct {
+	Key    string `json:"key"`
+	SHA256 string `json:"sha256"`
+	At     string `json:"at"`
+}
+
+const localApprovalsFile = "approvals.json"
+
+// OpenLocalApprovals reads the store in home; a missing store is empty.
+func OpenLocalApprovals(home string) (*LocalApprovals, error) {
+	la := &LocalApprovals{path: filepath.Join(home, localApprovalsFile), data: localApprovalFile{Format: 1, Repos: map[string][]localMark{}}}
+	b, err := os.ReadFile(la.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return la, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read your approvals in %s: %v; check its permissions or set SENTINEL_HOME", la.path, err)
+	}
+	if err := json.Unmarshal(b, &la.data); err != nil || la.data.Repos == nil {
+		return nil, fmt.Errorf("your approvals file %s is damaged; fix or delete it (Sentinel will then ask again)", la.path)
+	}
+	return la, nil
+}
+
+// Record remembers that a person on this machine approved entries of the
+// repository, and saves the store.
+func (la *LocalApprovals) Record(repo string, entries []Entry, now time.Time) error {
+	marks := la.data.Repos[repo]
+	for _, e := range entries {
+		marks = append(marks, localMark{Key: e.Key(), SHA256: e.SHA256, At: now.UTC().Format(time.RFC3339)})
+	}
+	la.data.Repos[repo] = marks
+	if err := os.MkdirAll(filepath.Dir(la.path), 0o700); err != nil {
+		return fmt.Errorf("cannot create %s to remember your approvals: %v; set SENTINEL_HOME to a writable folder", filepath.Dir(la.path), err)
+	}
+	b, _ := json.MarshalIndent(la.data, "", "  ")
+	tmp, err := os.CreateTemp(filepath.Dir(la.path), ".approvals-*")
+	if err != nil {
+		return fmt.Errorf("cannot save your approvals in %s: %v", filepath.Dir(la.path), err)
+	}
+	_, werr := tmp.Write(append(b, '\n'))
+	cerr := tmp.Close()
+	if werr == nil && cerr == nil {
+		werr = os.Rename(tmp.Name(), la.path)
+	}
+	if werr != nil || cerr != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("cannot save your approvals in %s; set SENTINEL_HOME to a writable folder", la.path)
+	}
+	return nil
+}
+
+type localApprover map[string]bool // key + "\x00" + sha256
+
+func (la *LocalApprovals) approver(repo string) localApprover {
+	a := localApprover{}
+	if la != nil {
+		for _, m := range la.data.Repos[repo] {
+			a[m.Key+"\x00"+m.SHA256] = true
+		}
+	}
+	return a
+}
+
+func (a localApprover) Approved(it rules.Item) bool {
+	return it.Hash != "" && a[EntryOf(it).Key()+"\x00"+it.Hash]
+}
+
+func (a localApprover) digest() string {
+	keys := make([]string, 0, len(a))
+	for k := range a {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	sum := sha256.Sum256([]byte(strings.Join(keys, "\n")))
+	return hex.EncodeToString(sum[:8])
+}
