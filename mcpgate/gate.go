@@ -55,8 +55,7 @@ type Gate struct {
 
 	// auditq feeds the audit writer, so that a call's answer does not wait
 	// for the disk; Flush waits for it.
-	auditq    chan auditJob
-	auditOnce sync.Once
+	auditq chan auditJob
 
 	mu    sync.Mutex
 	tools map[string]*toolState
@@ -561,10 +560,4 @@ func denyText(server string, d CallDecision, o Outcome, timeout time.Duration) s
 		return fmt.Sprintf("Sentinel did not run %s on server %s: a person denied it (approval %s; it paused because %s). Do not retry the same call; ask the user what they want instead.",
 			tool, server, o.ApprovalID, redact.String(d.Reason))
 	}
-}
-
-// jsonString is s as a JSON string.
-func jsonString(s string) json.RawMessage {
-	b, _ := json.Marshal(s)
-	return b
 }

@@ -274,9 +274,8 @@ func (p *Proxy) fromClient(ctx context.Context, m *Message, batch bool) {
 				RequestID json.RawMessage `json:"requestId"`
 			}
 			if json.Unmarshal(m.Params, &c) == nil {
-				key := string(bytes.TrimSpace(c.RequestID))
 				p.mu.Lock()
-				cancel, held := p.held[key]
+				cancel, held := p.held[string(bytes.TrimSpace(c.RequestID))]
 				p.mu.Unlock()
 				if held {
 					cancel() // the server never saw it; nothing to forward

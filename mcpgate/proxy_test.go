@@ -597,3 +597,42 @@ func TestProxyCallWithoutListFetchesTools(t *testing.T) {
 		})
 	}
 }
+
+// A client that gives up on a paused call (notifications/cancelled) ends the
+// pause; a later allow lets nothing through.
+func TestProxyCancelledWhilePaused(t *testing.T) {
+	h := newHarness(t, harnessOpts{})
+	h.listNames()
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() {
+		_, err := h.session.CallTool(ctx, &mcp.CallToolParams{Name: "write_note", Arguments: map[string]any{"text": "cancelled"}})
+		errc <- err
+	}()
+	e := h.pending("write_note")
+	cancel()
+	if err := <-errc; err == nil {
+		t.Fatal("a cancelled call returned no error")
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		got, _ := h.queue.Get(e.ID)
+		if got.Decision != nil {
+			if got.Decision.By != "cancelled" {
+				t.Fatalf("decision = %+v", got.Decision)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the paused call was not ended by the cancellation")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := h.queue.Resolve(e.ID, "allow", "user:queue"); err == nil {
+		t.Fatal("a cancelled call could still be allowed")
+	}
+	time.Sleep(100 * time.Millisecond)
+	if h.note() != "<none>" {
+		t.Fatalf("note = %q", h.note())
+	}
+}
