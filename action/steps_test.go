@@ -115,3 +115,80 @@ func TestPullRequestStepRuns(t *testing.T) {
 		t.Fatalf("a usage error must fail the step, exit %d", code)
 	}
 }
+
+// TestSignAndVerifyStepsRun runs the action's sign and verify scripts the
+// way the runner does: sign refuses without the secret, signs with it, and
+// verify with trusted-key accepts the right fingerprint and reports
+// KEY_CHANGED for another.
+func TestSignAndVerifyStepsRun(t *testing.T) {
+	for _, tool := range []string{"bash", "go"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed; the action's script needs it", tool)
+		}
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("the action's scripts run on Linux runners")
+	}
+	var meta struct {
+		Runs struct {
+			Steps []struct {
+				Name string `yaml:"name"`
+				Run  string `yaml:"run"`
+			} `yaml:"steps"`
+		} `yaml:"runs"`
+	}
+	data, _ := os.ReadFile("action.yml")
+	if err := yaml.Unmarshal(data, &meta); err != nil {
+		t.Fatal(err)
+	}
+	scripts := map[string]string{}
+	for _, s := range meta.Runs.Steps {
+		scripts[s.Name] = s.Run
+	}
+	tmp := t.TempDir()
+	bin := filepath.Join(tmp, "sentinel")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/sentinel-sec/sentinel/cmd/sentinel").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	repo := filepath.Join(tmp, "repo")
+	os.MkdirAll(repo, 0o755)
+	os.WriteFile(filepath.Join(repo, "CLAUDE.md"), []byte("Be kind.\n"), 0o644)
+	home := filepath.Join(tmp, "home")
+	keyFile := filepath.Join(tmp, "key.pem")
+	kg := exec.Command(bin, "keygen", "--out", keyFile)
+	kg.Dir, kg.Env = repo, []string{"SENTINEL_HOME=" + home, "PATH=" + os.Getenv("PATH")}
+	out, err := kg.CombinedOutput()
+	if err != nil {
+		t.Fatalf("keygen: %v\n%s", err, out)
+	}
+	fp := strings.Fields(strings.SplitN(string(out), "(commit this)", 2)[1])[0]
+	key, _ := os.ReadFile(keyFile)
+
+	step := func(name string, env ...string) (int, string) {
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", scripts[name])
+		cmd.Dir = repo
+		cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "SENTINEL=" + bin, "SENTINEL_HOME=" + t.TempDir(), "HOME=" + tmp}, env...)
+		out, err := cmd.CombinedOutput()
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode(), string(out)
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return 0, string(out)
+	}
+	if code, out := step("Sign AGENTS.lock"); code != 1 || !strings.Contains(out, "SENTINEL_SIGNING_KEY is empty") {
+		t.Fatalf("sign without the secret: %d %s", code, out)
+	}
+	if code, out := step("Sign AGENTS.lock", "SENTINEL_SIGNING_KEY="+string(key)); code != 0 || !strings.Contains(out, "signed AGENTS.lock") {
+		t.Fatalf("sign: %d %s", code, out)
+	}
+	if code, out := step("Verify AGENTS.lock", "TRUSTED_KEY="+fp); code != 0 || !strings.Contains(out, "signature : valid") {
+		t.Fatalf("verify with the right key: %d %s", code, out)
+	}
+	if code, out := step("Verify AGENTS.lock", "TRUSTED_KEY=SHA256:somebodyElsesKey"); code != 2 || !strings.Contains(out, "KEY_CHANGED") {
+		t.Fatalf("verify with another key: %d %s", code, out)
+	}
+	if code, out := step("Verify AGENTS.lock", "TRUSTED_KEY="); code != 0 || !strings.Contains(out, "first-use") {
+		t.Fatalf("verify without trusted-key: %d %s", code, out)
+	}
+}
