@@ -141,3 +141,16 @@ func FuzzParseFrame(f *testing.F) {
 		}
 	})
 }
+
+func TestCheckURL(t *testing.T) {
+	for _, ok := range []string{"https://mcp.example.com/mcp", "http://127.0.0.1:8080/mcp", "http://localhost/mcp", "http://[::1]:9/x"} {
+		if err := CheckURL(ok); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"http://mcp.example.com/mcp", "ftp://x/y", "mcp.example.com", "http://10.0.0.5/mcp"} {
+		if err := CheckURL(bad); err == nil {
+			t.Errorf("%s accepted", bad)
+		}
+	}
+}

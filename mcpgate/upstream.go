@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"sync"
@@ -124,14 +126,40 @@ type HTTPUpstream struct {
 	stop context.CancelFunc
 }
 
-// DialHTTP connects to url.
-func DialHTTP(ctx context.Context, url string, client *http.Client) (*HTTPUpstream, error) {
-	t := &mcp.StreamableClientTransport{Endpoint: url, HTTPClient: client, MaxRetries: 2}
+// CheckURL accepts https URLs, and plain http only to a loopback host: tool
+// arguments and results would otherwise cross the network in the clear.
+func CheckURL(raw string) error {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("--url %q is not an absolute URL such as https://mcp.example.com/mcp", raw)
+	}
+	switch u.Scheme {
+	case "https":
+		return nil
+	case "http":
+		host := u.Hostname()
+		if host == "localhost" {
+			return nil
+		}
+		if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+			return nil
+		}
+		return fmt.Errorf("refusing plain http to %s: tool arguments and results would cross the network unencrypted; use https", host)
+	}
+	return fmt.Errorf("--url must be https (or http to localhost), not %q", u.Scheme)
+}
+
+// DialHTTP connects to endpoint (see CheckURL).
+func DialHTTP(ctx context.Context, endpoint string, client *http.Client) (*HTTPUpstream, error) {
+	if err := CheckURL(endpoint); err != nil {
+		return nil, err
+	}
+	t := &mcp.StreamableClientTransport{Endpoint: endpoint, HTTPClient: client, MaxRetries: 2}
 	cctx, cancel := context.WithCancel(context.Background())
 	conn, err := t.Connect(cctx)
 	if err != nil {
 		cancel()
-		return nil, fmt.Errorf("cannot connect to %s: %w", url, err)
+		return nil, fmt.Errorf("cannot connect to %s: %w", endpoint, err)
 	}
 	return &HTTPUpstream{conn: conn, ctx: cctx, stop: cancel}, nil
 }
