@@ -1,7 +1,7 @@
 package prcheck
 
 import (
-	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -9,6 +9,30 @@ import (
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/report"
 )
+
+// listCap is the most entries any list of the comment shows.
+const listCap = 50
+
+// head returns at most n elements of list.
+func head[T any](list []T, n int) []T {
+	if len(list) > n {
+		return list[:n]
+	}
+	return list
+}
+
+// more is the line after a list cut at listCap.
+func more(total int) string {
+	if total <= listCap {
+		return ""
+	}
+	return fmt.Sprintf("- … and %d more (see `sentinel pr --json`)\n", total-listCap)
+}
+
+// findingsBudget is where the comment stops listing findings, well below
+// GitHub's limit of 65,536 characters for a comment, leaving room for the
+// score arithmetic, new items, approvals and next steps.
+const findingsBudget = 45000
 
 // CommentMarker is the first line of every comment, so the Action can find
 // and update its own comment instead of adding a new one on every push.
@@ -20,8 +44,8 @@ const CommentMarker = "<!-- sentinel-pr-comment -->"
 // next steps. Every string from the repository is redacted and escaped, so
 // a file cannot inject Markdown, HTML or @-mentions into the comment.
 func WriteMarkdown(w io.Writer, r *Report) error {
-	b := bufio.NewWriter(w)
-	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	var b bytes.Buffer
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	res := report.Redacted(r.Result)
 
 	p("%s\n", CommentMarker)
@@ -35,9 +59,10 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 
 	if len(r.Changes) > 0 {
 		p("\n<details><summary>Changed agent files</summary>\n\n")
-		for _, c := range r.Changes {
+		for _, c := range head(r.Changes, listCap) {
 			p("- `%s` (%s)\n", code(c.Path), c.Status)
 		}
+		p("%s", more(len(r.Changes)))
 		p("\n</details>\n")
 	}
 
@@ -47,13 +72,21 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	}
 	if findings > 0 {
 		p("\n### Findings\n")
+		shown := 0
 		for _, f := range res.Files {
 			if len(f.Findings) == 0 {
 				continue
 			}
+			if b.Len() > findingsBudget {
+				break
+			}
 			p("\n#### %s `%s`: %s, score %d\n\n", icon(f.Verdict), code(f.Path), f.Verdict, f.TrustScore)
 			p("Score: `%s`\n\n", code(strings.TrimPrefix(f.Breakdown, f.Path+": ")))
 			for _, fd := range f.Findings {
+				if b.Len() > findingsBudget {
+					break
+				}
+				shown++
 				where := "whole file"
 				if fd.Line > 0 {
 					where = fmt.Sprintf("line %d", fd.Line)
@@ -76,10 +109,16 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 				p("  - What to do: %s\n", esc(fd.Fix))
 			}
 		}
+		if shown < findings {
+			p("\n**%d more findings are not shown**: the comment would pass GitHub's size limit. Run `sentinel pr --base %s` or read the job summary and the SARIF upload for all of them.\n", findings-shown, code(r.Base))
+		}
 		if len(res.Breakdown) > 0 {
 			p("\n<details><summary>How the score was calculated</summary>\n\n```text\n")
-			for _, line := range res.Breakdown {
+			for _, line := range head(res.Breakdown, listCap) {
 				p("%s\n", fence(line))
+			}
+			if n := len(res.Breakdown) - listCap; n > 0 {
+				p("… %d more files\n", n)
 			}
 			p("repository verdict = worst file: %s, score %d\n```\n\nFormula v%s: score = 100 − the weight of each rule that fired (once per file); FORCE → COMPROMISED (shown score ≤ 39); CEILING → score ≤ 79 until a person approves; ≥ 80 CLEAN, 40–79 SUSPICIOUS, ≤ 39 COMPROMISED.\n\n</details>\n",
 				res.Verdict, res.TrustScore, res.FormulaVersion)
@@ -88,9 +127,10 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 
 	if len(res.Observations) > 0 {
 		p("\n<details><summary>%s (shown for review, never scored)</summary>\n\n", plural(len(res.Observations), "observation", "observations"))
-		for _, o := range res.Observations {
+		for _, o := range head(res.Observations, listCap) {
 			p("- `%s`%s %s: %s\n", code(o.Path), lineSuffix(o.Line), o.RuleID, esc(o.Message))
 		}
+		p("%s", more(len(res.Observations)))
 		p("\n</details>\n")
 	}
 
@@ -98,18 +138,21 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		p("\n### New or changed hooks, tasks and tool servers\n\n")
 		p("These run or connect by themselves once the pull request is merged.\n\n")
 		p("| | kind | what | declared in | approved in the base |\n|---|---|---|---|---|\n")
-		for _, e := range r.NewItems {
+		for _, e := range head(r.NewItems, listCap) {
 			p("| new | %s | `%s` | `%s` | %s |\n", esc(e.Kind), cell(e.Label()), cell(e.Source), yesNo(e.Approved != nil))
 		}
-		for _, e := range r.ChangedItems {
+		for _, e := range head(r.ChangedItems, listCap) {
 			p("| changed | %s | `%s` | `%s` | %s |\n", esc(e.Kind), cell(e.Label()), cell(e.Source), "no: an approval lapses when the script or configuration changes")
+		}
+		if n := len(r.NewItems) + len(r.ChangedItems) - len(head(r.NewItems, listCap)) - len(head(r.ChangedItems, listCap)); n > 0 {
+			p("\n… and %d more (see `sentinel pr --json`).\n", n)
 		}
 	}
 
 	if len(r.ApprovalsRequested) > 0 {
 		p("\n### Approvals this pull request asks for\n\n")
 		p("This pull request adds approvals to `AGENTS.lock`. They do **not** count in this check: approvals are read from the base branch, so a pull request cannot approve itself. After merge, CI signs the lock and they take effect.\n\n")
-		for _, e := range r.ApprovalsRequested {
+		for _, e := range head(r.ApprovalsRequested, listCap) {
 			by := ""
 			if e.Approved != nil {
 				by = " by " + esc(e.Approved.By)
@@ -119,6 +162,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 			}
 			p("- %s `%s` in `%s`, pinned to `%s`%s\n", esc(e.Kind), code(e.Label()), code(e.Source), e.SHA256[:12], by)
 		}
+		p("%s", more(len(r.ApprovalsRequested)))
 	}
 
 	if len(r.TrustChanges) > 0 {
@@ -130,10 +174,10 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 
 	if len(res.Notices) > 0 || len(r.Notices) > 0 {
 		p("\n<details><summary>Notices</summary>\n\n")
-		for _, n := range r.Notices {
+		for _, n := range head(r.Notices, listCap) {
 			p("- %s\n", esc(n))
 		}
-		for _, n := range res.Notices {
+		for _, n := range head(res.Notices, listCap) {
 			p("- `%s`: %s\n", code(n.Path), esc(n.Message))
 		}
 		p("\n</details>\n")
@@ -144,7 +188,8 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		p("%d. %s\n", i+1, s)
 	}
 	p("\n<sub>Sentinel reads the files your AI coding agent obeys and never runs anything from this repository. A clean result means checked, not safe. Reproduce locally: `sentinel pr --base %s`.</sub>\n", code(r.Base))
-	return b.Flush()
+	_, err := w.Write(b.Bytes())
+	return err
 }
 
 func nextSteps(r *Report, res *scan.Result) []string {
