@@ -490,7 +490,9 @@ func (g *Gate) Ask(ctx context.Context, tool string, args json.RawMessage, d Cal
 	dec, err := g.queue.Wait(wctx, req.ID, g.opts.PollInterval)
 	if err != nil {
 		if ctx.Err() != nil {
-			_ = g.queue.Resolve(req.ID, "deny", "cancelled")
+			if !errors.Is(context.Cause(ctx), ErrShutdown) {
+				_ = g.queue.Resolve(req.ID, "deny", "cancelled")
+			}
 			return Outcome{By: "gate", Decision: "cancelled", ApprovalID: req.ID}
 		}
 		if rerr := g.queue.Resolve(req.ID, "deny", "timeout"); rerr != nil && errors.Is(rerr, ErrAlreadyDecided) {

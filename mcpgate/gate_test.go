@@ -82,3 +82,49 @@ func TestAskOnTerminalAndQueue(t *testing.T) {
 		g.Close()
 	}
 }
+
+// A proxy that stops while a call waits leaves the request open; the same
+// call after a restart waits on it and goes through once allowed.
+func TestApprovalSurvivesRestart(t *testing.T) {
+	root := t.TempDir()
+	dirs := Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}
+	tools := []json.RawMessage{json.RawMessage(`{"name":"deploy","annotations":{"destructiveHint":true}}`)}
+	args := json.RawMessage(`{"env":"prod"}`)
+
+	g1, _ := NewGate(Options{Server: "ci", Dirs: dirs, Policy: DefaultPolicy(), PollInterval: 5 * time.Millisecond})
+	g1.JudgeTools(tools)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	done := make(chan Outcome, 1)
+	go func() { done <- g1.Ask(ctx, "deploy", args, g1.DecideCall("deploy", args), false) }()
+	var id string
+	for id == "" {
+		list, _ := g1.Queue().List()
+		if len(list) == 1 {
+			id = list[0].ID
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel(ErrShutdown)
+	if o := <-done; o.Allowed {
+		t.Fatal("allowed on shutdown")
+	}
+	g1.Close()
+	if e, _ := g1.Queue().Get(id); e.Decision != nil {
+		t.Fatalf("shutdown decided the request: %+v", e.Decision)
+	}
+
+	g2, _ := NewGate(Options{Server: "ci", Dirs: dirs, Policy: DefaultPolicy(), PollInterval: 5 * time.Millisecond})
+	defer g2.Close()
+	g2.JudgeTools(tools)
+	go func() { done <- g2.Ask(context.Background(), "deploy", args, g2.DecideCall("deploy", args), false) }()
+	time.Sleep(50 * time.Millisecond)
+	if err := g2.Queue().Resolve(id, "allow", "user:queue"); err != nil {
+		t.Fatal(err)
+	}
+	if o := <-done; !o.Allowed || o.ApprovalID != id {
+		t.Fatalf("after restart: %+v, want allowed by %s", o, id)
+	}
+	if list, _ := g2.Queue().List(); len(list) != 1 {
+		t.Fatalf("the retry made a new request: %+v", list)
+	}
+}

@@ -29,6 +29,13 @@ const (
 	statelessVersion    = "2026-07-28"
 )
 
+// ErrShutdown ends the pause of a call when the proxy stops (the client or
+// the server went away). Its approval request is left open, so the same call
+// retried after a restart picks up the approval.
+var ErrShutdown = errors.New("the proxy is shutting down")
+
+var errClientCancelled = errors.New("the client cancelled the call")
+
 // DefaultServerTimeout is how long the proxy waits for the tool server to
 // answer one request before it answers the client with an error.
 const DefaultServerTimeout = 10 * time.Minute
@@ -52,7 +59,7 @@ type Proxy struct {
 
 	mu       sync.Mutex
 	inflight map[string]*inflight
-	held     map[string]context.CancelFunc
+	held     map[string]context.CancelCauseFunc
 	stopped  bool
 	stopErr  error
 	nextID   atomic.Int64
@@ -82,7 +89,7 @@ type inflight struct {
 func (p *Proxy) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	p.out = out
 	p.inflight = map[string]*inflight{}
-	p.held = map[string]context.CancelFunc{}
+	p.held = map[string]context.CancelCauseFunc{}
 	if p.Log == nil {
 		p.Log = io.Discard
 	}
@@ -142,10 +149,10 @@ func (p *Proxy) stop(cause error) {
 	pending := p.inflight
 	p.inflight = map[string]*inflight{}
 	held := p.held
-	p.held = map[string]context.CancelFunc{}
+	p.held = map[string]context.CancelCauseFunc{}
 	p.mu.Unlock()
 	for _, c := range held {
-		c()
+		c(ErrShutdown)
 	}
 	if cause == nil {
 		return
@@ -171,10 +178,10 @@ func (p *Proxy) fail(f *inflight, code int, msg string) {
 func (p *Proxy) cancelHeld() {
 	p.mu.Lock()
 	held := p.held
-	p.held = map[string]context.CancelFunc{}
+	p.held = map[string]context.CancelCauseFunc{}
 	p.mu.Unlock()
 	for _, c := range held {
-		c()
+		c(ErrShutdown)
 	}
 }
 
@@ -278,7 +285,7 @@ func (p *Proxy) fromClient(ctx context.Context, m *Message, batch bool) {
 				cancel, held := p.held[string(bytes.TrimSpace(c.RequestID))]
 				p.mu.Unlock()
 				if held {
-					cancel() // the server never saw it; nothing to forward
+					cancel(errClientCancelled) // the server never saw it; nothing to forward
 					return
 				}
 			}
@@ -427,11 +434,11 @@ func (p *Proxy) handleCall(ctx context.Context, m *Message) {
 		return
 	}
 	key := m.IDKey()
-	hctx, cancel := context.WithCancel(ctx)
+	hctx, cancel := context.WithCancelCause(ctx)
 	p.mu.Lock()
 	if p.stopped {
 		p.mu.Unlock()
-		cancel()
+		cancel(nil)
 		p.replyError(m.ID, codeServerGone, "the tool server is gone; Sentinel did not forward tools/call")
 		return
 	}
@@ -441,7 +448,7 @@ func (p *Proxy) handleCall(ctx context.Context, m *Message) {
 		p.mu.Lock()
 		delete(p.held, key)
 		p.mu.Unlock()
-		cancel()
+		cancel(nil)
 	}
 	if p.Gate.Listed(params.Name) {
 		d := p.Gate.DecideCall(params.Name, params.Arguments)
