@@ -21,16 +21,6 @@ type BaseInfo struct {
 	Messages []string
 }
 
-// baseFile returns the base version of p, or nil.
-func (b *BaseInfo) baseFile(p string) *discover.File {
-	for i := range b.Files {
-		if b.Files[i].Path == p {
-			return &b.Files[i]
-		}
-	}
-	return nil
-}
-
 // Change is an agent file that differs between base and head.
 type Change struct {
 	Path   string        `json:"path"`
