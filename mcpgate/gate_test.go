@@ -128,3 +128,49 @@ func TestApprovalSurvivesRestart(t *testing.T) {
 		t.Fatalf("the retry made a new request: %+v", list)
 	}
 }
+
+// On 2026-07-28 a call that needs input returns input_required and the
+// client retries it with requestState; the retry of an approved call is not
+// asked again, but a fresh call is.
+func TestMultiRoundTripRetryIsNotAskedTwice(t *testing.T) {
+	root := t.TempDir()
+	dirs := Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}
+	g, _ := NewGate(Options{Server: "s", Dirs: dirs, Policy: DefaultPolicy(), PollInterval: 5 * time.Millisecond})
+	defer g.Close()
+	g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"w","annotations":{"destructiveHint":false}}`)})
+	args := json.RawMessage(`{"a":1}`)
+	d := g.DecideCall("w", args)
+	// A continuation with no approval behind it is asked like any call.
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	if o := g.Ask(ctx, "w", args, d, true); o.Allowed {
+		t.Fatal("a continuation without an approval passed")
+	}
+	cancel()
+	done := make(chan Outcome, 1)
+	go func() { done <- g.Ask(context.Background(), "w", args, d, false) }()
+	for {
+		list, _ := g.Queue().List()
+		var id string
+		for _, e := range list {
+			if e.Status == StatusPending {
+				id = e.ID
+			}
+		}
+		if id != "" {
+			g.Queue().Resolve(id, "allow", "user:queue")
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if o := <-done; !o.Allowed {
+		t.Fatal("not allowed")
+	}
+	if o := g.Ask(context.Background(), "w", args, d, true); !o.Allowed || o.By != "gate" {
+		t.Fatalf("the retry of an approved call: %+v", o)
+	}
+	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if o := g.Ask(ctx, "w", args, d, false); o.Allowed {
+		t.Fatal("a fresh call rode on the earlier approval")
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/sentinel-sec/sentinel/mcpgate"
@@ -85,6 +86,24 @@ func buildTestServer(mode, dir string) *mcp.Server {
 		func(ctx context.Context, req *mcp.CallToolRequest, in noteArgs) (*mcp.CallToolResult, any, error) {
 			os.Remove(notePath)
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "deleted"}}}, nil, nil
+		})
+	// Asks the person through the client (elicitation) and the client's model
+	// (sampling): server-to-client requests in the middle of a call.
+	mcp.AddTool(srv, &mcp.Tool{Name: "ask_user", Description: "Ask the user, then the model.",
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolp(false)}},
+		func(ctx context.Context, req *mcp.CallToolRequest, in noteArgs) (*mcp.CallToolResult, any, error) {
+			el, err := req.Session.Elicit(ctx, &mcp.ElicitParams{Message: "Your name?",
+				RequestedSchema: &jsonschema.Schema{Type: "object", Properties: map[string]*jsonschema.Schema{"name": {Type: "string"}}}})
+			if err != nil {
+				return nil, nil, err
+			}
+			sm, err := req.Session.CreateMessage(ctx, &mcp.CreateMessageParams{MaxTokens: 10,
+				Messages: []*mcp.SamplingMessage{{Role: "user", Content: &mcp.TextContent{Text: "greet"}}}})
+			if err != nil {
+				return nil, nil, err
+			}
+			reply := fmt.Sprintf("%s/%v/%s", el.Action, el.Content["name"], sm.Content.(*mcp.TextContent).Text)
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: reply}}}, nil, nil
 		})
 	// Copied from a template that publishes no annotations (seed 003).
 	mcp.AddTool(srv, &mcp.Tool{Name: "rollback_deployment", Description: "Roll back the deployment."},
@@ -191,6 +210,12 @@ func newHarness(t *testing.T, o harnessOpts) *harness {
 		h.done <- err
 	}()
 	client := mcp.NewClient(&mcp.Implementation{Name: "test-client", Version: "1"}, &mcp.ClientOptions{
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"name": "Ada"}}, nil
+		},
+		CreateMessageHandler: func(context.Context, *mcp.CreateMessageRequest) (*mcp.CreateMessageResult, error) {
+			return &mcp.CreateMessageResult{Model: "test-model", Role: "assistant", Content: &mcp.TextContent{Text: "hello Ada"}}, nil
+		},
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
 			select {
 			case h.changed <- struct{}{}:
@@ -286,8 +311,8 @@ func TestProxyReadPassesWritePausesUntilAllowed(t *testing.T) {
 				t.Fatalf("negotiated protocol %s through the proxy, want %s", got, v)
 			}
 			names := h.listNames()
-			if len(names) != 4 {
-				t.Fatalf("tools through the proxy = %v, want all 4", names)
+			if len(names) != 5 {
+				t.Fatalf("tools through the proxy = %v, want all 5", names)
 			}
 			r, err := h.call("read_note", nil)
 			if err != nil || r.IsError || text(r) != "(no note)" {
@@ -492,7 +517,7 @@ func TestProxyWithholdsPoisonedDescriptionOnFirstSight(t *testing.T) {
 		t.Run(tc.mode, func(t *testing.T) {
 			h := newHarness(t, harnessOpts{mode: tc.mode})
 			names := h.listNames()
-			if contains(names, "read_note") || len(names) != 3 {
+			if contains(names, "read_note") || len(names) != 4 {
 				t.Fatalf("list = %v: a poisoned description must be withheld", names)
 			}
 			list, _ := h.queue.List()
@@ -634,5 +659,26 @@ func TestProxyCancelledWhilePaused(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	if h.note() != "<none>" {
 		t.Fatalf("note = %q", h.note())
+	}
+}
+
+// Elicitation and sampling (server-to-client requests, and the client's
+// answers) pass through the gate in the middle of an approved call.
+func TestProxyElicitationAndSamplingPassThrough(t *testing.T) {
+	h := newHarness(t, harnessOpts{version: "2025-11-25"})
+	h.listNames()
+	done := make(chan *mcp.CallToolResult, 1)
+	go func() {
+		r, err := h.call("ask_user", nil)
+		if err != nil {
+			r = &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}}
+		}
+		done <- r
+	}()
+	e := h.pending("ask_user")
+	h.queue.Resolve(e.ID, "allow", "user:queue")
+	r := <-done
+	if r.IsError || text(r) != "accept/Ada/hello Ada" {
+		t.Fatalf("ask_user through the proxy: %q", text(r))
 	}
 }
