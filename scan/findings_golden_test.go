@@ -1,0 +1,120 @@
+package scan_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sentinel-sec/sentinel/internal/fixtures"
+	"github.com/sentinel-sec/sentinel/scan"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+)
+
+var updateFindings = flag.Bool("update-findings", false, "rewrite testdata/*-findings.golden from the current engine")
+
+// writeResult renders everything a scan concluded about one repository, one
+// line per fact, so that any change to a finding (rule, path, line,
+// message, evidence, decoded text, impact, observation flag) or to a
+// verdict shows up as a diff.
+func writeResult(b *strings.Builder, name string, res *scan.Result) {
+	fmt.Fprintf(b, "== %s %s %d %q\n", name, res.Verdict, res.TrustScore, res.Breakdown)
+	line := func(kind string, f scan.Finding) {
+		fmt.Fprintf(b, "%s\t%s\t%d\t%s\tobs=%t\tpen=%d\tforce=%t\t%q\t%q\t%q\t%q\n",
+			kind, f.Path, f.Line, f.RuleID, f.Observation, f.Penalty, f.ForcesCompromised,
+			f.Message, f.Evidence, f.Decoded, f.Impact)
+	}
+	for _, fr := range res.Files {
+		fmt.Fprintf(b, "file\t%s\t%s\t%s\t%d\t%q\n", fr.Path, fr.Kind, fr.Verdict, fr.TrustScore, fr.Breakdown)
+		for _, f := range fr.Findings {
+			line("finding", f)
+		}
+		for _, f := range fr.Observations {
+			line("observed", f)
+		}
+	}
+	for _, f := range res.Observations {
+		line("repo-observed", f)
+	}
+}
+
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *updateFindings {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v; run go test ./scan -run FindingsGolden -update-findings to create it", err)
+	}
+	if string(want) == got {
+		return
+	}
+	wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(wl) || i < len(gl); i++ {
+		var w, g string
+		if i < len(wl) {
+			w = wl[i]
+		}
+		if i < len(gl) {
+			g = gl[i]
+		}
+		if w != g {
+			t.Fatalf("%s differs at line %d:\nwant %s\ngot  %s\n(the engine's findings changed; if on purpose, rerun with -update-findings and review the diff)", path, i+1, w, g)
+		}
+	}
+}
+
+// TestCorpusFindingsGolden pins every finding and observation the engine
+// reports on every repository of ../shared/corpus/wild. Optimisations must
+// leave this file byte-identical.
+func TestCorpusFindingsGolden(t *testing.T) {
+	dir := os.Getenv("SENTINEL_CORPUS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "shared", "corpus", "wild")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.tsv")); err != nil {
+		t.Skipf("corpus not found at %s (set SENTINEL_CORPUS, or check out ../shared beside the repository); skipping the corpus findings golden test", dir)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		root, err := discover.OpenDir(filepath.Join(dir, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := scan.Scan(context.Background(), root)
+		root.Close()
+		if err != nil {
+			t.Fatalf("scan %s: %v", e.Name(), err)
+		}
+		writeResult(&b, e.Name(), res)
+	}
+	checkGolden(t, filepath.Join("testdata", "corpus-findings.golden"), b.String())
+}
+
+// TestFixtureFindingsGolden pins every finding on every reference attack
+// and benign twin of internal/fixtures.
+func TestFixtureFindingsGolden(t *testing.T) {
+	var b strings.Builder
+	for _, c := range fixtures.All() {
+		res, err := scan.Scan(context.Background(), c.FS())
+		if err != nil {
+			t.Fatalf("scan %s: %v", c.Name, err)
+		}
+		writeResult(&b, c.Name, res)
+	}
+	checkGolden(t, filepath.Join("testdata", "fixture-findings.golden"), b.String())
+}
