@@ -24,8 +24,9 @@ type AuditRecord struct {
 	Seq    int64     `json:"seq"`
 	Time   time.Time `json:"time"`
 	Server string    `json:"server"`
-	// Event is "call" (a tools/call and its outcome) or "tool" (a tool
-	// definition pinned, withheld or approved).
+	// Event is "call" (a tools/call and its outcome), "tool" (a tool
+	// definition pinned, withheld or approved) or "instructions" (the
+	// server's instructions withheld).
 	Event string `json:"event"`
 	Tool  string `json:"tool,omitempty"`
 	Risk  Risk   `json:"risk,omitempty"`

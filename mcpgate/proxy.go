@@ -659,12 +659,39 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 			return
 		}
 		p.writeClient(p.judgeList(m))
+	case "initialize", "server/discover":
+		p.writeClient(p.judgeInstructions(m))
 	case "tools/call":
 		p.auditCall(f, m, "", "")
 		p.writeClient(m.Raw)
 	default:
 		p.writeClient(m.Raw)
 	}
+}
+
+// judgeInstructions drops the server's instructions (text the client hands
+// to the model, like a description) when the scanner finds them poisoned.
+func (p *Proxy) judgeInstructions(m *Message) []byte {
+	if m.Result == nil || !bytes.Contains(m.Result, []byte(`"instructions"`)) {
+		return m.Raw
+	}
+	var res map[string]json.RawMessage
+	if json.Unmarshal(m.Result, &res) != nil {
+		return m.Raw
+	}
+	var text string
+	if json.Unmarshal(res["instructions"], &text) != nil || text == "" {
+		return m.Raw
+	}
+	findings := p.Gate.scan.ScanDescription(text)
+	if len(findings) == 0 {
+		return m.Raw
+	}
+	why := "the server's instructions carry text aimed at the model: " + strings.Join(findings, "; ")
+	fmt.Fprintf(p.Log, "sentinel mcp: withheld the instructions of server %s: %s\n", p.Gate.opts.Server, redact.String(why))
+	p.Gate.auditErr(AuditRecord{Event: "instructions", Decision: "withheld", By: "scanner", Reason: why})
+	delete(res, "instructions")
+	return marshalRaw(map[string]json.RawMessage{"jsonrpc": json.RawMessage(`"2.0"`), "id": m.ID, "result": marshalRaw(res)})
 }
 
 // judgeList removes withheld tools from a tools/list result. When nothing is
