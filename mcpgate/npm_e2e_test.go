@@ -129,6 +129,11 @@ func (u userEnv) waitApproval(t *testing.T, tool string) map[string]any {
 
 func connectCommand(t *testing.T, u userEnv, args ...string) *mcp.ClientSession {
 	t.Helper()
+	return connectCommandVersion(t, u, "2025-11-25", args...)
+}
+
+func connectCommandVersion(t *testing.T, u userEnv, version string, args ...string) *mcp.ClientSession {
+	t.Helper()
 	cmd := exec.Command(sentinelBinary(t), args...)
 	cmd.Env = u.env
 	cmd.Dir = u.project
@@ -137,10 +142,11 @@ func connectCommand(t *testing.T, u userEnv, args ...string) *mcp.ClientSession 
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e-client", Version: "1"}, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	s, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	s, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatalf("connect through sentinel mcp proxy: %v\n%s", err, stderr.String())
 	}
+	t.Logf("negotiated %s", s.InitializeResult().ProtocolVersion)
 	t.Cleanup(func() { s.Close() })
 	return s
 }
@@ -245,10 +251,19 @@ func TestE2EFilesystemServer(t *testing.T) {
 	}
 }
 
+// With a 2026-07-28 client, server-everything 2026.8.31 answers the
+// server/discover probe with an error and the client falls back to
+// initialize: the probe, the error and the fallback all pass through the gate.
 func TestE2EEverythingServer(t *testing.T) {
+	for _, v := range versions {
+		t.Run(v, func(t *testing.T) { testEverything(t, v) })
+	}
+}
+
+func testEverything(t *testing.T, version string) {
 	ev := npmServer(t, "server-everything")
 	u := newUserEnv(t)
-	s := connectCommand(t, u, "mcp", "proxy", "--approve", "queue", "--name", "everything", "--", "node", ev, "stdio")
+	s := connectCommandVersion(t, u, version, "mcp", "proxy", "--approve", "queue", "--name", "everything", "--", "node", ev, "stdio")
 	ctx := context.Background()
 	if _, err := s.ListTools(ctx, nil); err != nil {
 		t.Fatal(err)
