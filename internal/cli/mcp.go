@@ -136,6 +136,12 @@ func runMCPProxy(ctx context.Context, app *App, o *mcpProxyOptions, argv []strin
 		return err
 	}
 	defer gate.Close()
+	asks := "the approval queue"
+	if opts.Prompter != nil {
+		asks = "this terminal and the approval queue"
+	}
+	fmt.Fprintf(app.Stderr, "sentinel mcp: gating server %q (policy: %s; asks on %s; state in %s)\n",
+		name, pol.Source(), asks, dirs.State)
 	var up mcpgate.Upstream
 	if o.url != "" {
 		up, err = mcpgate.DialHTTP(ctx, o.url, nil)
