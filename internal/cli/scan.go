@@ -151,7 +151,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 			topts = append(append([]scan.Option{}, opts...), scan.WithExtraFiles(globals...))
 			globalsUsed = true
 		}
-		res, err := scanTarget(ctx, t, topts, o.hooksOnly, o.base)
+		res, err := scanTarget(ctx, app, t, topts, o.hooksOnly, o.base)
 		if err != nil {
 			return err
 		}
@@ -282,7 +282,7 @@ type targetResult struct {
 // the scan outside) that Walk lists the way find(1) does. Its AGENTS.lock
 // approvals count, as they do for the gate (sentinel run); with a base ref,
 // the folder is compared with that revision and approvals come from there.
-func scanTarget(ctx context.Context, t target, opts []scan.Option, hooksOnly bool, base string) (targetResult, error) {
+func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hooksOnly bool, base string) (targetResult, error) {
 	if !t.isDir {
 		if base != "" {
 			return targetResult{}, usagef("--base compares a folder with a git ref, and %s is a file; name the repository folder", t.arg)
@@ -305,7 +305,16 @@ func scanTarget(ctx context.Context, t target, opts []scan.Option, hooksOnly boo
 		return targetResult{}, fmt.Errorf("cannot scan %s: %s", t.arg, errSentence(err))
 	}
 	defer root.Close()
-	approver, notice := lock.LocalApprover(root)
+	// The same approvals count as for the gate: those given on this machine
+	// and those of a lock signed by a key this machine trusts, never an
+	// unsigned lock's say-so about itself.
+	var trust lock.Trust
+	if home, err := lock.HomeDir(app.Getenv); err == nil {
+		if tr, err := lock.OpenTrust(home, t.abs); err == nil {
+			trust = tr
+		}
+	}
+	approver, notice, _ := lock.TrustedApprover(root, trust)
 	res, err := scan.Scan(ctx, root, append(append([]scan.Option{}, opts...), scan.WithApprover(approver))...)
 	if err != nil {
 		return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)

@@ -491,23 +491,30 @@ func scanE2EGlobal(t *testing.T, bin string) {
 	}
 }
 
-// scanE2EApprovals: a hook approved in the folder's AGENTS.lock no longer
-// makes the scan SUSPICIOUS, as for the gate; editing its script lapses it.
+// scanE2EApprovals: a hook approved on this machine no longer makes the
+// scan SUSPICIOUS, as for the gate; editing its script lapses it. An unsigned
+// lock's approvals do not count on another machine.
 func scanE2EApprovals(t *testing.T, bin string) {
 	dir := scanSuspiciousTree(t)
-	if r := runScanCmd(t, bin, dir, "", "scan", "."); r.code != 3 {
+	// One machine: approvals given here are remembered in its home.
+	home := t.TempDir()
+	if r := runScanCmd(t, bin, dir, home, "scan", "."); r.code != 3 {
 		t.Fatalf("before approval: exit %d\n%s", r.code, r.stdout)
 	}
-	if r := runScanCmd(t, bin, dir, "", "approve"); r.code != 0 {
+	if r := runScanCmd(t, bin, dir, home, "approve"); r.code != 0 {
 		t.Fatalf("sentinel approve: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	if r := runScanCmd(t, bin, dir, "", "scan", "."); r.code != 0 || !strings.Contains(r.stdout, "verdict: CLEAN") {
+	if r := runScanCmd(t, bin, dir, home, "scan", "."); r.code != 0 || !strings.Contains(r.stdout, "verdict: CLEAN") {
 		t.Errorf("after approval: exit %d\n%s", r.code, r.stdout)
+	}
+	// Another machine (a fresh clone): the unsigned lock approves nothing.
+	if r := runScanCmd(t, bin, dir, t.TempDir(), "scan", "."); r.code != 3 || !strings.Contains(r.stdout, "unsigned") {
+		t.Errorf("an unsigned lock's own approvals counted on another machine: exit %d\n%s", r.code, r.stdout)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "scripts", "format.sh"), []byte("#!/bin/sh\necho changed\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r := runScanCmd(t, bin, dir, "", "scan", "."); r.code != 3 {
+	if r := runScanCmd(t, bin, dir, home, "scan", "."); r.code != 3 {
 		t.Errorf("after the script changed, the approval still counts: exit %d\n%s", r.code, r.stdout)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"runtime"
 	"sort"
 	"sync"
-	"syscall"
 )
 
 // DirFS is a folder on disk opened for scanning. It is an fs.FS confined by
@@ -57,7 +56,7 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 		if rel != "" {
 			full = filepath.Join(base, filepath.FromSlash(rel))
 		}
-		dir, err := os.OpenFile(full, os.O_RDONLY|syscall.O_DIRECTORY|syscall.O_NOFOLLOW, 0)
+		dir, err := os.OpenFile(full, os.O_RDONLY|openDirFlags, 0)
 		if err != nil {
 			return err
 		}
@@ -138,7 +137,7 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 
 // readNoFollow reads a regular file by its full path, refusing a link.
 func readNoFollow(full, p string) (File, *Notice) {
-	f, err := os.OpenFile(full, os.O_RDONLY|syscall.O_NOFOLLOW, 0)
+	f, err := os.OpenFile(full, os.O_RDONLY|openNoFollow, 0)
 	if err != nil {
 		return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
 	}

@@ -1,0 +1,12 @@
+//go:build unix
+
+package discover
+
+import "syscall"
+
+// Flags that keep the walk from following a link: a folder is opened only if
+// it is a real folder, a file only if it is not a link.
+const (
+	openDirFlags = syscall.O_DIRECTORY | syscall.O_NOFOLLOW
+	openNoFollow = syscall.O_NOFOLLOW
+)
