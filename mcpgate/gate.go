@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -302,7 +303,19 @@ func (g *Gate) approvedBy(name, dig string) string {
 // withhold returns "" when a person already approved this exact version,
 // otherwise the reason the tool is withheld and its approval ID (a new queue
 // entry is made the first time a version is seen).
-func (g *Gate) withhold(name string, cls Classification, oldDig, newDig string, canon []byte, changes []string, why string) (string, string) {
+func (g *Gate) withhold(name string, cls Classification, oldDig, newDig string, canon []byte, changes []string, why string) (withheld, id string) {
+	// Two proxies of one server seeing the same new version make one request.
+	err := withLock(filepath.Join(g.queue.dir, "tools"), func() error {
+		withheld, id = g.withholdLocked(name, cls, oldDig, newDig, canon, changes, why)
+		return nil
+	})
+	if err != nil {
+		return why + " (and the approval queue cannot be locked: " + err.Error() + ")", ""
+	}
+	return withheld, id
+}
+
+func (g *Gate) withholdLocked(name string, cls Classification, oldDig, newDig string, canon []byte, changes []string, why string) (string, string) {
 	e := g.queue.FindTool(g.opts.Server, name, newDig)
 	if e != nil && e.Status == StatusAllowed || e != nil && e.Status == StatusUsed {
 		return "", e.ID
@@ -323,7 +336,11 @@ func (g *Gate) withhold(name string, cls Classification, oldDig, newDig string, 
 		e = &Entry{Request: r}
 		g.logf("withheld tool %s from server %s: %s (%s). Review with `sentinel mcp approvals`; approve with `sentinel mcp allow %s`.",
 			redact.String(name), g.opts.Server, why, redact.String(strings.Join(changes, "; ")), r.ID)
-		g.auditErr(AuditRecord{Event: "tool", Tool: name, Risk: cls.Risk, Decision: "withheld", By: "pin",
+		by := "pin"
+		if oldDig == "" {
+			by = "scanner"
+		}
+		g.auditErr(AuditRecord{Event: "tool", Tool: name, Risk: cls.Risk, Decision: "withheld", By: by,
 			Reason: why + ": " + strings.Join(changes, "; "), ApprovalID: r.ID, ToolDigest: newDig})
 	}
 	return fmt.Sprintf("%s (%s); approval %s", why, strings.Join(changes, "; "), e.ID), e.ID
