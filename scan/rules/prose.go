@@ -1,10 +1,11 @@
 package rules
 
 import (
-	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -35,7 +36,8 @@ const (
 	gWho             // the person an agent could keep things from
 )
 
-var proseLiterals = func() []text.Literal {
+// proseLiterals lists the prefilter's literals by group.
+func proseLiterals() []text.Literal {
 	add := func(out []text.Literal, g int, words ...string) []text.Literal {
 		for _, w := range words {
 			out = append(out, text.Literal{Text: w, Group: g})
@@ -74,14 +76,17 @@ var proseLiterals = func() []text.Literal {
 		" it at", " them at", " the result to", " the output to", " the contents to", " the file to", " the data to", " the dump to", " the archive to", "contents to", "content to", "| curl", "|curl", "| nc", "| ncat", "| netcat", "| wget", "| socat")
 	l = add(l, gRestore, "restore", "re-add", "readd", "recreate", "re-create", "reinstall", "re-install", "re-enable", "reenable", "put it back", "add it back", "add them back", "write it again", "again if")
 	return l
-}()
+}
 
-var prefilter = text.NewPrefilter(proseLiterals)
+// prefilter is compiled on first use, so that commands that scan nothing
+// do not pay for it at start-up.
+var prefilter = sync.OnceValue(func() *text.Prefilter { return text.NewPrefilter(proseLiterals()) })
 
 // prefilterUnits records, for every unit, which literal groups it holds.
 func prefilterUnits(d *text.Document) {
+	p := prefilter()
 	for i := range d.Units {
-		d.Units[i].Groups = prefilter.Groups(d.Units[i].Lower)
+		d.Units[i].Groups = p.Groups(d.Units[i].Lower)
 	}
 }
 
@@ -120,11 +125,11 @@ type matcher func(u *text.Unit) (match, bool)
 // Prohibitions: a negation before the match in the same clause, or a
 // clause that calls the thing forbidden.
 var (
-	reNegation = regexp.MustCompile(`\b(never|not|don't|dont|doesn't|won't|cannot|can't|mustn't|shouldn't|shan't|avoid|avoiding|refrain|prohibit|prohibited|forbid|forbidden|disallow|disallowed|under no circumstances|prevent|prevents|preventing|no)\b`)
+	reNegation = lazyre.New(`\b(never|not|don't|dont|doesn't|won't|cannot|can't|mustn't|shouldn't|shan't|avoid|avoiding|refrain|prohibit|prohibited|forbid|forbidden|disallow|disallowed|under no circumstances|prevent|prevents|preventing|no)\b`)
 	// Words after a negation that make it no prohibition of the action:
 	// "do not forget to send", "do not wait for approval".
-	reNotProhibition  = regexp.MustCompile(`^(?:\s+(?:to|be|ever))?\s+(?:forget|hesitate|fail|skip|miss|wait|delay|stop|ask|only|matter|need|bother|worry|pause|question|let\s+\S+\s+stop|block|questions|confirmation|prompt|optional|negotiable|a suggestion|just|merely|enough)`)
-	rePostProhibition = regexp.MustCompile(`\b(is|are|be)\s+(strictly\s+)?(forbidden|prohibited|not\s+allowed|not\s+permitted|banned|never\s+allowed|disallowed)\b|\bnot\s+(allowed|permitted)\b`)
+	reNotProhibition  = lazyre.New(`^(?:\s+(?:to|be|ever))?\s+(?:forget|hesitate|fail|skip|miss|wait|delay|stop|ask|only|matter|need|bother|worry|pause|question|let\s+\S+\s+stop|block|questions|confirmation|prompt|optional|negotiable|a suggestion|just|merely|enough)`)
+	rePostProhibition = lazyre.New(`\b(is|are|be)\s+(strictly\s+)?(forbidden|prohibited|not\s+allowed|not\s+permitted|banned|never\s+allowed|disallowed)\b|\bnot\s+(allowed|permitted)\b`)
 )
 
 // governed reports whether the text at [start, end) of the unit is the
@@ -176,7 +181,7 @@ func governed(u *text.Unit, start int) bool {
 	return false
 }
 
-var reAuxiliary = regexp.MustCompile(`\b(do|does|did|must|should|shall|will|would|may|might|can|could|is|are|be|was|were|need|please)$|(^|\s)$`)
+var reAuxiliary = lazyre.New(`\b(do|does|did|must|should|shall|will|would|may|might|can|could|is|are|be|was|were|need|please)$|(^|\s)$`)
 
 // noIsProhibition reads "no" as a prohibition only at the start of a
 // clause or before a gerund: "no uploading of secrets".
@@ -190,7 +195,7 @@ func noIsProhibition(before, after string) bool {
 
 // Warnings and quotations: a sentence that talks about an attack phrase
 // instead of giving it.
-var reWarning = regexp.MustCompile(`\b(beware|be wary|be careful of|watch out for|warning:|prompt injections?|injected (?:instructions|text|content|prompts)|injection attacks?|malicious (?:instructions?|content|text|files?|pages?|prompts?|input|requests?|code)|attackers?|phishing|suspicious|refuse|jailbreaks?|social engineering|red flags?|(do not|don't|never) (follow|obey|comply with|act on|execute) (them|it|these|such|any|instructions)|ignore (any|such) (instructions|requests|text)|treat [^.]* as (untrusted|data|suspicious|malicious|hostile|an attack|injection)|examples? of)\b|\b(any|a|an|the)\s+(page|file|document|message|tool|text|website|site|email|issue|comment|result|output|response|readme|content|input)s?\s+(that|which)\s+(says?|asks?|tells?|contains?|instructs?|requests?)\b|\bif (a|an|the|any|some|someone|anyone|something|content|input|text|you see)\b[^.]*\b(asks?|tells?|says?|instructs?|contains?|requests?|demands?|tries|attempts?|includes?)\b`)
+var reWarning = lazyre.New(`\b(beware|be wary|be careful of|watch out for|warning:|prompt injections?|injected (?:instructions|text|content|prompts)|injection attacks?|malicious (?:instructions?|content|text|files?|pages?|prompts?|input|requests?|code)|attackers?|phishing|suspicious|refuse|jailbreaks?|social engineering|red flags?|(do not|don't|never) (follow|obey|comply with|act on|execute) (them|it|these|such|any|instructions)|ignore (any|such) (instructions|requests|text)|treat [^.]* as (untrusted|data|suspicious|malicious|hostile|an attack|injection)|examples? of)\b|\b(any|a|an|the)\s+(page|file|document|message|tool|text|website|site|email|issue|comment|result|output|response|readme|content|input)s?\s+(that|which)\s+(says?|asks?|tells?|contains?|instructs?|requests?)\b|\bif (a|an|the|any|some|someone|anyone|something|content|input|text|you see)\b[^.]*\b(asks?|tells?|says?|instructs?|contains?|requests?|demands?|tries|attempts?|includes?)\b`)
 
 // quotedOrWarned reports whether [start, end) of the unit is quoted, or
 // the sentence around it warns about the phrase instead of giving it.
@@ -230,7 +235,7 @@ func inQuotes(s string, start, end int, backticks bool) bool {
 }
 
 // No-questions-asked phrases turn an S21–S24 observation into a finding.
-var reNQA = regexp.MustCompile(`\bwithout (first )?(checking|reviewing|verifying|inspecting|reading|looking|asking|confirming|confirmation|prompting|approval|permission|review|a review|human review|telling|waiting)\b|\b(do not|don't|dont|never) (ask|prompt|confirm|check|verify|review|wait for)\b|\b(do not|don't|dont|no need to) bother (asking|checking|confirming|reviewing)\b|\bno questions\b|\bso (that )?nothing (blocks|stops|interrupts|prevents)\b|\band continue\b|\beven if (it |they |this )?(fails|errors|warns|complains|looks)\b|\bignore (any |all )?(errors|warnings|prompts|failures|confirmations)\b|\bskip (the |any )?(confirmation|prompts?|review|approval)\b|\bno confirmation\b`)
+var reNQA = lazyre.New(`\bwithout (first )?(checking|reviewing|verifying|inspecting|reading|looking|asking|confirming|confirmation|prompting|approval|permission|review|a review|human review|telling|waiting)\b|\b(do not|don't|dont|never) (ask|prompt|confirm|check|verify|review|wait for)\b|\b(do not|don't|dont|no need to) bother (asking|checking|confirming|reviewing)\b|\bno questions\b|\bso (that )?nothing (blocks|stops|interrupts|prevents)\b|\band continue\b|\beven if (it |they |this )?(fails|errors|warns|complains|looks)\b|\bignore (any |all )?(errors|warnings|prompts|failures|confirmations)\b|\bskip (the |any )?(confirmation|prompts?|review|approval)\b|\bno confirmation\b`)
 
 // hasNQA reports a no-questions-asked phrase anywhere in the unit.
 func hasNQA(u *text.Unit) bool {
@@ -239,7 +244,7 @@ func hasNQA(u *text.Unit) bool {
 
 // reRealURL matches an absolute URL with a host; a placeholder such as
 // <your-url> or https://<host>/ is not one.
-var reRealURL = regexp.MustCompile(`\b(https?|wss?|ftp)://[a-z0-9\[]`)
+var reRealURL = lazyre.New(`\b(https?|wss?|ftp)://[a-z0-9\[]`)
 
 func hasRealURL(u *text.Unit) bool {
 	return has(u, gURL) && reRealURL.MatchString(u.Lower)
@@ -450,7 +455,7 @@ func selectorBytes(s string) string {
 // is present run.
 type alternative struct {
 	lits []string
-	re   *regexp.Regexp
+	re   *lazyre.Regexp
 }
 
 // alternatives is a rule's pattern as guarded branches.
@@ -458,7 +463,7 @@ type alternatives []alternative
 
 // alt compiles one guarded branch.
 func alt(pattern string, lits ...string) alternative {
-	return alternative{lits: lits, re: regexp.MustCompile(pattern)}
+	return alternative{lits: lits, re: lazyre.New(pattern)}
 }
 
 // find returns the matches of every branch whose literal is in lower, in

@@ -1,9 +1,9 @@
 package rules
 
 import (
-	"regexp"
 	"strings"
 
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -22,7 +22,7 @@ var S13 = &Rule{
 
 var (
 	// The negation is part of the attack: "do not tell the user".
-	reConcealNeg = regexp.MustCompile(`\b(?:do not|don't|dont|never|must not|should not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention (?:this|it|that|anything)(?: step| action| request)? to|mention (?:this|it|that|anything|these steps)|show|let)\s+(?:the\s+|your\s+|a\s+)?(?:user|users|developer|developers|human|operator|owner|maintainer|person|anyone)\b(?:\s+know)?` +
+	reConcealNeg = lazyre.New(`\b(?:do not|don't|dont|never|must not|should not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention (?:this|it|that|anything)(?: step| action| request)? to|mention (?:this|it|that|anything|these steps)|show|let)\s+(?:the\s+|your\s+|a\s+)?(?:user|users|developer|developers|human|operator|owner|maintainer|person|anyone)\b(?:\s+know)?` +
 		`|\b(?:do not|don't|dont|never)\s+(?:mention|reveal|disclose|report|log|say|explain)\s+(?:this|these|that|it|the (?:upload|request|command|step|change|instruction)s?)\s+(?:step|steps|instruction|instructions|action|actions|request|command)?\s*(?:to|in front of|with)\s+(?:the\s+)?(?:user|developer|human|operator)\b`)
 	concealPos = alternatives{
 		alt(`\bwithout\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|anyone|them)(?:'s)?\s+(?:knowing|noticing|seeing|being aware|finding out|knowledge|awareness|realizing|realising)\b`+
@@ -59,7 +59,7 @@ func matchConceal(u *text.Unit) (match, bool) {
 
 // reSecretObject: "do not show the user the API key" keeps a secret from
 // the screen, which is good practice, not concealment.
-var reSecretObject = regexp.MustCompile(`^\s*(?:know\s+)?(?:the\s+|your\s+|any\s+|their\s+)?(?:raw\s+|full\s+)?(?:api[ _-]?keys?|tokens?|secrets?|passwords?|credentials?|private keys?|keys?)\b|^\s*(?:about|when|if|that)\s+(?:the\s+|an?\s+)?(?:internal|implementation|technical)\b`)
+var reSecretObject = lazyre.New(`^\s*(?:know\s+)?(?:the\s+|your\s+|any\s+|their\s+)?(?:raw\s+|full\s+)?(?:api[ _-]?keys?|tokens?|secrets?|passwords?|credentials?|private keys?|keys?)\b|^\s*(?:about|when|if|that)\s+(?:the\s+|an?\s+)?(?:internal|implementation|technical)\b`)
 
 func concealsSecret(after string) bool {
 	return reSecretObject.MatchString(after)
@@ -77,7 +77,7 @@ var s13Examples = []example{
 
 // reInstructsUser: "do not tell the user when to use X", "do not tell the
 // user to run it" give the user directions; they hide nothing.
-var reInstructsUser = regexp.MustCompile(`^\s*(?:when|how|to|which|where|why|whether|what to|they|that they|you're|you are)\b`)
+var reInstructsUser = lazyre.New(`^\s*(?:when|how|to|which|where|why|whether|what to|they|that they|you're|you are)\b`)
 
 func instructsUser(after string) bool {
 	return reInstructsUser.MatchString(after)

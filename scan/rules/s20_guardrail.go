@@ -2,10 +2,10 @@ package rules
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
@@ -72,7 +72,7 @@ type Sentence struct {
 	norm string // normalised, lower case
 }
 
-var sentenceEnd = regexp.MustCompile(`[.!?](\s+|$)`)
+var sentenceEnd = lazyre.New(`[.!?](\s+|$)`)
 
 // Sentences splits prose into sentences with their line numbers. Markdown
 // list markers, headings and emphasis are dropped.
@@ -133,23 +133,23 @@ var IsProhibition = func(norm string) bool {
 }
 
 var (
-	notRequired       = regexp.MustCompile(`\b(don't|do not|does not|doesn't|not) (have|need) to\b`)
-	strongProhibition = regexp.MustCompile(`\b(never|must not|mustn't|forbidden|prohibited|not allowed|under no circumstances)\b`)
+	notRequired       = lazyre.New(`\b(don't|do not|does not|doesn't|not) (have|need) to\b`)
+	strongProhibition = lazyre.New(`\b(never|must not|mustn't|forbidden|prohibited|not allowed|under no circumstances)\b`)
 )
 
-var prohibition = regexp.MustCompile(`(^|[^a-z])(never|do not|don't|dont|does not|must not|mustn't|shall not|should not|shouldn't|cannot|can't|may not|not to|avoid|forbidden|prohibited|not allowed|not permitted|under no circumstances|refuse to|no longer allowed)([^a-z]|$)|^(no|don't|never) `)
+var prohibition = lazyre.New(`(^|[^a-z])(never|do not|don't|dont|does not|must not|mustn't|shall not|should not|shouldn't|cannot|can't|may not|not to|avoid|forbidden|prohibited|not allowed|not permitted|under no circumstances|refuse to|no longer allowed)([^a-z]|$)|^(no|don't|never) `)
 
 // sensitive maps each protected topic to the words that name it.
 var sensitive = []struct {
 	topic string
-	re    *regexp.Regexp
+	re    *lazyre.Regexp
 }{
-	{"credentials and secrets", regexp.MustCompile(`\.env\b|secret|credential|password|passwd|token|api[ -]?keys?\b|private key|ssh|\.aws|aws_|keychain|id_rsa|\.npmrc|\.netrc|cookie`)},
-	{"sending data out", regexp.MustCompile(`upload|\bsend|\bpost\b|transmit|exfiltrat|\bshare\b|\bsharing\b|leak|e-?mail|\bpaste|publish|webhook|third[- ]party|external (server|service|url|host)|outside`)},
-	{"running downloaded code", regexp.MustCompile(`\bcurl\b|\bwget\b|\| ?(ba|z)?sh\b|download|remote script|unverified|untrusted (code|script|package)`)},
-	{"destructive commands", regexp.MustCompile(`rm -rf|force[- ]?push|push (-f|--force)|--force|reset --hard|drop (table|database)|\bdelete|rewrite (the )?(git )?history|truncate|wipe|destroy`)},
-	{"safety checks", regexp.MustCompile(`--no-verify|\bskip|disable|bypass|security (check|scan|review)|\bsandbox|chmod 777|verify ?= ?false|safety|pre-commit|code review`)},
-	{"persistence", regexp.MustCompile(`bashrc|zshrc|\.profile|crontab|\bcron\b|launch ?agent|login item|startup|autostart|systemd`)},
+	{"credentials and secrets", lazyre.New(`\.env\b|secret|credential|password|passwd|token|api[ -]?keys?\b|private key|ssh|\.aws|aws_|keychain|id_rsa|\.npmrc|\.netrc|cookie`)},
+	{"sending data out", lazyre.New(`upload|\bsend|\bpost\b|transmit|exfiltrat|\bshare\b|\bsharing\b|leak|e-?mail|\bpaste|publish|webhook|third[- ]party|external (server|service|url|host)|outside`)},
+	{"running downloaded code", lazyre.New(`\bcurl\b|\bwget\b|\| ?(ba|z)?sh\b|download|remote script|unverified|untrusted (code|script|package)`)},
+	{"destructive commands", lazyre.New(`rm -rf|force[- ]?push|push (-f|--force)|--force|reset --hard|drop (table|database)|\bdelete|rewrite (the )?(git )?history|truncate|wipe|destroy`)},
+	{"safety checks", lazyre.New(`--no-verify|\bskip|disable|bypass|security (check|scan|review)|\bsandbox|chmod 777|verify ?= ?false|safety|pre-commit|code review`)},
+	{"persistence", lazyre.New(`bashrc|zshrc|\.profile|crontab|\bcron\b|launch ?agent|login item|startup|autostart|systemd`)},
 }
 
 // Topics lists the protected topics a normalised sentence names.

@@ -1,10 +1,11 @@
 package text
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 )
 
 // MaxListed bounds how many invisible characters a Document lists one by
@@ -231,7 +232,7 @@ func hasInvisible(data []byte) bool {
 }
 
 var (
-	reMDLink = regexp.MustCompile(`\[([^\]\n]*)\]\(([^)\s]+)`)
+	reMDLink = lazyre.New(`\[([^\]\n]*)\]\(([^)\s]+)`)
 )
 
 // fenceOpen reports a code fence line: up to any indentation, three or
@@ -252,7 +253,7 @@ func fenceOpen(t string) (marker string, info string, ok bool) {
 
 // reMarkdownComment matches the link-reference "comments" Markdown
 // renderers hide: [//]: # (text), [comment]: <> (text), [_]: # "text".
-var reMarkdownComment = regexp.MustCompile(`^\s{0,3}\[[^\]]*\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)"|'(.*)')\s*$`)
+var reMarkdownComment = lazyre.New(`^\s{0,3}\[[^\]]*\]:\s*(?:#|<>)\s*(?:\((.*)\)|"(.*)"|'(.*)')\s*$`)
 
 // markdownComment returns the text of a Markdown comment line.
 func markdownComment(line string) (string, bool) {
