@@ -1,6 +1,7 @@
 package text
 
 import (
+	"bytes"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -112,6 +113,20 @@ type Document struct {
 	// src is the file as one string and srcLower its lowered twin, when
 	// the file is valid UTF-8 (else empty).
 	src, srcLower string
+	// plain is set when Normalize leaves every line of the file as it is
+	// (no escapes, nothing to fold or remove); hasLink, hasURL, hasComment
+	// and hasRefComment say whether the file holds "](", "://", "<!--" and
+	// "]:" at all. They let structure skip per-line work that cannot find
+	// anything; the units are the same either way.
+	plain, hasLink, hasURL, hasComment, hasRefComment bool
+}
+
+// norm is Normalize for a line of the file.
+func (d *Document) norm(line string) string {
+	if d.plain {
+		return line
+	}
+	return Normalize(line)
 }
 
 // pristine returns the lowered twin of line i (0-based) when the line is
@@ -137,11 +152,14 @@ func (d *Document) LineOf(off int) int {
 // Analyze reads data as an agent would and returns its Document.
 func Analyze(data []byte) *Document {
 	d := &Document{}
-	d.lineStarts = append(d.lineStarts, 0)
-	for i, c := range data {
-		if c == '\n' {
-			d.lineStarts = append(d.lineStarts, i+1)
+	d.lineStarts = make([]int, 1, bytes.Count(data, []byte{'\n'})+1)
+	for i := 0; ; {
+		k := bytes.IndexByte(data[i:], '\n')
+		if k < 0 {
+			break
 		}
+		i += k + 1
+		d.lineStarts = append(d.lineStarts, i)
 	}
 	d.InvalidUTF8 = !utf8.Valid(data)
 	d.findInvisible(data)
@@ -159,11 +177,18 @@ func Analyze(data []byte) *Document {
 			d.Lines[i] = l[:len(l)-1]
 		}
 	}
+	// Normalize works rune by rune and never across a newline, so a file
+	// that needs no normalising as a whole has no line that does.
+	d.plain = !strings.Contains(src, `\u`) && !strings.Contains(src, `\U`) && !needsNormalizing(src)
+	d.hasLink = strings.Contains(src, "](")
+	d.hasURL = strings.Contains(src, "://")
+	d.hasComment = strings.Contains(src, "<!--")
+	d.hasRefComment = strings.Contains(src, "]:")
 	d.Units = make([]Unit, 0, len(d.Lines)/2+1)
 	d.structure()
 	for i := range d.Hidden {
 		h := &d.Hidden[i]
-		for _, u := range splitSentences(Normalize(h.Text), "", h.Line, Decoded, true) {
+		for _, u := range splitSentences(nil, Normalize(h.Text), "", h.Line, Decoded, true) {
 			u.Payload = h
 			d.Units = append(d.Units, u)
 		}
@@ -305,9 +330,9 @@ func (d *Document) structure() {
 			return
 		}
 		if inSpan {
-			d.Units = append(d.Units, splitSentences(d.src[spanStart:spanEnd], d.srcLower[spanStart:spanEnd], paraLine, Prose, true)...)
+			d.Units = splitSentences(d.Units, d.src[spanStart:spanEnd], d.srcLower[spanStart:spanEnd], paraLine, Prose, true)
 		} else {
-			d.Units = append(d.Units, splitSentences(para.String(), "", paraLine, Prose, true)...)
+			d.Units = splitSentences(d.Units, para.String(), "", paraLine, Prose, true)
 			para.Reset()
 		}
 		empty, inSpan = true, false
@@ -358,7 +383,9 @@ func (d *Document) structure() {
 	inComment := false
 	for i, raw := range d.Lines {
 		line := i + 1
-		d.links(raw, line)
+		if d.hasLink || d.hasURL {
+			d.links(raw, line)
+		}
 		if fence != "" {
 			t := strings.TrimLeft(raw, " \t>")
 			if strings.HasPrefix(t, fence) && strings.TrimSpace(strings.TrimLeft(t, fence[:1])) == "" {
@@ -367,13 +394,13 @@ func (d *Document) structure() {
 				d.Fences = append(d.Fences, *cur)
 				continue
 			}
-			if n := Normalize(raw); strings.TrimSpace(n) != "" {
+			if n := d.norm(raw); strings.TrimSpace(n) != "" {
 				low, _ := d.pristine(i, n)
-				d.Units = append(d.Units, splitSentences(n, low, line, Code, false)...)
+				d.Units = splitSentences(d.Units, n, low, line, Code, false)
 			}
 			continue
 		}
-		n := Normalize(raw)
+		n := d.norm(raw)
 		if !inComment {
 			if m, info, ok := fenceOpen(n); ok {
 				flush()
@@ -382,11 +409,11 @@ func (d *Document) structure() {
 				continue
 			}
 		}
-		if !inComment {
+		if !inComment && (d.hasRefComment || !d.plain) {
 			if c, ok := markdownComment(n); ok {
 				flush()
 				d.Comments = append(d.Comments, Block{Line: line, EndLine: line, Text: c})
-				d.Units = append(d.Units, splitSentences(c, "", line, Comment, true)...)
+				d.Units = splitSentences(d.Units, c, "", line, Comment, true)
 				continue
 			}
 		}
@@ -454,7 +481,7 @@ func (d *Document) closeComment(b *strings.Builder, start, end int) {
 		text = text[1:]
 		line++
 	}
-	d.Units = append(d.Units, splitSentences(text, "", line, Comment, true)...)
+	d.Units = splitSentences(d.Units, text, "", line, Comment, true)
 	_ = start
 }
 
@@ -502,8 +529,7 @@ func isSchemeByte(c byte) bool {
 // is its lowered twin, or "" to compute it) into
 // sentence units. A sentence ends at '.', '!' or '?' followed by white
 // space, outside inline code; a unit longer than MaxUnit is cut at a space.
-func splitSentences(text, lower string, line int, where Where, sentences bool) []Unit {
-	var out []Unit
+func splitSentences(out []Unit, text, lower string, line int, where Where, sentences bool) []Unit {
 	if lower == "" {
 		lower = Lower(text)
 	}
