@@ -35,6 +35,7 @@ type Upstream interface {
 type StdioUpstream struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
+	stdout *os.File
 	frames *FrameReader
 	wmu    sync.Mutex
 
@@ -58,14 +59,19 @@ func StartStdio(argv []string, env []string, stderr io.Writer) (*StdioUpstream, 
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
+	stdout, w, err := serverPipe()
 	if err != nil {
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout = w
+	ownGroup(cmd)
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		stdout.Close()
 		return nil, fmt.Errorf("cannot start the tool server %q: %w; check the command after --", argv[0], err)
 	}
-	u := &StdioUpstream{cmd: cmd, stdin: stdin, frames: NewFrameReader(stdout), done: make(chan struct{})}
+	u := &StdioUpstream{cmd: cmd, stdin: stdin, stdout: stdout, frames: NewFrameReader(stdout), done: make(chan struct{})}
 	return u, nil
 }
 
@@ -99,22 +105,25 @@ func (u *StdioUpstream) Recv() ([]byte, error) {
 func (u *StdioUpstream) wait() error {
 	u.waitOnce.Do(func() {
 		u.waitErr = u.cmd.Wait()
+		u.stdout.Close()
 		close(u.done)
 	})
 	return u.waitErr
 }
 
 // Close closes the server's input, gives it a moment to exit and kills it
-// otherwise.
+// otherwise, with every process it started.
 func (u *StdioUpstream) Close() error {
 	_ = u.stdin.Close()
 	go u.wait()
 	select {
 	case <-u.done:
 	case <-time.After(2 * time.Second):
-		_ = u.cmd.Process.Kill()
+		killGroup(u.cmd)
 		<-u.done
 	}
+	// Whatever the server started and left behind goes with it.
+	killGroup(u.cmd)
 	return nil
 }
 
