@@ -8,7 +8,10 @@
 // and work and memory are linear in the input.
 package text
 
-import "unicode"
+import (
+	"unicode"
+	"unicode/utf8"
+)
 
 // Class names what kind of invisible character a rune is.
 type Class uint8
@@ -133,7 +136,6 @@ func isRTL(r rune) bool {
 // selector after an emoji, a symbol or an ideograph. Flag tag sequences
 // are handled by the caller.
 func allowedAt(rs []rune, i int, byteOff int) bool {
-	r := rs[i]
 	prev, next := rune(-1), rune(-1)
 	if i > 0 {
 		prev = rs[i-1]
@@ -141,19 +143,33 @@ func allowedAt(rs []rune, i int, byteOff int) bool {
 	if i+1 < len(rs) {
 		next = rs[i+1]
 	}
+	// The rune before any emoji modifiers (variation selector 16, skin
+	// tones) that precede i, for a joiner inside an emoji sequence.
+	base := rune(-1)
+	if rs[i] == 0x200D {
+		j := i - 1
+		for j >= 0 && isEmojiModifier(rs[j]) {
+			j--
+		}
+		if j >= 0 {
+			base = rs[j]
+		}
+	}
+	return allowedRune(rs[i], prev, next, base, byteOff)
+}
+
+func isEmojiModifier(r rune) bool { return r == 0xFE0F || r >= 0x1F3FB && r <= 0x1F3FF }
+
+// allowedRune is allowedAt for rune r at byte offset byteOff, given the
+// runes just before and after it (-1 at the ends) and, for a joiner, the
+// nearest rune before it that is not an emoji modifier (-1 if none).
+func allowedRune(r, prev, next, base rune, byteOff int) bool {
 	switch {
 	case r == 0xFEFF:
 		return byteOff == 0
 	case r == 0x200D || r == 0x200C:
-		if r == 0x200D {
-			// Skip back over an emoji presentation selector or skin tone.
-			j := i - 1
-			for j >= 0 && (rs[j] == 0xFE0F || rs[j] >= 0x1F3FB && rs[j] <= 0x1F3FF) {
-				j--
-			}
-			if j >= 0 && isEmoji(rs[j]) && next >= 0 && isEmoji(next) {
-				return true
-			}
+		if r == 0x200D && base >= 0 && isEmoji(base) && next >= 0 && isEmoji(next) {
+			return true
 		}
 		return prev >= 0 && next >= 0 && needsJoiners(prev) && (needsJoiners(next) || unicode.Is(unicode.Mn, next))
 	case r == 0x200E || r == 0x200F:
@@ -168,16 +184,83 @@ func allowedAt(rs []rune, i int, byteOff int) bool {
 		return isEmoji(prev) || isHan(prev) || unicode.Is(unicode.So, prev) || unicode.Is(unicode.Sm, prev) ||
 			(next == 0x20E3 && (prev >= '0' && prev <= '9' || prev == '#' || prev == '*'))
 	case r >= 0xE0100 && r <= 0xE01EF:
-		// Ideographic variation sequences: one selector after an ideograph.
 		return prev >= 0 && isHan(prev) && (next < 0 || Classify(next) != Selector)
 	}
 	return false
 }
 
-// flagLen returns the number of runes of an honest tag flag starting at
-// rs[i] (the tag characters after a waving black flag, U+1F3F4): two to
-// six lowercase letters or digits (a subdivision code such as "gbeng")
-// and the cancel tag. It returns 0 when rs[i:] is not such a sequence.
+// allowedOnly walks data once, rune by rune, without building a rune
+// slice, and reports how many invisible characters the allowlist keeps
+// when it keeps all of them (the common case: emoji presentation
+// selectors, joiners inside emoji, flags). ok is false as soon as one
+// invisible character is outside the allowlist; the caller then takes the
+// full path, which lists and decodes them.
+func allowedOnly(data []byte) (allowed int, ok bool) {
+	prev, base := rune(-1), rune(-1)
+	for i := 0; i < len(data); {
+		if c := data[i]; c < 0x80 {
+			prev, base = rune(c), rune(c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(data[i:])
+		if c := Classify(r); c != NotInvisible {
+			if c == Tag && prev == 0x1F3F4 {
+				if k, size := flagLenBytes(data[i:]); k > 0 {
+					allowed += k
+					i += size
+					prev, base = 0xE007F, 0xE007F
+					continue
+				}
+			}
+			next := rune(-1)
+			if i+n < len(data) {
+				next, _ = utf8.DecodeRune(data[i+n:])
+			}
+			b := rune(-1)
+			if r == 0x200D {
+				b = base
+			}
+			if !allowedRune(r, prev, next, b, i) {
+				return 0, false
+			}
+			allowed++
+		}
+		prev = r
+		if !isEmojiModifier(r) {
+			base = r
+		}
+		i += n
+	}
+	return allowed, true
+}
+
+// flagLenBytes is flagLen over the bytes that follow a black flag: the
+// number of tag characters of an honest subdivision flag and their length
+// in bytes, or 0.
+func flagLenBytes(data []byte) (int, int) {
+	n := 0
+	for off := 0; off < len(data); {
+		r, size := utf8.DecodeRune(data[off:])
+		off += size
+		switch {
+		case r == 0xE007F:
+			if n >= 2 && n <= 6 {
+				return n + 1, off
+			}
+			return 0, 0
+		case r >= 0xE0061 && r <= 0xE007A, r >= 0xE0030 && r <= 0xE0039:
+			n++
+			if n > 6 {
+				return 0, 0
+			}
+		default:
+			return 0, 0
+		}
+	}
+	return 0, 0
+}
+
 func flagLen(rs []rune, i int) int {
 	if i == 0 || rs[i-1] != 0x1F3F4 {
 		return 0

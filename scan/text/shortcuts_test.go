@@ -1,0 +1,66 @@
+package text
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// checkShortcuts proves that the shortcuts Analyze takes (no per-line
+// normalising of a file that needs none, no link or comment search in a
+// file without them, no rune slice for a file whose invisible characters
+// are all allowed) give the same document as the full path.
+func checkShortcuts(t *testing.T, data []byte, fast *Document) {
+	t.Helper()
+	noShortcuts = true
+	slow := Analyze(data)
+	noShortcuts = false
+	fast.plain, fast.hasLink, fast.hasURL, fast.hasRefComment = false, false, false, false
+	slow.plain, slow.hasLink, slow.hasURL, slow.hasRefComment = false, false, false, false
+	if !reflect.DeepEqual(fast, slow) {
+		t.Fatalf("shortcuts changed the document of %q:\nfast %+v\nslow %+v", data, fast, slow)
+	}
+}
+
+func TestShortcutsChangeNothing(t *testing.T) {
+	inputs := append([]string{}, fuzzSeeds...)
+	files, _ := filepath.Glob(filepath.Join("testdata", "fuzz", "*", "*"))
+	for _, f := range files {
+		if b, err := os.ReadFile(f); err == nil {
+			inputs = append(inputs, string(b))
+		}
+	}
+	// Every instruction file of the corpus, when it is there.
+	if dir := corpusWild(); dir != "" {
+		_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+			if err != nil || e.IsDir() {
+				return nil
+			}
+			name := strings.ToLower(e.Name())
+			if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".mdc") || name == ".cursorrules" {
+				if b, err := os.ReadFile(p); err == nil && len(b) < 1<<20 {
+					inputs = append(inputs, string(b))
+				}
+			}
+			return nil
+		})
+	}
+	for _, in := range inputs {
+		checkShortcuts(t, []byte(in), Analyze([]byte(in)))
+	}
+	t.Logf("%d inputs", len(inputs))
+}
+
+// corpusWild returns ../shared/corpus/wild when it is there.
+func corpusWild() string {
+	dir := os.Getenv("SENTINEL_CORPUS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "corpus", "wild")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.tsv")); err != nil {
+		return ""
+	}
+	return dir
+}
