@@ -1,6 +1,8 @@
 package mcpgate
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -69,4 +71,35 @@ func TestClassify(t *testing.T) {
 			t.Errorf("%s: %+v, want %s unannotated=%v", tc.tool, c, tc.risk, tc.unannotated)
 		}
 	}
+}
+
+// Tool definitions come from the server: the canonical form must accept any
+// JSON without failing, produce valid JSON, and be a fixed point.
+func FuzzCanonical(f *testing.F) {
+	for _, s := range []string{
+		`{"name":"w","description":"Write.","inputSchema":{"type":"object","properties":{"a":{"type":"number","maximum":1e400}}}}`,
+		`[1.5e-7, -0, "\u2028\ud800", {"b":1,"a":2}]`,
+		`{"\u00e9":1,"e\u0301":2}`,
+		`"\x7f"`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c, err := Canonical(b)
+		if err != nil {
+			return
+		}
+		if !json.Valid(c) {
+			t.Fatalf("canonical form is not valid JSON: %q", c)
+		}
+		c2, err := Canonical(c)
+		if err != nil || string(c2) != string(c) {
+			t.Fatalf("not a fixed point:\n%q\n%q (%v)", c, c2, err)
+		}
+		// The same value (-0 and 0 are one number, as in RFC 8785).
+		var a, bb any
+		if json.Unmarshal(b, &a) == nil && json.Unmarshal(c, &bb) == nil && !reflect.DeepEqual(a, bb) {
+			t.Fatalf("canonical form changed the value:\n%v\n%v", a, bb)
+		}
+	})
 }
