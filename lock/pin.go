@@ -17,6 +17,9 @@ func HomeDir(getenv func(string) string) (string, error) {
 	if h := getenv("SENTINEL_HOME"); h != "" {
 		return filepath.Abs(h)
 	}
+	if d := getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
+		return filepath.Join(d, "sentinel"), nil
+	}
 	home, err := os.UserHomeDir()
 	if err != nil || home == "" {
 		return "", errors.New("cannot find your home folder to remember trusted keys; set SENTINEL_HOME to a folder Sentinel may write to")

@@ -78,6 +78,9 @@ func agentTitle(a hook.Agent) string {
 // sentinelConfigDir is the user's Sentinel configuration directory. It is
 // never read from the project.
 func sentinelConfigDir(getenv func(string) string) string {
+	if d := getenv("SENTINEL_HOME"); d != "" && filepath.IsAbs(d) {
+		return d
+	}
 	if d := getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
 		return filepath.Join(d, "sentinel")
 	}
