@@ -75,34 +75,39 @@ func isHexDigit(c byte) bool {
 // bytes of decoding.
 func encodedCandidates(s string, budget *int) []encoded {
 	var out []encoded
-	for i := 0; i < len(s) && *budget > 0; {
-		if !isB64(s[i]) {
-			i++
+	// i is always at a boundary (the start of s, or just after a byte
+	// that is not base64). A run of 24 or more that starts in
+	// [i, i+23] covers s[i+23], so when that byte is not base64 the
+	// search jumps 24 bytes at once: ordinary prose costs one look in 24.
+	for i := 0; i+24 <= len(s) && *budget > 0; {
+		if !isB64(s[i+23]) {
+			i += 24
 			continue
 		}
-		// Most runs are words: skip any run shorter than 24 at once.
-		if i+24 > len(s) {
-			break
+		start := i + 23
+		for start > i && isB64(s[start-1]) {
+			start--
 		}
-		if k := firstNonB64(s[i : i+24]); k >= 0 {
-			i += k + 1
-			continue
-		}
-		j := i
-		allHex := true
+		j := i + 24
 		for j < len(s) && isB64(s[j]) {
-			if !isHexDigit(s[j]) {
-				allHex = false
-			}
 			j++
 		}
-		run := s[i:j]
-		start := i
-		i = j
-		if len(run) < 24 || skipEncoded(s, start, run) {
+		i = j + 1
+		if j-start < 24 {
+			continue
+		}
+		run := s[start:j]
+		if skipEncoded(s, start, run) {
 			continue
 		}
 		*budget -= len(run)
+		allHex := true
+		for k := 0; k < len(run); k++ {
+			if !isHexDigit(run[k]) {
+				allHex = false
+				break
+			}
+		}
 		if allHex {
 			if len(run) < 32 || len(run)%2 != 0 || isHashLength(len(run)) {
 				continue
@@ -194,13 +199,4 @@ var s07Examples = []example{
 	{"data URI image", "![logo](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==)\n", none},
 	{"colour codes", "Use #ff8800 and #1e1e1e for the theme.\n", none},
 	{"harmless base64 text", "Example payload: SGVsbG8sIHdvcmxkISBUaGlzIGlzIGEgdGVzdCBzdHJpbmcu\n", none},
-}
-
-func firstNonB64(s string) int {
-	for k := 0; k < len(s); k++ {
-		if !b64Table[s[k]] {
-			return k
-		}
-	}
-	return -1
 }
