@@ -24,6 +24,9 @@ type Dirs struct {
 // directory the proxy was started in (the project); "" skips the check.
 func ResolveDirs(getenv func(string) string, cwd string) (Dirs, error) {
 	home := getenv("HOME")
+	if home == "" {
+		home = getenv("USERPROFILE") // Windows
+	}
 	var d Dirs
 	switch {
 	case getenv("SENTINEL_HOME") != "":
