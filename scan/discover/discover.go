@@ -212,7 +212,9 @@ func readOpen(f fs.File, p string) (File, *Notice) {
 	if size > MaxRead {
 		size = MaxRead
 	}
-	data := make([]byte, 0, size+1)
+	// bytes.Buffer wants MinRead bytes free before each read: with less,
+	// the read that finds the end of the file would copy it all.
+	data := make([]byte, 0, size+bytes.MinRead)
 	buf := bytes.NewBuffer(data)
 	_, err = buf.ReadFrom(io.LimitReader(f, MaxRead+1))
 	if err != nil {
