@@ -568,6 +568,9 @@ func splitSentences(out []Unit, text, lower string, line int, where Where, sente
 	start, startLine, inCode := 0, line, false
 	for i := 0; i < len(text); i++ {
 		c := text[i]
+		if !sentenceByte[c] {
+			continue
+		}
 		switch c {
 		case '`':
 			inCode = !inCode
@@ -586,6 +589,9 @@ func splitSentences(out []Unit, text, lower string, line int, where Where, sente
 	}
 	return out
 }
+
+// sentenceByte marks the bytes splitSentences acts on.
+var sentenceByte = [256]bool{'`': true, '\n': true, '.': true, '!': true, '?': true}
 
 // emitOne adds text[a:b] as a unit, trimmed, with its lowered twin.
 func emitOne(out *[]Unit, text, lower string, a, b int, line int, where Where) {
