@@ -21,6 +21,8 @@ type Doc struct {
 	FixedLine int
 	// Server names the tool server whose text this is, if any.
 	Server string
+	// groups is the union of the units' prefilter groups.
+	groups uint64
 }
 
 // Line maps a line of the analysed text to a line of the file.
@@ -61,6 +63,9 @@ func (d *Doc) LineEvidence(l int) string {
 func NewDoc(p string, data []byte) *Doc {
 	d := &Doc{Path: p, Document: text.Analyze(data)}
 	prefilterUnits(d.Document)
+	for i := range d.Units {
+		d.groups |= d.Units[i].Groups
+	}
 	return d
 }
 

@@ -297,13 +297,31 @@ func proseFinding(d *Doc, u *text.Unit, m match, message string) Finding {
 // maxPerRule bounds the findings one rule reports for one text.
 const maxPerRule = 20
 
+// groupSet returns the set of prefilter groups gs.
+func groupSet(gs ...int) uint64 {
+	var set uint64
+	for _, g := range gs {
+		set |= 1 << uint(g)
+	}
+	return set
+}
+
 // runProse runs m over every unit of every instruction text and reports a
-// finding per matching unit. skip, when set, leaves units out.
-func runProse(r *Repo, rep *Report, m matcher, message func(match) string) {
+// finding per matching unit. gate lists the groups of which a unit must
+// hold at least one for m to match it at all (each matcher's own first
+// test), so that units and texts without them are passed over without a
+// call.
+func runProse(r *Repo, rep *Report, gate uint64, m matcher, message func(match) string) {
 	for _, d := range r.ProseDocs() {
+		if d.groups&gate == 0 {
+			continue
+		}
 		n := 0
 		for i := range d.Units {
 			u := &d.Units[i]
+			if u.Groups&gate == 0 {
+				continue
+			}
 			mt, ok := m(u)
 			if !ok {
 				continue

@@ -11,7 +11,7 @@ var S2 = &Rule{
 	Impact: "Your agent follows an instruction that a rendered preview of this file does not show.",
 	Fix:    "Delete the comment, or move what it says into visible text where a reviewer can read it.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchHiddenComment, func(m match) string {
+		runProse(r, rep, groupSet(gNet, gOverride, gConceal, gDownload), matchHiddenComment, func(m match) string {
 			return "instruction hidden in a comment a rendered preview does not show: " + m.what
 		})
 	},

@@ -12,7 +12,7 @@ var S4 = &Rule{
 	Impact: "The file tries to replace the agent's own instructions with its own.",
 	Fix:    "Remove the sentence; an instruction file never needs to cancel the agent's other instructions.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchOverride, func(m match) string { return "override phrasing: " + m.what })
+		runProse(r, rep, groupSet(gOverride), matchOverride, func(m match) string { return "override phrasing: " + m.what })
 	},
 }
 

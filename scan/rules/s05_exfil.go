@@ -16,7 +16,7 @@ var S5 = &Rule{
 	Impact: "Your agent is told to send credentials off your machine.",
 	Fix:    "Remove the instruction. Rotate anything it names.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchExfil, func(m match) string { return "exfiltration-shaped instruction: " + m.what })
+		runProse(r, rep, groupSet(gNet), matchExfil, func(m match) string { return "exfiltration-shaped instruction: " + m.what })
 	},
 }
 

@@ -13,7 +13,7 @@ var S12 = &Rule{
 	Impact: "Your agent takes its orders from a web address; whoever controls it can change them at any time, after every review.",
 	Fix:    "Copy the instructions you need into the file itself, where they are reviewed and versioned.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchFetchInstructions, func(m match) string { return "instructions fetched from a URL: " + m.what })
+		runProse(r, rep, groupSet(gURL), matchFetchInstructions, func(m match) string { return "instructions fetched from a URL: " + m.what })
 	},
 }
 

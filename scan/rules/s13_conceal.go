@@ -16,7 +16,7 @@ var S13 = &Rule{
 	Impact:    "Your agent is told to keep what it does from you.",
 	Fix:       "Remove the instruction; an agent working for you has nothing to hide from you.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchConceal, func(m match) string { return "concealment from the user: " + m.what })
+		runProse(r, rep, groupSet(gConceal), matchConceal, func(m match) string { return "concealment from the user: " + m.what })
 	},
 }
 

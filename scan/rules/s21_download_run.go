@@ -17,7 +17,7 @@ var S21 = &Rule{
 	Impact: "Your agent is told to download code and run it, so whoever controls that address runs code on your machine.",
 	Fix:    "Pin what is downloaded (a release with a checksum, a package manager) and let a person run installers.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchDownloadRun, func(m match) string { return "download-and-run: " + m.what })
+		runProse(r, rep, groupSet(gDownload), matchDownloadRun, func(m match) string { return "download-and-run: " + m.what })
 		downloadChains(r, rep)
 	},
 }

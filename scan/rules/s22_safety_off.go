@@ -11,7 +11,7 @@ var S22 = &Rule{
 	Impact: "Your agent is told to switch off a check that exists to stop unsafe changes.",
 	Fix:    "Remove the instruction, or say which single check may be skipped and why.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchSafetyOff, func(m match) string { return "safety check switched off: " + m.what })
+		runProse(r, rep, groupSet(gSafety), matchSafetyOff, func(m match) string { return "safety check switched off: " + m.what })
 	},
 }
 

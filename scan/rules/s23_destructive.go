@@ -12,7 +12,7 @@ var S23 = &Rule{
 	Impact: "Your agent is told to destroy work that may not be recoverable.",
 	Fix:    "Remove the instruction; leave destructive operations to a person.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchDestructive, func(m match) string { return "destructive instruction: " + m.what })
+		runProse(r, rep, groupSet(gDestroy), matchDestructive, func(m match) string { return "destructive instruction: " + m.what })
 	},
 }
 

@@ -14,7 +14,7 @@ var S24 = &Rule{
 	Impact: "Your agent is told to install something that keeps running after you close this project.",
 	Fix:    "Remove the instruction; changes to your shell, scheduler or login items belong to you, not to a project.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchPersistence, func(m match) string { return "persistence outside the project: " + m.what })
+		runProse(r, rep, groupSet(gRestore, gPersist), matchPersistence, func(m match) string { return "persistence outside the project: " + m.what })
 	},
 }
 

@@ -15,7 +15,7 @@ var S25 = &Rule{
 	Impact: "Your agent installs packages from a source that anyone on the network, or anyone who registers the name, can control.",
 	Fix:    "Install from the project's configured registry over HTTPS, and pin versions with hashes.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchPackageSource, func(m match) string { return "untrusted package source: " + m.what })
+		runProse(r, rep, groupSet(gPkg), matchPackageSource, func(m match) string { return "untrusted package source: " + m.what })
 	},
 }
 

@@ -15,7 +15,7 @@ var S26 = &Rule{
 	Impact: "Your agent is told to read stored credentials, which it can then use or leak.",
 	Fix:    "Remove the instruction; give the agent a scoped token for the one task instead.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, matchCredentialStore, func(m match) string { return "credential store access: " + m.what })
+		runProse(r, rep, groupSet(gStore), matchCredentialStore, func(m match) string { return "credential store access: " + m.what })
 	},
 }
 
