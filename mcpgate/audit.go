@@ -15,6 +15,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gofrs/flock"
+
 	"github.com/sentinel-sec/sentinel/redact"
 )
 
@@ -59,7 +61,7 @@ type AuditLog struct {
 	now  func() time.Time
 
 	mu   sync.Mutex
-	lock *os.File
+	lock *flock.Flock
 	log  *os.File
 	head *os.File
 }
@@ -99,20 +101,14 @@ func (l *AuditLog) openFiles() error {
 		return err
 	}
 	var err error
-	if l.lock, err = os.OpenFile(l.path+".lock", os.O_CREATE|os.O_RDWR, 0o600); err != nil {
-		return fmt.Errorf("cannot open the audit log lock: %w", err)
-	}
 	if l.log, err = os.OpenFile(l.path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o600); err != nil {
-		l.lock.Close()
-		l.lock = nil
 		return fmt.Errorf("cannot open the audit log %s: %w; check its permissions", l.path, err)
 	}
 	if l.head, err = os.OpenFile(l.path+".head", os.O_CREATE|os.O_RDWR, 0o600); err != nil {
-		l.lock.Close()
 		l.log.Close()
-		l.lock = nil
 		return fmt.Errorf("cannot open the audit log head: %w", err)
 	}
+	l.lock = flock.New(l.path+".lock", flock.SetPermissions(0o600))
 	return nil
 }
 
@@ -140,10 +136,10 @@ func (l *AuditLog) AppendBatch(recs []AuditRecord) error {
 	if err := l.openFiles(); err != nil {
 		return err
 	}
-	if err := lockFile(l.lock); err != nil {
+	if err := l.lock.Lock(); err != nil {
 		return fmt.Errorf("cannot lock the audit log: %w", err)
 	}
-	defer unlockFile(l.lock)
+	defer l.lock.Unlock()
 	head, err := l.readHeadFrom(l.head)
 	if err != nil {
 		return err

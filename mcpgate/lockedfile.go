@@ -4,22 +4,22 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/gofrs/flock"
 )
 
-// withLock runs fn while holding an exclusive lock on path+".lock".
+// withLock runs fn while holding an exclusive lock on path+".lock" (flock on
+// Unix, LockFileEx on Windows), so several proxies can share one state
+// directory.
 func withLock(path string, fn func() error) error {
 	if err := ensureDir(filepath.Dir(path)); err != nil {
 		return err
 	}
-	lf, err := os.OpenFile(path+".lock", os.O_CREATE|os.O_RDWR, 0o600)
-	if err != nil {
+	l := flock.New(path+".lock", flock.SetPermissions(0o600))
+	if err := l.Lock(); err != nil {
 		return fmt.Errorf("cannot lock %s: %w", path, err)
 	}
-	defer lf.Close()
-	if err := lockFile(lf); err != nil {
-		return fmt.Errorf("cannot lock %s: %w", path, err)
-	}
-	defer unlockFile(lf)
+	defer l.Unlock()
 	return fn()
 }
 

@@ -4,8 +4,15 @@ package mcpgate
 
 import "os"
 
-// Without flock, writers rely on O_APPEND and a single proxy per server.
-func lockFile(*os.File) error   { return nil }
-func unlockFile(*os.File) error { return nil }
-
-func processAlive(pid int) bool { return pid > 0 }
+// processAlive reports whether a process with pid exists.
+func processAlive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	p, err := os.FindProcess(pid)
+	if err != nil {
+		return false
+	}
+	p.Release()
+	return true
+}

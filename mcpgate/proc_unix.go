@@ -2,16 +2,7 @@
 
 package mcpgate
 
-import (
-	"os"
-	"syscall"
-)
-
-// lockFile takes an exclusive advisory lock on f, so that several proxies
-// appending to one audit log or pin file do not interleave.
-func lockFile(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_EX) }
-
-func unlockFile(f *os.File) error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+import "syscall"
 
 // processAlive reports whether a process with pid exists.
 func processAlive(pid int) bool {
