@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -163,5 +164,30 @@ func TestArgumentPaths(t *testing.T) {
 	want := "/abs/p /etc/hosts b.txt src/a.go"
 	if strings.Join(got, " ") != want {
 		t.Fatalf("paths = %v, want %s", got, want)
+	}
+}
+
+// Two proxies of one user append to one log: the chain stays intact.
+func TestAuditConcurrentWriters(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mcp", "audit.jsonl")
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l := OpenAuditLog(path) // each writer has its own files and lock
+			defer l.Close()
+			for i := 0; i < 50; i++ {
+				if err := l.Append(AuditRecord{Server: "s", Event: "call", Decision: "allow", By: "policy"}); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	n, err := OpenAuditLog(path).Verify()
+	if err != nil || n != 200 {
+		t.Fatalf("verify = %d, %v", n, err)
 	}
 }
