@@ -66,7 +66,9 @@ type Proxy struct {
 	// legacy is set once the client has begun a 2025-11-25 (initialize)
 	// session.
 	legacy atomic.Bool
-	wg     sync.WaitGroup
+	// inventoryShown is set once the first list's inventory was logged.
+	inventoryShown atomic.Bool
+	wg             sync.WaitGroup
 }
 
 type inflight struct {
@@ -669,6 +671,32 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 	}
 }
 
+// logInventory says once per session what the server offers, by risk,
+// naming the tools that publish no annotations.
+func (p *Proxy) logInventory() {
+	counts := map[Risk]int{}
+	var unannotated, withheld []string
+	inv := p.Gate.Inventory()
+	for _, it := range inv {
+		counts[it.Risk]++
+		if it.Unannotated {
+			unannotated = append(unannotated, it.Tool)
+		}
+		if it.Withheld != "" {
+			withheld = append(withheld, it.Tool)
+		}
+	}
+	line := fmt.Sprintf("server %s offers %d tools: %d read, %d write, %d destructive", p.Gate.opts.Server, len(inv),
+		counts[RiskRead], counts[RiskWrite], counts[RiskDestructive])
+	if len(unannotated) > 0 {
+		line += fmt.Sprintf("; unannotated, so treated as destructive: %s", strings.Join(unannotated, ", "))
+	}
+	if len(withheld) > 0 {
+		line += fmt.Sprintf("; withheld: %s", strings.Join(withheld, ", "))
+	}
+	fmt.Fprintf(p.Log, "sentinel mcp: %s\n", redact.String(line))
+}
+
 // judgeInstructions drops the server's instructions (text the client hands
 // to the model, like a description) when the scanner finds them poisoned.
 func (p *Proxy) judgeInstructions(m *Message) []byte {
@@ -710,6 +738,9 @@ func (p *Proxy) judgeList(m *Message) []byte {
 		return m.Raw
 	}
 	kept, withheld := p.Gate.JudgeTools(tools)
+	if p.inventoryShown.CompareAndSwap(false, true) {
+		p.logInventory()
+	}
 	if len(withheld) == 0 && len(kept) == len(tools) {
 		return m.Raw
 	}

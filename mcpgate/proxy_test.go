@@ -400,6 +400,9 @@ func TestProxyReadPassesWritePausesUntilAllowed(t *testing.T) {
 func TestProxyUnannotatedToolIsDestructiveAndTimesOut(t *testing.T) {
 	h := newHarness(t, harnessOpts{policy: `{"approval_timeout": "300ms"}`})
 	h.listNames()
+	if !strings.Contains(h.stderr.String(), "unannotated, so treated as destructive: rollback_deployment") {
+		t.Errorf("the inventory on stderr does not name the unannotated tool:\n%s", h.stderr.String())
+	}
 	inv := h.gate.Inventory()
 	var found bool
 	for _, it := range inv {
