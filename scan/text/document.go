@@ -390,6 +390,7 @@ func (d *Document) structure() {
 			flush()
 		}
 	}
+	linkNext, urlNext := -1, -1
 	var fence string
 	var cur *Block
 	var comment strings.Builder
@@ -397,7 +398,17 @@ func (d *Document) structure() {
 	for i, raw := range d.Lines {
 		line := i + 1
 		if d.hasLink || d.hasURL {
-			d.links(raw, line)
+			md, bare := true, true
+			if d.src != "" && !noShortcuts {
+				// Lines are slices of src: find the next "](" and "://"
+				// in the file once, instead of searching every line.
+				start := d.lineStarts[i]
+				md = d.hasLink && nextIn(d.src, start, "](", &linkNext)+2 <= start+len(raw)
+				bare = d.hasURL && nextIn(d.src, start, "://", &urlNext)+3 <= start+len(raw)
+			}
+			if md || bare {
+				d.links(raw, line, md, bare)
+			}
 		}
 		if fence != "" {
 			t := strings.TrimLeft(raw, " \t>")
@@ -498,18 +509,34 @@ func (d *Document) closeComment(b *strings.Builder, start, end int) {
 	_ = start
 }
 
-func (d *Document) links(raw string, line int) {
+// nextIn returns the offset of the first pat in s at or after start
+// (len(s) when there is none), reusing *cur when it is still ahead.
+func nextIn(s string, start int, pat string, cur *int) int {
+	if *cur < start {
+		if k := strings.Index(s[start:], pat); k >= 0 {
+			*cur = start + k
+		} else {
+			*cur = len(s)
+		}
+	}
+	return *cur
+}
+
+// links records the Markdown links (when md) and bare URLs (when bare) of
+// a line; md and bare may be false only when the line holds no "](" or
+// no "://".
+func (d *Document) links(raw string, line int, md, bare bool) {
 	if len(d.Links) >= MaxListed {
 		return
 	}
-	if strings.Contains(raw, "](") {
+	if md && strings.Contains(raw, "](") {
 		for _, m := range reMDLink.FindAllStringSubmatch(raw, 20) {
 			d.Links = append(d.Links, Link{Line: line, Text: m[1], URL: m[2]})
 		}
 	}
 	// Bare URLs: find each "://", walk back over the scheme and forward
 	// over the address.
-	for from, n := 0, 0; n < 20; n++ {
+	for from, n := 0, 0; bare && n < 20; n++ {
 		k := strings.Index(raw[from:], "://")
 		if k < 0 {
 			break

@@ -212,16 +212,26 @@ func hexValue(h string) (rune, bool) {
 
 // Lower lowers ASCII letters only, so byte offsets in the result match s.
 func Lower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= 'A' && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if c := b[j]; c >= 'A' && c <= 'Z' {
-					b[j] = c + 32
-				}
-			}
-			return string(b)
-		}
+	i := 0
+	for i < len(s) && !(s[i] >= 'A' && s[i] <= 'Z') {
+		i++
 	}
-	return s
+	if i == len(s) {
+		return s
+	}
+	// One allocation: copy the runs between capitals as they are.
+	var b strings.Builder
+	b.Grow(len(s))
+	b.WriteString(s[:i])
+	for i < len(s) {
+		b.WriteByte(s[i] + 32)
+		i++
+		j := i
+		for j < len(s) && !(s[j] >= 'A' && s[j] <= 'Z') {
+			j++
+		}
+		b.WriteString(s[i:j])
+		i = j
+	}
+	return b.String()
 }

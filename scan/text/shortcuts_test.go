@@ -49,6 +49,9 @@ func TestShortcutsChangeNothing(t *testing.T) {
 	}
 	for _, in := range inputs {
 		checkShortcuts(t, []byte(in), Analyze([]byte(in)))
+		if got, want := Lower(in), lowerRef(in); got != want {
+			t.Fatalf("Lower(%q) = %q, want %q", in, got, want)
+		}
 	}
 	t.Logf("%d inputs", len(inputs))
 }
@@ -63,4 +66,15 @@ func corpusWild() string {
 		return ""
 	}
 	return dir
+}
+
+// lowerRef lowers ASCII letters byte by byte.
+func lowerRef(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 32
+		}
+	}
+	return string(b)
 }
