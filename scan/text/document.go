@@ -191,7 +191,9 @@ func Analyze(data []byte) *Document {
 		d.hasURL = strings.Contains(src, "://")
 		d.hasRefComment = strings.Contains(src, "]:")
 	}
-	d.Units = make([]Unit, 0, len(d.Lines)/2+1)
+	// About one unit per line or per 64 bytes of text: growing the slice
+	// by doubling would copy it several times over.
+	d.Units = make([]Unit, 0, len(d.Lines)+len(data)/64+1)
 	d.structure()
 	for i := range d.Hidden {
 		h := &d.Hidden[i]
