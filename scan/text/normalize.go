@@ -1,9 +1,11 @@
 package text
 
 import (
+	"encoding/binary"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // confusables maps Cyrillic, Greek and Armenian letters that look like
@@ -219,19 +221,29 @@ func Lower(s string) string {
 	if i == len(s) {
 		return s
 	}
-	// One allocation: copy the runs between capitals as they are.
-	var b strings.Builder
-	b.Grow(len(s))
-	b.WriteString(s[:i])
-	for i < len(s) {
-		b.WriteByte(s[i] + 32)
-		i++
-		j := i
-		for j < len(s) && !(s[j] >= 'A' && s[j] <= 'Z') {
-			j++
+	b := []byte(s)
+	// Eight bytes at a time: a byte is a capital when it is at least 'A',
+	// at most 'Z' and has its top bit clear; adding 0x20 lowers it. The
+	// additions below never carry from one byte into the next.
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+	)
+	j := i &^ 7
+	for ; j+8 <= len(b); j += 8 {
+		w := binary.LittleEndian.Uint64(b[j:])
+		x := w &^ high
+		ge := x + (0x80-'A')*ones
+		gt := x + (0x80-'Z'-1)*ones
+		if m := ge &^ gt &^ w & high; m != 0 {
+			binary.LittleEndian.PutUint64(b[j:], w|m>>2)
 		}
-		b.WriteString(s[i:j])
-		i = j
 	}
-	return b.String()
+	for ; j < len(b); j++ {
+		if c := b[j]; c >= 'A' && c <= 'Z' {
+			b[j] = c + 32
+		}
+	}
+	// b is never written again: share its bytes instead of copying them.
+	return unsafe.String(unsafe.SliceData(b), len(b))
 }

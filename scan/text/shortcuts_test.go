@@ -19,6 +19,9 @@ func checkShortcuts(t *testing.T, data []byte, fast *Document) {
 	noShortcuts = false
 	fast.plain, fast.hasLink, fast.hasURL, fast.hasRefComment = false, false, false, false
 	slow.plain, slow.hasLink, slow.hasURL, slow.hasRefComment = false, false, false, false
+	if got, want := Lower(string(data)), lowerRef(string(data)); got != want {
+		t.Fatalf("Lower(%q) = %q, want %q", data, got, want)
+	}
 	if !reflect.DeepEqual(fast, slow) {
 		t.Fatalf("shortcuts changed the document of %q:\nfast %+v\nslow %+v", data, fast, slow)
 	}
@@ -77,4 +80,20 @@ func lowerRef(s string) string {
 		}
 	}
 	return string(b)
+}
+
+// TestLowerEveryByte checks Lower's eight-bytes-at-a-time path on every
+// byte value at every position of a word.
+func TestLowerEveryByte(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 19; pos++ {
+			b := []byte("xYz0123456789abcDEFg")
+			b[pos] = byte(c)
+			for _, s := range []string{string(b), "A" + string(b), string(b[pos:])} {
+				if got, want := Lower(s), lowerRef(s); got != want {
+					t.Fatalf("Lower(%q) = %q, want %q", s, got, want)
+				}
+			}
+		}
+	}
 }
