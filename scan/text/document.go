@@ -2,6 +2,7 @@ package text
 
 import (
 	"bytes"
+	"encoding/binary"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -258,6 +259,10 @@ func (d *Document) findInvisible(data []byte) {
 // decoding only its non-ASCII runes and allocating nothing.
 func hasInvisible(data []byte) bool {
 	for i := 0; i < len(data); {
+		if i+8 <= len(data) && binary.LittleEndian.Uint64(data[i:])&highBits == 0 {
+			i += 8 // eight ASCII bytes
+			continue
+		}
 		if data[i] < 0x80 {
 			i++
 			continue

@@ -87,6 +87,13 @@ func Normalize(s string) string {
 // (s is known to hold non-ASCII bytes).
 func needsNormalizing(s string) bool {
 	for i := 0; i < len(s); {
+		if i+8 <= len(s) {
+			// Skip eight ASCII bytes with no vertical tab or form feed.
+			if w := load64(s, i); w&highBits == 0 && !hasZeroByte(w^0x0B*lowBits) && !hasZeroByte(w^0x0C*lowBits) {
+				i += 8
+				continue
+			}
+		}
 		c := s[i]
 		if c < 0x80 {
 			if c == 0x0B || c == 0x0C {
@@ -212,6 +219,23 @@ func hexValue(h string) (rune, bool) {
 	return v, true
 }
 
+// highBits and lowBits have the top or bottom bit of every byte of a
+// word set.
+const (
+	highBits = 0x8080808080808080
+	lowBits  = 0x0101010101010101
+)
+
+// load64 reads s[i:i+8] as a little-endian word.
+func load64(s string, i int) uint64 {
+	_ = s[i+7]
+	return uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+		uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+}
+
+// hasZeroByte reports whether any byte of w is zero.
+func hasZeroByte(w uint64) bool { return (w-lowBits)&^w&highBits != 0 }
+
 // Lower lowers ASCII letters only, so byte offsets in the result match s.
 func Lower(s string) string {
 	i := 0
@@ -225,10 +249,7 @@ func Lower(s string) string {
 	// Eight bytes at a time: a byte is a capital when it is at least 'A',
 	// at most 'Z' and has its top bit clear; adding 0x20 lowers it. The
 	// additions below never carry from one byte into the next.
-	const (
-		ones = 0x0101010101010101
-		high = 0x8080808080808080
-	)
+	const ones, high = lowBits, highBits
 	j := i &^ 7
 	for ; j+8 <= len(b); j += 8 {
 		w := binary.LittleEndian.Uint64(b[j:])

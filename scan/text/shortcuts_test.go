@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // checkShortcuts proves that the shortcuts Analyze takes (no per-line
@@ -94,6 +95,55 @@ func TestLowerEveryByte(t *testing.T) {
 					t.Fatalf("Lower(%q) = %q, want %q", s, got, want)
 				}
 			}
+		}
+	}
+}
+
+// needsNormalizingRef is needsNormalizing one byte at a time.
+func needsNormalizingRef(s string) bool {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			if c == 0x0B || c == 0x0C {
+				return true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 || Classify(r) != NotInvisible || IsOddSpace(r) || r >= 0xFF01 && r <= 0xFF5E ||
+			r >= 0x1D400 && r <= 0x1D7FF || isLookalikeScript(r) || confusables[r] != 0 {
+			return true
+		}
+		i += n
+	}
+	return false
+}
+
+func TestWordAtATimeScansEveryByte(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 19; pos++ {
+			b := []byte("plain ascii words here")
+			b[pos] = byte(c)
+			for _, s := range []string{string(b), string(b[pos:]), string(b[:pos+1])} {
+				if got, want := needsNormalizing(s), needsNormalizingRef(s); got != want {
+					t.Fatalf("needsNormalizing(%q) = %v, want %v", s, got, want)
+				}
+				want := false
+				for _, r := range s {
+					if Classify(r) != NotInvisible {
+						want = true
+					}
+				}
+				if got := hasInvisible([]byte(s)); got != want {
+					t.Fatalf("hasInvisible(%q) = %v, want %v", s, got, want)
+				}
+			}
+		}
+	}
+	for _, s := range []string{"abcdefgh\u200bijklmnop", "abcdefgh\u00a0ijklmnop", "abcdefghijklmno\u0435", "abcdefgh\x0bijk"} {
+		if needsNormalizing(s) != needsNormalizingRef(s) {
+			t.Fatalf("needsNormalizing(%q) differs", s)
 		}
 	}
 }
