@@ -176,7 +176,19 @@ func Analyze(data []byte) *Document {
 	} else {
 		d.src, d.srcLower = src, Lower(src)
 	}
-	d.Lines = strings.Split(src, "\n")
+	if d.InvalidUTF8 || noShortcuts {
+		d.Lines = strings.Split(src, "\n")
+	} else {
+		// src is data: its lines start where lineStarts says.
+		d.Lines = make([]string, len(d.lineStarts))
+		for i, start := range d.lineStarts {
+			end := len(src)
+			if i+1 < len(d.lineStarts) {
+				end = d.lineStarts[i+1] - 1
+			}
+			d.Lines[i] = src[start:end]
+		}
+	}
 	for i, l := range d.Lines {
 		if strings.HasSuffix(l, "\r") {
 			d.Lines[i] = l[:len(l)-1]
