@@ -292,10 +292,20 @@ var (
 	reMDLink = lazyre.New(`\[([^\]\n]*)\]\(([^)\s]+)`)
 )
 
+// trimIndent is strings.TrimLeft(s, " \t") (or " \t>" when quotes),
+// without building a cutset on every line.
+func trimIndent(s string, quotes bool) string {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || quotes && s[i] == '>') {
+		i++
+	}
+	return s[i:]
+}
+
 // fenceOpen reports a code fence line: up to any indentation, three or
 // more backticks or tildes.
 func fenceOpen(t string) (marker string, info string, ok bool) {
-	t = strings.TrimLeft(t, " \t>")
+	t = trimIndent(t, true)
 	for _, ch := range []byte{'`', '~'} {
 		n := 0
 		for n < len(t) && t[n] == ch {
@@ -332,7 +342,7 @@ func markdownComment(line string) (string, bool) {
 // blockStart reports lines that begin a new paragraph of their own:
 // headings, list items, table rows, quotes and front-matter fences.
 func blockStart(t string) bool {
-	t = strings.TrimLeft(t, " \t")
+	t = trimIndent(t, false)
 	if t == "" {
 		return false
 	}
@@ -405,7 +415,7 @@ func (d *Document) structure() {
 		}
 		empty = false
 		paraLast = line
-		if strings.HasPrefix(strings.TrimLeft(s, " \t"), "#") {
+		if strings.HasPrefix(trimIndent(s, false), "#") {
 			flush()
 		}
 	}
@@ -430,7 +440,7 @@ func (d *Document) structure() {
 			}
 		}
 		if fence != "" {
-			t := strings.TrimLeft(raw, " \t>")
+			t := trimIndent(raw, true)
 			if strings.HasPrefix(t, fence) && strings.TrimSpace(strings.TrimLeft(t, fence[:1])) == "" {
 				fence = ""
 				cur.EndLine = line
