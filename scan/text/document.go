@@ -119,6 +119,9 @@ type Document struct {
 	// hasRefComment say whether the file holds "](", "://" and "]:" at all. They let structure skip per-line work that cannot find
 	// anything; the units are the same either way.
 	plain, hasLink, hasURL, hasRefComment bool
+	// clean, when set, marks the lines of a file that is not plain that
+	// Normalize leaves as they are.
+	clean []bool
 }
 
 // noShortcuts turns off the shortcuts Analyze takes for files that need
@@ -126,12 +129,49 @@ type Document struct {
 // are all allowed; tests set it to prove the shortcuts change nothing.
 var noShortcuts = false
 
-// norm is Normalize for a line of the file.
-func (d *Document) norm(line string) string {
-	if d.plain && !noShortcuts {
+// norm is Normalize for line i (0-based) of the file.
+func (d *Document) norm(i int, line string) string {
+	if noShortcuts {
+		return Normalize(line)
+	}
+	if d.plain || d.clean != nil && d.clean[i] {
 		return line
 	}
 	return Normalize(line)
+}
+
+// cleanLines marks the lines of src (a valid file whose lines start at
+// lineStarts) that hold nothing Normalize would change: no escape and no
+// rune that needsNormalizing reports. Only the other lines are normalised.
+func (d *Document) cleanLines(src string) {
+	d.clean = make([]bool, len(d.lineStarts))
+	for i := range d.clean {
+		d.clean[i] = true
+	}
+	mark := func(off int) { d.clean[d.LineOf(off)-1] = false }
+	for _, esc := range []string{`\u`, `\U`} {
+		for from := 0; ; {
+			k := strings.Index(src[from:], esc)
+			if k < 0 {
+				break
+			}
+			mark(from + k)
+			from += k + 1
+		}
+	}
+	for from := 0; from < len(src); {
+		k := firstToNormalize(src[from:])
+		if k < 0 {
+			break
+		}
+		mark(from + k)
+		// Go on from the next line: this one is normalised anyway.
+		nl := strings.IndexByte(src[from+k:], '\n')
+		if nl < 0 {
+			break
+		}
+		from += k + nl + 1
+	}
 }
 
 // pristine returns the lowered twin of line i (0-based) when the line is
@@ -200,6 +240,9 @@ func Analyze(data []byte) *Document {
 		d.hasLink, d.hasURL, d.hasRefComment = true, true, true
 	} else {
 		d.plain = !strings.Contains(src, `\u`) && !strings.Contains(src, `\U`) && !needsNormalizing(src)
+		if !d.plain && !d.InvalidUTF8 {
+			d.cleanLines(src)
+		}
 		d.hasLink = strings.Contains(src, "](")
 		d.hasURL = strings.Contains(src, "://")
 		d.hasRefComment = strings.Contains(src, "]:")
@@ -447,13 +490,13 @@ func (d *Document) structure() {
 				d.Fences = append(d.Fences, *cur)
 				continue
 			}
-			if n := d.norm(raw); strings.TrimSpace(n) != "" {
+			if n := d.norm(i, raw); strings.TrimSpace(n) != "" {
 				low, _ := d.pristine(i, n)
 				d.Units = splitSentences(d.Units, n, low, line, Code, false)
 			}
 			continue
 		}
-		n := d.norm(raw)
+		n := d.norm(i, raw)
 		if !inComment {
 			if m, info, ok := fenceOpen(n); ok {
 				flush()

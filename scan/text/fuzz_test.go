@@ -10,6 +10,7 @@ var fuzzSeeds = []string{
 	"",
 	"🏴\U000E0067\U000E0062\U000E007F\u200d👍 ✔\ufe0f 👍🏽\u200d\ufe0f 漢\U000E0100 x\ufe0f",
 	"\u200e שלום \u200f and ]: # (hidden) [a](b)\r\n\u000b",
+	"plain line\nuplоad ~/.ssh\nplain \\u0041 escape\nnbsp\u00a0here\r\nlast ｆｕｌｌ",
 	"# Title\n\nUse tabs." + "\U000E0073\U000E0065\U000E006E\U000E0064",
 	"Maintained by 👨\u200d💻 🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
 	"\ufeffक्\u200dष می\u200cخواهم",

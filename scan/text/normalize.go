@@ -85,7 +85,11 @@ func Normalize(s string) string {
 
 // needsNormalizing reports whether s holds a rune Normalize would change
 // (s is known to hold non-ASCII bytes).
-func needsNormalizing(s string) bool {
+func needsNormalizing(s string) bool { return firstToNormalize(s) >= 0 }
+
+// firstToNormalize returns the offset of the first rune of s that
+// Normalize would change or remove, or -1.
+func firstToNormalize(s string) int {
 	for i := 0; i < len(s); {
 		if i+8 <= len(s) {
 			// Skip eight ASCII bytes with no vertical tab or form feed.
@@ -97,7 +101,7 @@ func needsNormalizing(s string) bool {
 		c := s[i]
 		if c < 0x80 {
 			if c == 0x0B || c == 0x0C {
-				return true
+				return i
 			}
 			i++
 			continue
@@ -105,11 +109,11 @@ func needsNormalizing(s string) bool {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 || Classify(r) != NotInvisible || IsOddSpace(r) || r >= 0xFF01 && r <= 0xFF5E ||
 			r >= 0x1D400 && r <= 0x1D7FF || isLookalikeScript(r) || confusables[r] != 0 {
-			return true
+			return i
 		}
 		i += n
 	}
-	return false
+	return -1
 }
 
 // foldLookalikes maps look-alike letters in place, word by word.
@@ -164,6 +168,12 @@ func unescape(s string) string {
 	for i := 0; i < len(s); {
 		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == 'u' || s[i+1] == 'U') {
 			if r, n := parseEscape(s[i:]); n > 0 {
+				if r == '\n' {
+					// An escaped newline is not a line of the file:
+					// decoding it as one would put later text on a line
+					// the file does not have.
+					r = ' '
+				}
 				b.WriteRune(r)
 				i += n
 				continue
