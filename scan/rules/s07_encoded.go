@@ -128,8 +128,11 @@ func encodedCandidates(s string, budget *int) []encoded {
 // paths and identifiers rather than payloads.
 func skipEncoded(s string, start int, run string) bool {
 	before := strings.ToLower(s[max(0, start-40):start])
+	// run is base64 characters, all ASCII: lowering its first seven bytes
+	// is lowering its start (the longest prefix below is seven bytes).
+	head := strings.ToLower(run[:min(len(run), 7)])
 	for _, p := range []string{"sha1-", "sha256-", "sha384-", "sha512-", "md5-"} {
-		if strings.HasSuffix(before, p) || strings.HasPrefix(strings.ToLower(run), p) {
+		if strings.HasSuffix(before, p) || strings.HasPrefix(head, p) {
 			return true
 		}
 	}
