@@ -10,17 +10,19 @@ type Prefilter struct {
 	out   []uint64 // state -> groups whose literal ends here
 	class [256]byte
 	width int
-	// fast is the table Groups runs on: for state s and class k, entry
-	// s*width+k holds the next state premultiplied by width in its low
-	// 20 bits and the next state's number in its high 12, so that each
-	// byte costs one add and one load, and the groups are looked up
+	// fast, when the automaton is small enough (up to maxFastStates
+	// states), is the table Groups runs on: for state s and class k,
+	// entry s*width+k holds the next state premultiplied by width in its
+	// low 20 bits and the next state's number in its high 12, so that
+	// each byte costs one add and one load, and the groups are looked up
 	// without a multiplication.
 	fast    []uint32
-	fastOut *[maxStates]uint64
+	fastOut *[maxFastStates]uint64
 }
 
-// maxStates bounds the automaton (12 bits of a table entry).
-const maxStates = 1 << 12
+// maxFastStates bounds the automaton that gets the fast table (12 bits
+// of a table entry).
+const maxFastStates = 1 << 12
 
 // Literal is a string and the group (0..63) it belongs to.
 type Literal struct {
@@ -66,8 +68,8 @@ func NewPrefilter(lits []Literal) *Prefilter {
 		}
 	}
 	p.width = width
-	if len(nodes) > maxStates || len(nodes)*width >= 1<<20 {
-		panic("text: prefilter needs more than 4096 states; use fewer or shorter literals")
+	if len(nodes) > 1<<16 {
+		panic("text: prefilter needs more than 65536 states; use fewer or shorter literals")
 	}
 	p.delta = make([]uint16, len(nodes)*width)
 	fail := make([]int32, len(nodes))
@@ -98,11 +100,13 @@ func NewPrefilter(lits []Literal) *Prefilter {
 			}
 		}
 	}
-	p.fast = make([]uint32, len(p.delta))
-	p.fastOut = new([maxStates]uint64)
-	copy(p.fastOut[:], p.out)
-	for i, next := range p.delta {
-		p.fast[i] = uint32(int(next)*width) | uint32(next)<<20
+	if len(nodes) <= maxFastStates && len(nodes)*width < 1<<20 {
+		p.fast = make([]uint32, len(p.delta))
+		p.fastOut = new([maxFastStates]uint64)
+		copy(p.fastOut[:], p.out)
+		for i, next := range p.delta {
+			p.fast[i] = uint32(int(next)*width) | uint32(next)<<20
+		}
 	}
 	return p
 }
@@ -110,6 +114,15 @@ func NewPrefilter(lits []Literal) *Prefilter {
 // Groups returns the set of groups with at least one literal in s.
 func (p *Prefilter) Groups(s string) uint64 {
 	var found uint64
+	if p.fast == nil {
+		st := uint16(0)
+		d, out, w := p.delta, p.out, p.width
+		for i := 0; i < len(s); i++ {
+			st = d[int(st)*w+int(p.class[s[i]])]
+			found |= out[st]
+		}
+		return found
+	}
 	st := uint32(0)
 	d, out := p.fast, p.fastOut
 	for i := 0; i < len(s); i++ {
