@@ -116,9 +116,9 @@ func comma(n int) string {
 }
 
 var (
-	spawnRe  = lazyre.New(`child_process|\bexecSync\b|\bspawnSync?\(|\bexecFile(Sync)?\(|\bsubprocess\.|\bos\.system\(|\bos\.popen\(|\bPopen\(|Bun\.spawn|Deno\.(run|Command)|\bStart-Process\b|\bnohup\b|\bsetsid\b|\beval\s+"?\$\(|\b(ba|z)?sh\s+-c\b`)
-	netRe    = lazyre.New(`\bfetch\(|\bhttps?\.(request|get)\(|\baxios\b|\brequests\.(get|post|put)\b|\burllib\b|\bhttpx\b|\bnet\.(connect|Socket|createConnection)\b|\bsocket\.socket\(|\bcurl\s|\bwget\s|\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\s|\bnc\s+-|/dev/tcp/|\bXMLHttpRequest\b|\bWebSocket\(`)
-	decodeRe = lazyre.New(`Buffer\.from\([^)]*['"]base64['"]|\batob\(|\bb64decode\(|\bbase64\s+(-d|--decode)\b|\bFromBase64String\b|\bxxd\s+-r\b|\bzlib\.(inflate|gunzip|decompress)|\bopenssl\s+enc\s+-d\b|\beval\(|\bnew Function\(|\bexec\(compile\(`)
+	spawnRe  = newSplitRegexp(`child_process|\bexecSync\b|\bspawnSync?\(|\bexecFile(Sync)?\(|\bsubprocess\.|\bos\.system\(|\bos\.popen\(|\bPopen\(|Bun\.spawn|Deno\.(run|Command)|\bStart-Process\b|\bnohup\b|\bsetsid\b|\beval\s+"?\$\(|\b(ba|z)?sh\s+-c\b`)
+	netRe    = newSplitRegexp(`\bfetch\(|\bhttps?\.(request|get)\(|\baxios\b|\brequests\.(get|post|put)\b|\burllib\b|\bhttpx\b|\bnet\.(connect|Socket|createConnection)\b|\bsocket\.socket\(|\bcurl\s|\bwget\s|\bInvoke-WebRequest\b|\bInvoke-RestMethod\b|\biwr\s|\bnc\s+-|/dev/tcp/|\bXMLHttpRequest\b|\bWebSocket\(`)
+	decodeRe = newSplitRegexp(`Buffer\.from\([^)]*['"]base64['"]|\batob\(|\bb64decode\(|\bbase64\s+(-d|--decode)\b|\bFromBase64String\b|\bxxd\s+-r\b|\bzlib\.(inflate|gunzip|decompress)|\bopenssl\s+enc\s+-d\b|\beval\(|\bnew Function\(|\bexec\(compile\(`)
 )
 
 // Literal prefilters: a regular expression runs only on text that holds
@@ -141,7 +141,7 @@ func containsAny(s string, lits []string) bool {
 }
 
 // findIndex runs re on s only when s holds one of lits.
-func findIndex(re *lazyre.Regexp, s string, lits []string) []int {
+func findIndex(re *splitRegexp, s string, lits []string) []int {
 	if !containsAny(s, lits) {
 		return nil
 	}
