@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tailscale/hujson"
 )
@@ -160,6 +161,13 @@ func litString(v hujson.ValueTrimmed) (string, bool) {
 	l, ok := v.(hujson.Literal)
 	if !ok || l.Kind() != '"' {
 		return "", false
+	}
+	// Most strings hold no escape: their value is the bytes between the
+	// quotes, as encoding/json's own fast path returns them (hujson has
+	// already checked the literal; invalid UTF-8 takes the slow path, which
+	// replaces it).
+	if len(l) >= 2 && bytes.IndexByte(l, '\\') < 0 && utf8.Valid(l) {
+		return string(l[1 : len(l)-1]), true
 	}
 	return l.String(), true
 }
