@@ -85,8 +85,13 @@ var prefilter = sync.OnceValue(func() *text.Prefilter { return text.NewPrefilter
 // prefilterUnits records, for every unit, which literal groups it holds.
 func prefilterUnits(d *text.Document) {
 	p := prefilter()
-	for i := range d.Units {
-		d.Units[i].Groups = p.Groups(d.Units[i].Lower)
+	us := d.Units
+	i := 0
+	for ; i+1 < len(us); i += 2 {
+		us[i].Groups, us[i+1].Groups = p.Groups2(us[i].Lower, us[i+1].Lower)
+	}
+	if i < len(us) {
+		us[i].Groups = p.Groups(us[i].Lower)
 	}
 }
 

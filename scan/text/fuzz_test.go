@@ -103,7 +103,15 @@ func FuzzPrefilter(f *testing.F) {
 	f.Add("send .env", "send", ".env", "nd .")
 	f.Fuzz(func(t *testing.T, s, a, b, c string) {
 		lits := []Literal{{a, 0}, {b, 1}, {c, 2}}
-		got := NewPrefilter(lits).Groups(s)
+		p := NewPrefilter(lits)
+		got := p.Groups(s)
+		for _, other := range []string{"", a + b, s + c + s} {
+			g1, g2 := p.Groups2(s, other)
+			h1, h2 := p.Groups2(other, s)
+			if g1 != got || h2 != got || g2 != p.Groups(other) || h1 != g2 {
+				t.Fatalf("Groups2(%q, %q) = %b, %b; Groups gives %b, %b", s, other, g1, g2, got, p.Groups(other))
+			}
+		}
 		var want uint64
 		for _, l := range lits {
 			if l.Text != "" && strings.Contains(s, l.Text) {
