@@ -116,7 +116,8 @@ type Document struct {
 	src, srcLower string
 	// plain is set when Normalize leaves every line of the file as it is
 	// (no escapes, nothing to fold or remove); hasLink, hasURL and
-	// hasRefComment say whether the file holds "](", "://" and "]:" at all. They let structure skip per-line work that cannot find
+	// hasRefComment say whether the file holds "](", "://" and "]:" at
+	// all. They let structure skip per-line work that cannot find
 	// anything; the units are the same either way.
 	plain, hasLink, hasURL, hasRefComment bool
 	// clean, when set, marks the lines of a file that is not plain that
