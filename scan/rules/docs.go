@@ -21,8 +21,11 @@ type Doc struct {
 	FixedLine int
 	// Server names the tool server whose text this is, if any.
 	Server string
-	// groups is the union of the units' prefilter groups.
-	groups uint64
+	// groups is the union of the units' prefilter groups, and unitGroups
+	// each unit's groups in a slice of their own, which rules scan far
+	// faster than the units themselves.
+	groups     uint64
+	unitGroups []uint64
 }
 
 // Line maps a line of the analysed text to a line of the file.
@@ -63,7 +66,9 @@ func (d *Doc) LineEvidence(l int) string {
 func NewDoc(p string, data []byte) *Doc {
 	d := &Doc{Path: p, Document: text.Analyze(data)}
 	prefilterUnits(d.Document)
+	d.unitGroups = make([]uint64, len(d.Units))
 	for i := range d.Units {
+		d.unitGroups[i] = d.Units[i].Groups
 		d.groups |= d.Units[i].Groups
 	}
 	return d

@@ -322,11 +322,11 @@ func runProse(r *Repo, rep *Report, gate uint64, m matcher, message func(match) 
 			continue
 		}
 		n := 0
-		for i := range d.Units {
-			u := &d.Units[i]
-			if u.Groups&gate == 0 {
+		for i, g := range d.unitGroups {
+			if g&gate == 0 {
 				continue
 			}
+			u := &d.Units[i]
 			mt, ok := m(u)
 			if !ok {
 				continue
