@@ -3,7 +3,6 @@ package agentcfg
 import (
 	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -442,14 +441,4 @@ func (p *parser) cursorRule(data []byte) {
 			})
 		}
 	}
-}
-
-// sortedKeys is a small helper for deterministic output.
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
