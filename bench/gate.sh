@@ -10,6 +10,9 @@
 # with FILLER=N, N ordinary source files are added to a copy of it, to see
 # the cost of walking a working tree.
 set -euo pipefail
+# Build as the README does: a static binary (nothing in Sentinel needs cgo),
+# which starts about 0.7 ms sooner.
+export CGO_ENABLED="${CGO_ENABLED:-0}"
 cd "$(dirname "$0")/.."
 RUNS=${2:-101}
 WORK=$(mktemp -d)

@@ -7,6 +7,9 @@
 #
 # ROOT defaults to the Go toolchain's own source, $(go env GOROOT)/src.
 set -euo pipefail
+# Build as the README does: a static binary (nothing in Sentinel needs cgo),
+# which starts about 0.7 ms sooner.
+export CGO_ENABLED="${CGO_ENABLED:-0}"
 cd "$(dirname "$0")/.."
 ROOT=${1:-$(go env GOROOT)/src}
 RUNS=${2:-21}

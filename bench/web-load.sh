@@ -12,6 +12,9 @@
 #
 #   bash bench/web-load.sh [DURATION]      # needs wrk and curl (apt-get install wrk curl)
 set -euo pipefail
+# Build as the README does: a static binary (nothing in Sentinel needs cgo),
+# which starts about 0.7 ms sooner.
+export CGO_ENABLED="${CGO_ENABLED:-0}"
 cd "$(dirname "$0")/.."
 DURATION=${1:-30}
 command -v wrk >/dev/null || { echo "bench: wrk is not installed (apt-get install wrk)"; exit 1; }

@@ -42,7 +42,13 @@ func run(n int) error {
 	baseline := filepath.Join(tmp, "baseline")
 	hookonly := filepath.Join(tmp, "hookonly")
 	for _, b := range [][2]string{{sentinel, "./cmd/sentinel"}, {baseline, "./bench/hook/baseline"}, {hookonly, "./bench/hook/hookonly"}} {
-		if out, err := exec.Command("go", "build", "-o", b[0], b[1]).CombinedOutput(); err != nil {
+		build := exec.Command("go", "build", "-o", b[0], b[1])
+		build.Env = os.Environ()
+		if os.Getenv("CGO_ENABLED") == "" {
+			// As the README builds it: static, about 0.7 ms faster to start.
+			build.Env = append(build.Env, "CGO_ENABLED=0")
+		}
+		if out, err := build.CombinedOutput(); err != nil {
 			return fmt.Errorf("go build %s: %v\n%s", b[1], err, out)
 		}
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -46,21 +47,28 @@ func newHookAgentCmd(app *App, agent hook.Agent) *cobra.Command {
 		Short: fmt.Sprintf("Answer one %s hook event read from stdin", agentTitle(agent)),
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			res := newHookHandler(app).Handle(agent, cmd.InOrStdin())
-			if len(res.Stdout) > 0 {
-				if _, err := cmd.OutOrStdout().Write(res.Stdout); err != nil {
-					return exitWith(2, err)
-				}
-			}
-			if res.Stderr != "" {
-				fmt.Fprint(cmd.ErrOrStderr(), res.Stderr)
-			}
-			if res.ExitCode != 0 {
-				return exitWith(res.ExitCode, errors.New(strings.TrimSpace(res.Stderr)))
-			}
-			return nil
+			return runHookEvent(app, agent, cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
+}
+
+// runHookEvent answers one hook event. Main calls it directly for
+// `sentinel hook AGENT`, without building the command tree, because agents
+// run it on every tool call.
+func runHookEvent(app *App, agent hook.Agent, in io.Reader, out, errw io.Writer) error {
+	res := newHookHandler(app).Handle(agent, in)
+	if len(res.Stdout) > 0 {
+		if _, err := out.Write(res.Stdout); err != nil {
+			return exitWith(2, err)
+		}
+	}
+	if res.Stderr != "" {
+		fmt.Fprint(errw, res.Stderr)
+	}
+	if res.ExitCode != 0 {
+		return exitWith(res.ExitCode, errors.New(strings.TrimSpace(res.Stderr)))
+	}
+	return nil
 }
 
 func agentTitle(a hook.Agent) string {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinel-sec/sentinel/hook"
 	"github.com/sentinel-sec/sentinel/internal/version"
 )
 
@@ -28,6 +29,14 @@ type App struct {
 // error returned by a command.
 func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := &App{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv}
+	// The hook runs on every tool call: answer it without building the
+	// whole command tree.
+	if len(args) == 2 && args[0] == "hook" {
+		switch a := hook.Agent(args[1]); a {
+		case hook.Claude, hook.Gemini, hook.Cursor:
+			return exitCode(runHookEvent(app, a, stdin, stdout, stderr))
+		}
+	}
 	root := newRootCmd(app)
 	root.SetArgs(args)
 	err := root.Execute()
