@@ -270,6 +270,20 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	if len(bytes.TrimSpace(input)) == 0 {
 		input = []byte("null")
 	}
+	if blast.IsShellTool(tool) {
+		// Approvals are a person's decision: the agent may not run the
+		// commands that record them, in any turn.
+		var in struct {
+			Command string `json:"command"`
+		}
+		if json.Unmarshal(input, &in) == nil {
+			if what, ok := blast.SelfApproval(in.Command); ok {
+				return h.denyWithUserMessage(agent, ev.HookEventName, fmt.Sprintf(
+					"Sentinel does not let the agent run %s: that records a person's decision. Ask the user to run it themselves if they want to; do not retry it another way.", what),
+					"Sentinel stopped the agent from running "+what+" itself.")
+			}
+		}
+	}
 	paths, err := blast.TargetPathsJSON(tool, input)
 	cwd := ev.Cwd
 	if dir := shellDirectory(input); dir != "" && cwd != "" && !isAbsPath(dir) {

@@ -77,3 +77,31 @@ func TestProjectCannotConfigureTheGate(t *testing.T) {
 		t.Errorf("the user's own pattern did not count: decision %q", d)
 	}
 }
+
+// The agent cannot approve its own paused MCP calls, hooks or lock through
+// the shell: the hook denies those commands in every turn.
+func TestAgentCannotApproveItself(t *testing.T) {
+	e := newHookE2E(t)
+	for i, cmd := range []string{"sentinel mcp allow 4f2a9c1e", "cd /tmp && sentinel approve --note ok", "bash -c 'sentinel init --approve-all'"} {
+		payload := e.claudeTool("s-self", "Bash", map[string]any{"command": cmd})
+		out, _, code := e.run(payload, "hook", "claude")
+		if code != 0 {
+			t.Fatalf("%q: exit %d", cmd, code)
+		}
+		d, reason := hookE2EDecision(t, out)
+		if d != "deny" || !strings.Contains(reason, "person's decision") {
+			t.Errorf("%q (call %d): decision %q, reason %q", cmd, i, d, reason)
+		}
+		// The same command again in the same turn is still denied.
+		out, _, _ = e.run(payload, "hook", "claude")
+		if d, _ := hookE2EDecision(t, out); d != "deny" {
+			t.Errorf("%q repeated: decision %q", cmd, d)
+		}
+	}
+	for _, cmd := range []string{"sentinel mcp approvals", "sentinel scan ."} {
+		payload := e.claudeTool("s-self", "Bash", map[string]any{"command": cmd})
+		if out, _, code := e.run(payload, "hook", "claude"); code != 0 || out != "" {
+			t.Errorf("%q: want no opinion, got exit %d %q", cmd, code, out)
+		}
+	}
+}
