@@ -435,43 +435,12 @@ func proseExamples() map[*Rule][]example {
 	}
 }
 
-// tagged spells s in Unicode tag characters, as a hidden-text attack does.
-func tagged(s string) string {
-	var b strings.Builder
-	for _, c := range s {
-		b.WriteRune(0xE0000 + c)
-	}
-	return b.String()
-}
-
-// zwBinary spells s in zero-width characters, U+200B for 0 and U+200C for 1.
-func zwBinary(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		for bit := 7; bit >= 0; bit-- {
-			if s[i]>>uint(bit)&1 == 1 {
-				b.WriteRune(0x200C)
-			} else {
-				b.WriteRune(0x200B)
-			}
-		}
-	}
-	return b.String()
-}
-
-// selectorBytes smuggles s in variation selectors after a visible letter.
-func selectorBytes(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 16 {
-			b.WriteRune(0xFE00 + rune(c))
-		} else {
-			b.WriteRune(0xE0100 + rune(c) - 16)
-		}
-	}
-	return b.String()
-}
+// Hidden-text encoders for the rules' own examples.
+var (
+	tagged        = text.EncodeTags
+	zwBinary      = text.EncodeZeroWidth
+	selectorBytes = text.EncodeSelectors
+)
 
 // alternative is one branch of a rule's pattern with the literals one of
 // which must be in the text for it to match; only branches whose literal
