@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 )
 
 // Scope says which settings file to edit.
@@ -274,28 +276,8 @@ func writeFileAtomic(file string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("cannot create %s: %w", dir, err)
 	}
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(file); err == nil {
-		mode = fi.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, ".sentinel-*.json")
-	if err != nil {
-		return fmt.Errorf("cannot write in %s: %w; check its permissions", dir, err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return fmt.Errorf("cannot write %s: %w", file, err)
-	}
-	if err := tmp.Chmod(mode); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
-		return fmt.Errorf("cannot replace %s: %w", file, err)
+	if err := atomicfile.Write(file, data, atomicfile.Options{Sync: true}); err != nil {
+		return fmt.Errorf("cannot replace %s: %w; check the folder's permissions", file, err)
 	}
 	return nil
 }

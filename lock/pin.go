@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 )
 
 // HomeDir returns Sentinel's own configuration folder: SENTINEL_HOME when
@@ -114,18 +116,8 @@ func (p *Pins) Pin(repo, fp string, now time.Time) error {
 		return fmt.Errorf("cannot create %s to remember the trusted key: %v; set SENTINEL_HOME to a writable folder", filepath.Dir(p.path), err)
 	}
 	b, _ := json.MarshalIndent(p.data, "", "  ")
-	tmp, err := os.CreateTemp(filepath.Dir(p.path), ".trusted-keys-*")
-	if err != nil {
-		return fmt.Errorf("cannot save the trusted key in %s: %v; set SENTINEL_HOME to a writable folder", filepath.Dir(p.path), err)
-	}
-	_, werr := tmp.Write(append(b, '\n'))
-	cerr := tmp.Close()
-	if werr == nil && cerr == nil {
-		werr = os.Rename(tmp.Name(), p.path)
-	}
-	if werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cannot save the trusted key in %s; set SENTINEL_HOME to a writable folder", p.path)
+	if err := atomicfile.Write(p.path, append(b, '\n'), atomicfile.Options{Perm: 0o600, Sync: true}); err != nil {
+		return fmt.Errorf("cannot save the trusted key in %s: %v; set SENTINEL_HOME to a writable folder", p.path, err)
 	}
 	return nil
 }

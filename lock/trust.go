@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
@@ -149,18 +150,8 @@ func (la *LocalApprovals) Record(repo string, entries []Entry, now time.Time) er
 		return fmt.Errorf("cannot create %s to remember your approvals: %v; set SENTINEL_HOME to a writable folder", filepath.Dir(la.path), err)
 	}
 	b, _ := json.MarshalIndent(la.data, "", "  ")
-	tmp, err := os.CreateTemp(filepath.Dir(la.path), ".approvals-*")
-	if err != nil {
-		return fmt.Errorf("cannot save your approvals in %s: %v", filepath.Dir(la.path), err)
-	}
-	_, werr := tmp.Write(append(b, '\n'))
-	cerr := tmp.Close()
-	if werr == nil && cerr == nil {
-		werr = os.Rename(tmp.Name(), la.path)
-	}
-	if werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cannot save your approvals in %s; set SENTINEL_HOME to a writable folder", la.path)
+	if err := atomicfile.Write(la.path, append(b, '\n'), atomicfile.Options{Perm: 0o600, Sync: true}); err != nil {
+		return fmt.Errorf("cannot save your approvals in %s: %v; set SENTINEL_HOME to a writable folder", la.path, err)
 	}
 	return nil
 }

@@ -2,10 +2,11 @@ package mcpgate
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/gofrs/flock"
+
+	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 )
 
 // withLock runs fn while holding an exclusive lock on path+".lock" (flock on
@@ -33,23 +34,5 @@ func writeFileAtomicSync(path string, data []byte, sync bool) error {
 	if err := ensureDir(filepath.Dir(path)); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if sync {
-		if err := tmp.Sync(); err != nil {
-			tmp.Close()
-			return err
-		}
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, data, atomicfile.Options{Perm: 0o600, Sync: sync})
 }

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 )
 
 // ErrNoSession is returned by Store methods called without a session ID.
@@ -184,19 +186,8 @@ func (s *Store) update(session string, fn func(*sessionState) (*Block, bool)) er
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(s.dir, ".tmp-*")
-	if err != nil {
-		return fmt.Errorf("cannot write the gate state in %s: %w; check free space and permissions", s.dir, err)
-	}
-	_, werr := tmp.Write(out)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cannot write the gate state in %s: %v; check free space", s.dir, errors.Join(werr, cerr))
-	}
-	if err := os.Rename(tmp.Name(), file); err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("cannot replace the gate state %s: %w", file, err)
+	if err := atomicfile.Write(file, out, atomicfile.Options{Perm: 0o600}); err != nil {
+		return fmt.Errorf("cannot write the gate state %s: %w; check free space and permissions", file, err)
 	}
 	return nil
 }

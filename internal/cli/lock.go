@@ -15,6 +15,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 	"github.com/sentinel-sec/sentinel/internal/gitrev"
 	"github.com/sentinel-sec/sentinel/internal/version"
 	"github.com/sentinel-sec/sentinel/lock"
@@ -114,26 +115,8 @@ func (r *lockRepo) writeLock(l *lock.Lock, w io.Writer) (bool, error) {
 // writeFileAtomic writes data to a temporary file beside name and renames it
 // into place, so a failure never leaves half a file.
 func writeFileAtomic(name string, data []byte, perm os.FileMode) error {
-	dir := filepath.Dir(name)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(name)+".tmp-*")
-	if err != nil {
+	if err := atomicfile.Write(name, data, atomicfile.Options{Perm: perm, Sync: true}); err != nil {
 		return fmt.Errorf("cannot write %s: %s", name, errSentence(err))
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr == nil && cerr == nil {
-		if err := os.Chmod(tmp.Name(), perm); err != nil {
-			werr = err
-		} else {
-			werr = os.Rename(tmp.Name(), name)
-		}
-	}
-	if werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		if werr == nil {
-			werr = cerr
-		}
-		return fmt.Errorf("cannot write %s: %v", name, werr)
 	}
 	return nil
 }
