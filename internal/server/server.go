@@ -22,6 +22,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // Config configures a Server. The zero value is usable: defaults fill in.
@@ -192,7 +194,9 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.WriteHeader(status)
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	_ = enc.Encode(v)
+	// Every answer is redacted once more as it leaves: file names, placements
+	// and anything added later included.
+	_ = enc.Encode(report.RedactedAny(v))
 }
 
 // fail answers a request error, or a 500 for anything else.

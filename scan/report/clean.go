@@ -3,11 +3,11 @@ package report
 import (
 	"fmt"
 	"reflect"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/redact"
 	"github.com/sentinel-sec/sentinel/scan"
 )
@@ -17,11 +17,11 @@ import (
 const Masked = "[redacted]"
 
 // userinfo matches the password part of a URL ("https://user:pw@host").
-var userinfo = regexp.MustCompile(`(://[^/\s:@"']+):([^/\s@"']+)@`)
+var userinfo = lazyre.New(`(://[^/\s:@"']+):([^/\s@"']+)@`)
 
 // secretKey matches the names of env variables and headers whose values are
 // credentials.
-var secretKey = regexp.MustCompile(`(?i)(key|token|secret|passw|pwd|auth|credential|cookie|session|private|bearer|pat$)`)
+var secretKey = lazyre.New(`(?i)(key|token|secret|passw|pwd|auth|credential|cookie|session|private|bearer|pat$)`)
 
 // Clean returns s as it may be printed: token-shaped secrets redacted and the
 // password of any URL masked. Every string that came from a scanned file goes
@@ -62,6 +62,17 @@ func Redacted(res *scan.Result) *scan.Result {
 	}
 	v := redactValue(reflect.ValueOf(res), "")
 	return v.Interface().(*scan.Result)
+}
+
+// RedactedAny is Redacted for any value, such as an HTTP API answer that
+// wraps a Result: a deep copy with every exported string cleaned and
+// credential-named map values masked.
+func RedactedAny[T any](v T) T {
+	out := redactValue(reflect.ValueOf(&v).Elem(), "")
+	if !out.IsValid() {
+		return v
+	}
+	return out.Interface().(T)
 }
 
 func redactValue(v reflect.Value, mapKey string) reflect.Value {
