@@ -63,6 +63,10 @@ func Build(fsys fs.FS, files []string, items []rules.Item, prev *Lock, generator
 	}
 	approved := map[string]Entry{}
 	if prev != nil {
+		// MCP tool approvals pin tool definitions a server sends, not files
+		// of the repository: nothing here can make them lapse.
+		l.MCPTools = append([]MCPTool(nil), prev.MCPTools...)
+		sortMCPTools(l.MCPTools)
 		for _, e := range prev.Items {
 			if e.Approved != nil {
 				approved[e.Key()] = e
@@ -83,6 +87,7 @@ func Build(fsys fs.FS, files []string, items []rules.Item, prev *Lock, generator
 	}
 	sort.Slice(l.Files, func(i, j int) bool { return l.Files[i].Path < l.Files[j].Path })
 	sortEntries(l.Items)
+	l.Format = l.format()
 	return l, nil
 }
 

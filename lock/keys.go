@@ -128,7 +128,8 @@ type Signature struct {
 // Sign signs the exact bytes of a lock.
 func Sign(lockBytes []byte, priv ed25519.PrivateKey) []byte {
 	sum := sha256.Sum256(lockBytes)
-	s := Signature{Format: Format, Algorithm: "ed25519",
+	// The signature file's own format has not changed since format 1.
+	s := Signature{Format: 1, Algorithm: "ed25519",
 		Key:       Fingerprint(priv.Public().(ed25519.PublicKey)),
 		LockHash:  hex.EncodeToString(sum[:]),
 		Signature: base64.StdEncoding.EncodeToString(ed25519.Sign(priv, lockBytes))}

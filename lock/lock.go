@@ -30,8 +30,15 @@ const (
 	PublicKeyPath = ".sentinel/pubkey.pem"
 )
 
-// Format is the lock format version this package writes and understands.
-const Format = 1
+// Format is the newest lock format this package reads and writes. A lock is
+// written in the oldest format that can hold its content: format 1 when it
+// has no MCP tool approvals, so that such locks stay byte for byte what older
+// Sentinels wrote and read; format 2 adds mcp_tools, which an older Sentinel
+// then refuses as newer ("upgrade Sentinel") instead of misreading it.
+const Format = 2
+
+// FormatMCPTools is the first format that carries mcp_tools.
+const FormatMCPTools = 2
 
 // SchemaURL is the published location of the format's JSON Schema.
 const SchemaURL = "https://raw.githubusercontent.com/sentinel-sec/sentinel/main/spec/agents-lock.schema.json"
@@ -49,6 +56,9 @@ type Lock struct {
 	Files []File `json:"files"`
 	// Items are the things that run or connect by themselves, sorted.
 	Items []Entry `json:"items"`
+	// MCPTools are tool definitions of MCP servers a person approved for
+	// the gateway (sentinel mcp proxy), sorted by server and tool.
+	MCPTools []MCPTool `json:"mcp_tools,omitempty"`
 }
 
 // File is one covered file.
@@ -147,7 +157,7 @@ func Parse(data []byte) (*Lock, error) {
 	dec.DisallowUnknownFields()
 	var l Lock
 	if err := dec.Decode(&l); err != nil {
-		return nil, &ParseError{Msg: fmt.Sprintf("%s does not follow format %d (%s); restore it from git or recreate it with 'sentinel init'", FileName, Format, jsonErr(data, err))}
+		return nil, &ParseError{Msg: fmt.Sprintf("%s does not follow format %d (%s); restore it from git or recreate it with 'sentinel init'", FileName, version, jsonErr(data, err))}
 	}
 	if dec.More() {
 		return nil, &ParseError{Msg: fmt.Sprintf("%s has data after its JSON object; restore it from git or recreate it with 'sentinel init'", FileName)}
@@ -181,6 +191,22 @@ func (l *Lock) validate() error {
 		if e.Approved != nil && (e.Approved.By == "" || e.Approved.At == "") {
 			return fmt.Errorf("the approval of %q has no approver or time", e.Label())
 		}
+	}
+	if len(l.MCPTools) > 0 && l.Format < FormatMCPTools {
+		return fmt.Errorf("mcp_tools needs format %d, but the lock says format %d", FormatMCPTools, l.Format)
+	}
+	tools := map[string]bool{}
+	for _, m := range l.MCPTools {
+		if m.Server == "" || m.Tool == "" || !isHex256(m.SHA256) {
+			return fmt.Errorf("MCP tool entry %q has no server, tool or sha256", m.Label())
+		}
+		if m.Approved == nil || m.Approved.By == "" || m.Approved.At == "" {
+			return fmt.Errorf("MCP tool entry %q has no approver or time", m.Label())
+		}
+		if tools[m.key()] {
+			return fmt.Errorf("MCP tool %q is listed twice", m.Label())
+		}
+		tools[m.key()] = true
 	}
 	return nil
 }
@@ -223,14 +249,16 @@ func jsonErr(data []byte, err error) string {
 // final newline. Equal locks give equal bytes, so signatures are stable.
 func (l *Lock) Marshal() []byte {
 	c := *l
-	c.Format = Format
+	c.Format = l.format()
 	if c.Schema == "" {
 		c.Schema = SchemaURL
 	}
 	c.Files = append([]File{}, l.Files...)
 	c.Items = append([]Entry{}, l.Items...)
+	c.MCPTools = append([]MCPTool(nil), l.MCPTools...)
 	sort.Slice(c.Files, func(i, j int) bool { return c.Files[i].Path < c.Files[j].Path })
 	sortEntries(c.Items)
+	sortMCPTools(c.MCPTools)
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -239,6 +267,14 @@ func (l *Lock) Marshal() []byte {
 		panic(err) // only strings and ints: cannot fail
 	}
 	return buf.Bytes()
+}
+
+// format is the oldest format that holds the lock's content.
+func (l *Lock) format() int {
+	if len(l.MCPTools) > 0 {
+		return FormatMCPTools
+	}
+	return 1
 }
 
 func sortEntries(es []Entry) {

@@ -40,7 +40,7 @@ func TestParseBadInput(t *testing.T) {
 		{"not JSON", "this is not json", "is not valid JSON (line 1", false},
 		{"truncated", `{"format": 1, "files": [`, "is not valid JSON", false},
 		{"no format", `{"files":[],"items":[]}`, `no valid "format" version`, false},
-		{"newer", `{"format": 7, "files": [], "items": [], "signers": []}`, "uses format 7, newer than this Sentinel understands (1); upgrade Sentinel", true},
+		{"newer", `{"format": 7, "files": [], "items": [], "signers": []}`, "uses format 7, newer than this Sentinel understands (2); upgrade Sentinel", true},
 		{"unknown field", `{"format":1,"files":[],"items":[],"x":1}`, "does not follow format 1", false},
 		{"bad hash", `{"format":1,"files":[{"path":"a","sha256":"00"}],"items":[]}`, "is not a valid lock", false},
 		{"duplicate", `{"format":1,"files":[{"path":"a","sha256":"` + h64('a') + `"},{"path":"a","sha256":"` + h64('a') + `"}],"items":[]}`, "listed twice", false},

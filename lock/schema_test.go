@@ -62,7 +62,11 @@ func validateAgainstSchema(t testing.TB, data []byte) {
 func TestSchemaRejectsWhatParseRejects(t *testing.T) {
 	validateAgainstSchema(t, []byte(`{"format":1,"files":[],"items":[]}`))
 	for _, bad := range []string{
-		`{"format":2,"files":[],"items":[]}`,
+		`{"format":3,"files":[],"items":[]}`,
+		`{"format":1,"files":[],"items":[],"mcp_tools":[{"server":"fs","tool":"t","sha256":"` + h64('a') + `","approved":{"by":"a","at":"2026-11-30T12:00:00Z"}}]}`,
+		`{"format":2,"files":[],"items":[],"mcp_tools":[{"server":"fs","tool":"t","sha256":"` + h64('a') + `"}]}`,
+		`{"format":2,"files":[],"items":[],"mcp_tools":[{"server":"","tool":"t","sha256":"` + h64('a') + `","approved":{"by":"a","at":"2026-11-30T12:00:00Z"}}]}`,
+		`{"format":2,"files":[],"items":[],"mcp_tools":[{"server":"fs","tool":"t","sha256":"sha256:` + h64('a') + `","approved":{"by":"a","at":"2026-11-30T12:00:00Z"}}]}`,
 		`{"format":1,"files":[{"path":"../x","sha256":"` + h64('a') + `"}],"items":[]}`,
 		`{"format":1,"files":[],"items":[{"kind":"hook","source":"a","sha256":"zz"}]}`,
 		`{"format":1,"files":[],"items":[],"extra":true}`,

@@ -56,39 +56,20 @@ func OpenTrust(home, dir string) (Trust, error) {
 // is tied to the trust it was judged with.
 func TrustedApprover(fsys fs.FS, t Trust) (a rules.Approver, notice, state string) {
 	local := t.Approvals.approver(t.RepoID)
-	l, lockBytes, err := Load(fsys)
+	l, fp, why, err := trustedLock(fsys, t)
 	if err != nil {
 		return local, "AGENTS.lock ignored, so only approvals given on this machine count: " + err.Error(), "lock-unreadable:" + local.digest()
 	}
 	if l == nil || len(l.Approved()) == 0 {
 		return local, "", "no-lock-approvals:" + local.digest()
 	}
-	onlyLocal := func(why string) (rules.Approver, string, string) {
+	if why == whyUnsigned {
+		why += "; approve them yourself with 'sentinel approve', or wait for CI to sign the lock"
+	}
+	if why != "" {
 		return local, fmt.Sprintf("the %d approvals in AGENTS.lock do not count here: %s", len(l.Approved()), why), "lock-untrusted:" + local.digest()
 	}
-	sig, err := ReadFile(fsys, SigFileName)
-	if err != nil || sig == nil {
-		return onlyLocal("the lock is unsigned and they were not given on this machine; approve them yourself with 'sentinel approve', or wait for CI to sign the lock")
-	}
-	pub, err := LoadPublicKey(fsys)
-	if err != nil || pub == nil {
-		return onlyLocal("the lock is signed but " + PublicKeyPath + " cannot be read")
-	}
-	if err := CheckSignature(lockBytes, sig, pub); err != nil {
-		return onlyLocal(err.Error() + "; run 'sentinel verify'")
-	}
-	fp := Fingerprint(pub)
-	if t.Pins == nil {
-		return onlyLocal("there is no record of trusted keys on this machine")
-	}
-	switch st, _ := t.Pins.Check(t.RepoID, fp); st {
-	case KeyPinned:
-		return either{l.Approver(), local}, "", "lock-trusted:" + fp + ":" + local.digest()
-	case KeyChanged:
-		return onlyLocal("the lock is signed by " + fp + ", not by the key this machine trusts (KEY_CHANGED); run 'sentinel verify'")
-	default:
-		return onlyLocal("the lock is signed by " + fp + ", a key this machine has not trusted yet; compare it with the one your team publishes, then run 'sentinel verify' to trust it")
-	}
+	return either{l.Approver(), local}, "", "lock-trusted:" + fp + ":" + local.digest()
 }
 
 // either approves what any of its approvers approves.
