@@ -40,7 +40,17 @@ type Options struct {
 	Log io.Writer
 	// PollInterval is how often a paused call looks at the queue.
 	PollInterval time.Duration
+	// LockApprovals are the tool definitions of this server approved in the
+	// project's AGENTS.lock, tool name → digest as ToolDigest returns it.
+	// The caller passes them only from a lock signed by a key this machine
+	// trusts (lock.TrustedMCPTools). A tool whose definition has exactly
+	// that digest is approved, pinned with By "AGENTS.lock"; they never
+	// withhold anything, and a version a person here refused stays refused.
+	LockApprovals map[string]string
 }
+
+// ByLock is the Pin.By of a tool approved in a trusted AGENTS.lock.
+const ByLock = "AGENTS.lock"
 
 // Gate judges tool definitions and tool calls for one server.
 type Gate struct {
@@ -226,6 +236,12 @@ func (g *Gate) JudgeTools(tools []json.RawMessage) (kept []json.RawMessage, with
 		switch {
 		case pin != nil && pin.Digest == dig:
 			// Unchanged since it was pinned or approved.
+		case g.opts.LockApprovals[name] == dig && !g.refused(name, dig):
+			// A person approved exactly this version in the signed lock.
+			if pin != nil {
+				g.logf("tool %s on server %s changed since it was pinned; the signed %s approves the new version", redact.String(name), g.opts.Server, ByLock)
+			}
+			toPin = append(toPin, g.newPin(name, dig, canon, cls, ByLock))
 		case pin != nil:
 			changes := DescribeChanges(pin.Definition, canon)
 			if findings := g.scan.ScanDescription(toolText(canon)); len(findings) > 0 {
@@ -291,6 +307,13 @@ func unannotatedNote(u bool) string {
 
 func (g *Gate) newPin(name, dig string, canon []byte, cls Classification, by string) *Pin {
 	return &Pin{Name: name, Digest: dig, Definition: canon, Risk: cls.Risk, Unannotated: cls.Unannotated, PinnedAt: time.Now().UTC(), By: by}
+}
+
+// refused reports whether a person on this machine refused this version of
+// the tool; an approval in the lock does not overrule them.
+func (g *Gate) refused(name, dig string) bool {
+	e := g.queue.FindTool(g.opts.Server, name, dig)
+	return e != nil && e.Status == StatusDenied
 }
 
 func (g *Gate) approvedBy(name, dig string) string {
