@@ -259,8 +259,9 @@ func approver(cmd *cobra.Command, dir string, app *App) string {
 // ---- sentinel approve ---------------------------------------------------
 
 type approveOptions struct {
-	only string
-	note string
+	only     string
+	note     string
+	mcpTools []string
 }
 
 func newApproveCmd(app *App) *cobra.Command {
@@ -278,9 +279,16 @@ Nothing is approved while anything in the repository is COMPROMISED.
 
 In a pull request approvals are read from the base branch, so a pull request
 cannot approve itself; the approvals it adds are listed in the comment and
-count after merge, once CI has signed the lock.`,
+count after merge, once CI has signed the lock.
+
+With --mcp-tools SERVER, approve instead the tool definitions of an MCP
+server that 'sentinel mcp proxy --name SERVER' pinned on this machine (see
+'sentinel mcp pins --server SERVER'), each by the hash of its definition. Once
+the lock is signed by a key a machine trusts, the proxy there treats those
+exact definitions as approved instead of withholding them.`,
 		Example: `  sentinel approve --note "PR #41"             # everything not yet approved
-  sentinel approve --only format.sh --note "our formatter"`,
+  sentinel approve --only format.sh --note "our formatter"
+  sentinel approve --mcp-tools filesystem --note "reviewed v2.1"   # the tools pinned for that MCP server`,
 		Args: cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			r, err := openLockRepo(ctxOf(cmd), dirArg(args))
@@ -291,6 +299,9 @@ count after merge, once CI has signed the lock.`,
 			out := cmd.OutOrStdout()
 			if r.res.Verdict == scan.Compromised {
 				return r.refuseApprove(app)
+			}
+			if len(o.mcpTools) > 0 {
+				return approveMCPTools(cmd, app, o, r)
 			}
 			l, err := r.build()
 			if err != nil {
@@ -319,8 +330,9 @@ count after merge, once CI has signed the lock.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&o.only, "only", "", "approve only items whose description or source file contains `TEXT`")
+	cmd.Flags().StringVar(&o.only, "only", "", "approve only items whose description or source file contains `TEXT` (with --mcp-tools: tools whose name contains it)")
 	cmd.Flags().StringVar(&o.note, "note", "", "why it is approved, e.g. the pull request (`TEXT`)")
+	cmd.Flags().StringArrayVar(&o.mcpTools, "mcp-tools", nil, "approve the tool definitions pinned on this machine for the MCP server `NAME` (repeatable), instead of hooks, tasks and servers")
 	return cmd
 }
 

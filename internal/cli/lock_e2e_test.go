@@ -358,7 +358,7 @@ func lockE2EBadInput(t *testing.T, bin string) {
 	}{
 		{"lock not JSON", "this is not json {", "AGENTS.lock is not valid JSON (line 1", []string{"init"}},
 		{"lock not JSON (verify)", "{\"format\": 1,", "AGENTS.lock is not valid JSON", []string{"verify"}},
-		{"newer format", `{"format": 9, "files": [], "items": [], "attestations": []}`, "uses format 9, newer than this Sentinel understands (1); upgrade Sentinel", []string{"approve"}},
+		{"newer format", `{"format": 9, "files": [], "items": [], "attestations": []}`, "uses format 9, newer than this Sentinel understands (2); upgrade Sentinel", []string{"approve"}},
 		{"newer format (sign)", `{"format": 9, "files": [], "items": []}`, "newer than this Sentinel understands", []string{"sign", "--key", keyFile}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -115,13 +115,20 @@ func runMCPProxy(ctx context.Context, app *App, o *mcpProxyOptions, argv []strin
 	if o.approvalTimeout > 0 {
 		pol.SetTimeout(o.approvalTimeout)
 	}
+	// Tool definitions approved in the project's AGENTS.lock count only when
+	// the lock is signed by a key this machine trusts, as for the gate.
+	lockApproved, notice := projectMCPApprovals(app, name)
+	if notice != "" {
+		fmt.Fprintf(app.Stderr, "sentinel mcp: %s\n", redact.String(notice))
+	}
 	opts := mcpgate.Options{
-		Server:  name,
-		Dirs:    dirs,
-		Policy:  pol,
-		Log:     app.Stderr,
-		Scanner: mcpgate.DefaultScanner(),
-		Paths:   mcpgate.DefaultPathCheckers(dirs, cwdOrEmpty()),
+		Server:        name,
+		Dirs:          dirs,
+		Policy:        pol,
+		Log:           app.Stderr,
+		Scanner:       mcpgate.DefaultScanner(),
+		Paths:         mcpgate.DefaultPathCheckers(dirs, cwdOrEmpty()),
+		LockApprovals: lockApproved,
 	}
 	if o.approve != "queue" {
 		if p := mcpgate.OpenTTYPrompter(); p != nil {
@@ -140,8 +147,12 @@ func runMCPProxy(ctx context.Context, app *App, o *mcpProxyOptions, argv []strin
 	if opts.Prompter != nil {
 		asks = "this terminal and the approval queue"
 	}
-	fmt.Fprintf(app.Stderr, "sentinel mcp: gating server %q (policy: %s; asks on %s; state in %s)\n",
-		name, pol.Source(), asks, dirs.State)
+	fromLock := ""
+	if len(lockApproved) > 0 {
+		fromLock = fmt.Sprintf("; %d tool definitions approved in the signed %s", len(lockApproved), "AGENTS.lock")
+	}
+	fmt.Fprintf(app.Stderr, "sentinel mcp: gating server %q (policy: %s; asks on %s; state in %s%s)\n",
+		name, pol.Source(), asks, dirs.State, fromLock)
 	var up mcpgate.Upstream
 	if o.url != "" {
 		up, err = mcpgate.DialHTTP(ctx, o.url, nil)
