@@ -29,7 +29,9 @@ func newMCPCmd(app *App) *cobra.Command {
 tool server. Read-only calls pass; write and destructive calls, and calls of
 tools with no annotations, pause until a person allows them on the terminal or
 with 'sentinel mcp allow ID'. Every tool definition is pinned on first sight; a
-tool whose definition changes later is withheld until a person approves it.
+tool whose definition changes later is withheld until a person approves it, here
+or in the project's AGENTS.lock (sentinel approve --mcp-tools NAME) once that
+lock is signed by a key this machine trusts.
 
 Policy is read only from your configuration directory (SENTINEL_HOME, default
 ~/.config/sentinel/mcp-policy.json); pins, the approval queue and the audit log
