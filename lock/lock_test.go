@@ -311,6 +311,8 @@ func FuzzParse(f *testing.F) {
 	l, _ := Build(repoFS(), []string{"CLAUDE.md"}, []rules.Item{formatHook}, nil, "x")
 	l.Approve("", "n", "a", now)
 	f.Add(l.Marshal())
+	l.ApproveMCPTools("notes", map[string]string{"read_note": h64('a')}, "n", "a", now)
+	f.Add(l.Marshal())
 	f.Add([]byte(`{"format":2}`))
 	f.Add([]byte(`[]`))
 	f.Add([]byte(`{"format":1,"files":null,"items":null}`))
