@@ -135,7 +135,7 @@ func DescribeChanges(oldDef, newDef []byte) []string {
 			out = append(out, fmt.Sprintf("%s added: %s", k, preview(nv)))
 		case !inNew:
 			out = append(out, fmt.Sprintf("%s removed (was %s)", k, preview(ov)))
-		case !bytes.Equal(ov, nv):
+		case !sameJSON(ov, nv):
 			out = append(out, fmt.Sprintf("%s changed: %s → %s", k, preview(ov), preview(nv)))
 		}
 	}
@@ -143,6 +143,17 @@ func DescribeChanges(oldDef, newDef []byte) []string {
 		out = append(out, "definition changed")
 	}
 	return out
+}
+
+// sameJSON compares two JSON values in canonical form, so a stored pin that
+// was re-indented is not reported as changed.
+func sameJSON(a, b json.RawMessage) bool {
+	ca, errA := Canonical(a)
+	cb, errB := Canonical(b)
+	if errA != nil || errB != nil {
+		return bytes.Equal(a, b)
+	}
+	return bytes.Equal(ca, cb)
 }
 
 func preview(v json.RawMessage) string {
