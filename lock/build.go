@@ -177,5 +177,18 @@ func (l *Lock) NewApprovals(base *Lock) []Entry {
 			out = append(out, e)
 		}
 	}
+	// Approved MCP tool definitions are approvals too: listed as entries of
+	// kind "mcp-tool", named server/tool, pinned to the definition's digest.
+	hadTool := map[string]string{}
+	if base != nil {
+		for _, m := range base.MCPTools {
+			hadTool[m.key()] = m.SHA256
+		}
+	}
+	for _, m := range l.MCPTools {
+		if h, ok := hadTool[m.key()]; !ok || h != m.SHA256 {
+			out = append(out, Entry{Kind: "mcp-tool", Source: FileName, Name: m.Label(), SHA256: m.SHA256, Approved: m.Approved})
+		}
+	}
 	return out
 }
