@@ -156,14 +156,11 @@ func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices [
 		return nil, err
 	}
 	findings := rules.Run(list, repo)
-	lookup := func(id string) *rules.Rule {
-		for _, r := range list {
-			if r.ID == id {
-				return r
-			}
-		}
-		return nil
+	byID := make(map[string]*rules.Rule, len(list))
+	for _, r := range list {
+		byID[r.ID] = r
 	}
+	lookup := func(id string) *rules.Rule { return byID[id] }
 	return assemble(repo, findings, notices, lookup), nil
 }
 

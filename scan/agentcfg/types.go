@@ -93,6 +93,6 @@ type Config struct {
 	Secrets  []Secret
 	Settings []Setting
 	Problems []Problem
-	// RuleText is prose an agent reads from this file (an .mdc body).
+	// AlwaysApply is set for a Cursor rule applied to every session.
 	AlwaysApply bool
 }

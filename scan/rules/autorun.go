@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
-	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
 // HookItem is the approvable item for an auto-run entry. Its hash covers
@@ -36,7 +35,7 @@ func (r *Repo) HookItem(a agentcfg.AutoRun) Item {
 		h.Write([]byte{0})
 		h.Write([]byte(p))
 		h.Write([]byte{0})
-		if s := r.script(p); s != nil {
+		if s := r.File(p); s != nil {
 			h.Write(s.Data)
 		}
 	}
@@ -53,18 +52,6 @@ func (r *Repo) ServerItem(s agentcfg.Server) Item {
 		cmd = strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
 	}
 	return Item{Kind: "server", Tool: s.Tool, Source: s.Source, Name: s.Name, Command: cmd, Hash: hex.EncodeToString(h[:])}
-}
-
-func (r *Repo) script(p string) *discover.File {
-	if s, ok := r.Scripts[p]; ok {
-		return s
-	}
-	for i := range r.Files {
-		if r.Files[i].Path == p {
-			return &r.Files[i]
-		}
-	}
-	return nil
 }
 
 // approved reports whether the approver accepts the item.

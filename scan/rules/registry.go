@@ -27,13 +27,3 @@ func ruleOrder(id string) int {
 	}
 	return len(order)
 }
-
-// ByID returns the registered rule with id, or nil.
-func ByID(id string) *Rule {
-	for _, r := range All() {
-		if r.ID == id {
-			return r
-		}
-	}
-	return nil
-}

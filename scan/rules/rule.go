@@ -155,20 +155,22 @@ type Repo struct {
 	// pull-request mode (see base.go, rules S6 and S20).
 	Base *BaseInfo
 
-	docs map[string]*Doc
+	docs   map[string]*Doc
+	byPath map[string]*discover.File // index of Files, built on first use; Files do not change after it
 }
 
-// File returns the discovered file at p, or nil.
+// File returns the discovered file or the read script at p, or nil.
 func (r *Repo) File(p string) *discover.File {
-	for i := range r.Files {
-		if r.Files[i].Path == p {
-			return &r.Files[i]
+	if r.byPath == nil {
+		r.byPath = make(map[string]*discover.File, len(r.Files))
+		for i := range r.Files {
+			r.byPath[r.Files[i].Path] = &r.Files[i]
 		}
 	}
-	if s, ok := r.Scripts[p]; ok {
-		return s
+	if f, ok := r.byPath[p]; ok {
+		return f
 	}
-	return nil
+	return r.Scripts[p]
 }
 
 // Run runs every rule of list over repo and returns their findings in a

@@ -47,8 +47,7 @@ var S17b = &Rule{
 	Fix:    "Remove every entry that runs the script, then inspect the script and the commit that added it.",
 	Check: func(r *Repo, rep *Report) {
 		tools := map[string]map[string]bool{}
-		first := map[string]int{}
-		for i, a := range r.AutoRuns {
+		for _, a := range r.AutoRuns {
 			if a.Type == "rule" {
 				continue
 			}
@@ -58,7 +57,6 @@ var S17b = &Rule{
 				}
 				if tools[t.Path] == nil {
 					tools[t.Path] = map[string]bool{}
-					first[t.Path] = i
 				}
 				tools[t.Path][a.Tool] = true
 			}

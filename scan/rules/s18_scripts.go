@@ -35,7 +35,7 @@ func autoRunScripts(r *Repo) ([]*discover.File, map[string]agentcfg.AutoRun) {
 			if _, seen := by[t.Path]; seen {
 				continue
 			}
-			s := r.script(t.Path)
+			s := r.File(t.Path)
 			if s == nil {
 				continue
 			}
