@@ -6,8 +6,9 @@
 package redact
 
 import (
-	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"strings"
+
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 )
 
 // Marker is appended to the visible prefix of every redacted token.
@@ -65,4 +66,22 @@ func mask(tok string) string {
 		n = len(tok)
 	}
 	return tok[:n] + Marker
+}
+
+// credentialName matches the names of env variables and headers whose values
+// are credentials.
+var credentialName = lazyre.New(`(?i)(key|token|secret|passw|pwd|auth|credential|cookie|session|private|bearer|pat$)`)
+
+// HideValue reports whether the value of the env variable or header name
+// must never be printed at all: the name marks a credential and the value is
+// not a reference to another variable ("${TOKEN}" and "$TOKEN" are shown,
+// since they hold no secret and tell the reader where the value comes from).
+func HideValue(name, value string) bool {
+	return value != "" && credentialName.MatchString(name) && !isReference(value)
+}
+
+func isReference(v string) bool {
+	v = strings.TrimSpace(v)
+	return strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}") && !strings.ContainsAny(v[2:len(v)-1], " ${}") ||
+		strings.HasPrefix(v, "$") && len(v) > 1 && !strings.ContainsAny(v[1:], " ${}/:")
 }

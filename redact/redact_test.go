@@ -43,3 +43,24 @@ func FuzzString(f *testing.F) {
 		}
 	})
 }
+
+func TestHideValue(t *testing.T) {
+	tests := []struct {
+		name, value string
+		want        bool
+	}{
+		{"DB_PASSWORD", "hunter2", true},
+		{"Authorization", "Basic dXNlcjpwYXNz", true},
+		{"GITHUB_TOKEN", "${GITHUB_TOKEN}", false},
+		{"API_KEY", "$API_KEY", false},
+		{"API_KEY", "${A} ${B}", true}, // not a single reference
+		{"API_KEY", "", false},
+		{"REGION", "eu-west-1", false},
+		{"SESSION_SECRET", "x", true},
+	}
+	for _, tt := range tests {
+		if got := HideValue(tt.name, tt.value); got != tt.want {
+			t.Errorf("HideValue(%q, %q) = %v, want %v", tt.name, tt.value, got, tt.want)
+		}
+	}
+}

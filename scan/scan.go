@@ -272,7 +272,7 @@ func maskValues(m map[string]string) map[string]string {
 	out := make(map[string]string, len(m))
 	for k, v := range m {
 		switch {
-		case agentcfg.IsSecretValue(k, v), agentcfg.SecretKey(k) && !agentcfg.IsReference(v):
+		case agentcfg.IsSecretValue(k, v), redact.HideValue(k, v):
 			out[k] = "[value not shown]"
 		default:
 			out[k] = redact.String(v)

@@ -1,10 +1,10 @@
 package agentcfg
 
 import (
-	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"path"
 	"strings"
 
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/shellcmd"
 )

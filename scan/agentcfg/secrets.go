@@ -1,9 +1,9 @@
 package agentcfg
 
 import (
-	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"strings"
 
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/redact"
 )
 
@@ -49,15 +49,4 @@ func IsSecretValue(key, value string) bool {
 		}
 	}
 	return letters >= 6 && digits >= 4
-}
-
-// SecretKey reports whether an env or header name marks a credential
-// (API_KEY, TOKEN, SECRET, PASSWORD, Authorization, ...).
-func SecretKey(key string) bool { return secretKey.MatchString(key) }
-
-// IsReference reports a value that names a variable instead of holding a
-// value: ${VAR}, $VAR, %VAR%, or nothing at all.
-func IsReference(v string) bool {
-	v = strings.TrimSpace(v)
-	return v == "" || strings.HasPrefix(v, "$") || strings.HasPrefix(v, "%") || strings.HasPrefix(v, "{{")
 }

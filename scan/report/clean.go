@@ -19,10 +19,6 @@ const Masked = "[redacted]"
 // userinfo matches the password part of a URL ("https://user:pw@host").
 var userinfo = lazyre.New(`(://[^/\s:@"']+):([^/\s@"']+)@`)
 
-// secretKey matches the names of env variables and headers whose values are
-// credentials.
-var secretKey = lazyre.New(`(?i)(key|token|secret|passw|pwd|auth|credential|cookie|session|private|bearer|pat$)`)
-
 // Clean returns s as it may be printed: token-shaped secrets redacted and the
 // password of any URL masked. Every string that came from a scanned file goes
 // through Clean before any report writes it, even though the engine redacts
@@ -36,20 +32,12 @@ func Clean(s string) string {
 }
 
 // mapValue returns the printable form of the value of an env variable or
-// header named key: masked entirely when the name says it is a credential,
-// unless it is a reference to another variable ("${TOKEN}"), which is not a
-// secret and tells the reader where the value comes from.
+// header named key: masked entirely when redact.HideValue says so.
 func mapValue(key, value string) string {
-	if secretKey.MatchString(key) && value != "" && !isReference(value) {
+	if redact.HideValue(key, value) {
 		return Masked
 	}
 	return Clean(value)
-}
-
-func isReference(v string) bool {
-	v = strings.TrimSpace(v)
-	return strings.HasPrefix(v, "${") && strings.HasSuffix(v, "}") && !strings.ContainsAny(v[2:len(v)-1], " ${}") ||
-		strings.HasPrefix(v, "$") && len(v) > 1 && !strings.ContainsAny(v[1:], " ${}/:")
 }
 
 // Redacted returns a deep copy of res in which every string has been passed

@@ -2,11 +2,11 @@ package rules
 
 import (
 	"fmt"
-	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"math"
 	"sort"
 	"strings"
 
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 )
