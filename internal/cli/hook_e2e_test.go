@@ -1,4 +1,4 @@
-package cli
+package cli_test
 
 import (
 	"bytes"
@@ -10,24 +10,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/internal/cli"
 )
 
-// hookE2EBinary builds cmd/sentinel once for the end-to-end tests below.
-var hookE2EBinary = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "sentinel-hook-e2e-")
-	if err != nil {
-		return "", err
-	}
-	bin := filepath.Join(dir, "sentinel")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	out, err := exec.Command("go", "build", "-o", bin, "../../cmd/sentinel").CombinedOutput()
-	if err != nil {
-		return "", &exec.Error{Name: "go build: " + string(out), Err: err}
-	}
-	return bin, nil
-})
+// hookE2EBinary is the sentinel binary the end-to-end tests share.
+var hookE2EBinary = sentinelBinary
 
 type hookE2E struct {
 	t    *testing.T
@@ -60,19 +48,8 @@ func newHookE2E(t *testing.T) *hookE2E {
 // run pipes payload into `sentinel args...` and returns stdout, stderr, code.
 func (e *hookE2E) run(payload string, args ...string) (string, string, int) {
 	e.t.Helper()
-	cmd := exec.Command(e.bin, args...)
-	cmd.Env = e.env
-	cmd.Stdin = strings.NewReader(payload)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		e.t.Fatal(err)
-	}
-	return out.String(), errb.String(), code
+	r := runIn(e.t, e.bin, "", e.env, payload, args...)
+	return r.stdout, r.stderr, r.code
 }
 
 func (e *hookE2E) claudeTool(session, tool string, input map[string]any) string {
@@ -301,8 +278,8 @@ func TestHookE2EInstalledHooksScanAsApprovable(t *testing.T) {
 		t.Fatalf("install: %s", errOut)
 	}
 	out, errOut, code := e.run("", "scan", e.repo)
-	if code != ExitSuspicious {
-		t.Fatalf("scan before approval: exit %d, want %d\n%s%s", code, ExitSuspicious, out, errOut)
+	if code != cli.ExitSuspicious {
+		t.Fatalf("scan before approval: exit %d, want %d\n%s%s", code, cli.ExitSuspicious, out, errOut)
 	}
 	for _, rule := range []string{"S14b", "S17a"} {
 		if !strings.Contains(out, rule) {
@@ -314,13 +291,13 @@ func TestHookE2EInstalledHooksScanAsApprovable(t *testing.T) {
 			t.Errorf("installed hooks raised %s:\n%s", rule, out)
 		}
 	}
-	if _, errOut, code := e.run("", "init", e.repo); code != 0 && code != ExitSuspicious {
+	if _, errOut, code := e.run("", "init", e.repo); code != 0 && code != cli.ExitSuspicious {
 		t.Fatalf("init: exit %d %s", code, errOut)
 	}
 	if out, errOut, code := e.run("", "approve", e.repo, "--note", "Sentinel's own blast-radius gate"); code != 0 {
 		t.Fatalf("approve: exit %d\n%s%s", code, out, errOut)
 	}
-	if out, errOut, code := e.run("", "scan", e.repo); code != ExitClean {
+	if out, errOut, code := e.run("", "scan", e.repo); code != cli.ExitClean {
 		t.Fatalf("scan after approval: exit %d\n%s%s", code, out, errOut)
 	}
 }

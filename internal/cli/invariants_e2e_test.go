@@ -1,10 +1,12 @@
-package cli
+package cli_test
 
 import (
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/internal/cli"
 )
 
 // The reference attacks, as a user runs them: selftest passes, and a
@@ -20,18 +22,18 @@ func TestSelftestAndFixturesE2E(t *testing.T) {
 		t.Fatalf("fixtures: exit %d: %s", code, errOut)
 	}
 	for name, want := range map[string]int{
-		"01_miasma_shape":         ExitCompromised,
-		"03_orphaned_hook":        ExitCompromised,
-		"03b_hook_with_script":    ExitSuspicious,
-		"05_formatter_hook":       ExitSuspicious,
-		"13b_visible_manual_task": ExitClean,
+		"01_miasma_shape":         cli.ExitCompromised,
+		"03_orphaned_hook":        cli.ExitCompromised,
+		"03b_hook_with_script":    cli.ExitSuspicious,
+		"05_formatter_hook":       cli.ExitSuspicious,
+		"13b_visible_manual_task": cli.ExitClean,
 	} {
 		if _, errOut, code := e.run("", "scan", filepath.Join(dir, name)); code != want {
 			t.Errorf("scan %s: exit %d, want %d (%s)", name, code, want, errOut)
 		}
 	}
 	// Writing again into the same folder is refused: nothing is overwritten.
-	if _, errOut, code := e.run("", "fixtures", dir); code != ExitUsage || !strings.Contains(errOut, "not empty") {
+	if _, errOut, code := e.run("", "fixtures", dir); code != cli.ExitUsage || !strings.Contains(errOut, "not empty") {
 		t.Errorf("fixtures into a non-empty folder: exit %d, %q", code, errOut)
 	}
 }

@@ -2,12 +2,10 @@ package cli_test
 
 import (
 	"bytes"
-	"context"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
 	"encoding/pem"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,7 +13,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
@@ -94,41 +91,9 @@ func (r *gitRepo) commit(msg string) {
 	r.git("commit", "-q", "--allow-empty", "-m", msg)
 }
 
-type result struct {
-	stdout, stderr string
-	code           int
-}
-
 func (r *gitRepo) run(args ...string) result {
 	r.t.Helper()
 	return runIn(r.t, r.bin, r.dir, append([]string{"HOME=" + r.home, "SENTINEL_HOME=" + r.home}, r.env...), "", args...)
-}
-
-func runIn(t *testing.T, bin, dir string, env []string, stdin string, args ...string) result {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = dir
-	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "NO_COLOR=1", "SENTINEL_APPROVER=Alice <alice@example.com>"}, env...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		t.Fatalf("sentinel %v did not finish in 90 s", args)
-	}
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(errb.String(), "panic:") || strings.Contains(errb.String(), "goroutine ") {
-		t.Fatalf("sentinel %v panicked:\n%s", args, errb.String())
-	}
-	return result{out.String(), errb.String(), code}
 }
 
 func (res result) expect(t *testing.T, code int, want ...string) {

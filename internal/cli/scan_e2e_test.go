@@ -2,9 +2,7 @@ package cli_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,25 +15,10 @@ import (
 // These tests build the sentinel binary once and run `sentinel scan` as a
 // user would, on small fixture trees written into temporary folders.
 
-// scanBin builds the sentinel binary into a folder of the test. The go
-// build cache makes every build after the first one a link step.
-func scanBin(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "sentinel")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/sentinel-sec/sentinel/cmd/sentinel").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
+// scanBin returns the sentinel binary the end-to-end tests share.
+func scanBin(t *testing.T) string { return testBinary(t) }
 
-type scanRun struct {
-	stdout, stderr string
-	code           int
-}
+type scanRun = result
 
 // runScanCmd runs the binary bin in dir with args and a clean environment whose
 // HOME is home (an empty folder unless the test gives one).
@@ -44,31 +27,7 @@ func runScanCmd(t *testing.T, bin, dir, home string, args ...string) scanRun {
 	if home == "" {
 		home = t.TempDir()
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, bin, args...)
-	cmd.Dir = dir
-	cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "NO_COLOR="}
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	if ctx.Err() != nil {
-		t.Fatalf("sentinel %v did not finish in 90 s", args)
-	}
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	if code < 0 {
-		t.Fatalf("sentinel %v was killed by a signal (a crash?)\nstderr: %s", args, errb.String())
-	}
-	if strings.Contains(errb.String(), "panic:") || strings.Contains(errb.String(), "goroutine ") {
-		t.Fatalf("sentinel %v panicked:\n%s", args, errb.String())
-	}
-	return scanRun{out.String(), errb.String(), code}
+	return runIn(t, bin, dir, []string{"HOME=" + home, "NO_COLOR="}, "", args...)
 }
 
 // scanTree writes files (slash paths) into a new temporary folder.

@@ -1,0 +1,82 @@
+package cli_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// sentinelBinary builds cmd/sentinel once for every end-to-end test of the
+// package, which run it as a user would.
+var sentinelBinary = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "sentinel-e2e-")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "sentinel")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/sentinel-sec/sentinel/cmd/sentinel").CombinedOutput()
+	if err != nil {
+		return "", &exec.Error{Name: "go build: " + string(out), Err: err}
+	}
+	return bin, nil
+})
+
+// testBinary returns the shared binary, failing the test if it cannot be built.
+func testBinary(t *testing.T) string {
+	t.Helper()
+	bin, err := sentinelBinary()
+	if err != nil {
+		t.Fatalf("building sentinel: %v", err)
+	}
+	return bin
+}
+
+// result is what one run of the binary printed and its exit code.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// runIn runs bin in dir with args, stdin and a clean environment (PATH, no
+// colour, a fixed approver name, then env, whose entries win), and fails the
+// test on a hang, a crash or a panic.
+func runIn(t *testing.T, bin, dir string, env []string, stdin string, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = dir
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "NO_COLOR=1", "SENTINEL_APPROVER=Alice <alice@example.com>"}, env...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("sentinel %v did not finish in 90 s", args)
+	}
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	if code < 0 {
+		t.Fatalf("sentinel %v was killed by a signal (a crash?)\nstderr: %s", args, errb.String())
+	}
+	if strings.Contains(errb.String(), "panic:") || strings.Contains(errb.String(), "goroutine ") {
+		t.Fatalf("sentinel %v panicked:\n%s", args, errb.String())
+	}
+	return result{out.String(), errb.String(), code}
+}
