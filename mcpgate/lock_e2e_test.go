@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/sentinel-sec/sentinel/lock/locktest"
 )
 
 // lockProject is a project whose AGENTS.lock carries MCP tool approvals,
@@ -102,35 +102,7 @@ func (p lockProject) edit(t *testing.T, name string, fn func(string) string) (re
 
 func validateLock(t *testing.T, path string) {
 	t.Helper()
-	sf, err := os.Open(filepath.Join("..", "spec", "agents-lock.schema.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sf.Close()
-	doc, err := jsonschema.UnmarshalJSON(sf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	if err := c.AddResource("agents-lock.schema.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("agents-lock.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := sch.Validate(inst); err != nil {
-		t.Fatalf("the lock sentinel wrote does not validate against the schema: %v\n%s", err, data)
-	}
+	locktest.ValidateFile(t, path)
 }
 
 // TestE2EBinaryLockApprovesChangedTool: a developer approves the upgraded

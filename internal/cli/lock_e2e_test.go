@@ -1,7 +1,6 @@
 package cli_test
 
 import (
-	"bytes"
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
@@ -14,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/sentinel-sec/sentinel/lock/locktest"
 )
 
 // These tests run the built binary in temporary git repositories created
@@ -133,37 +132,7 @@ func formatterRepo(t *testing.T, bin string) *gitRepo {
 // validateLockFile checks AGENTS.lock in dir against spec/agents-lock.schema.json.
 func validateLockFile(t *testing.T, dir string) {
 	t.Helper()
-	_, file, _, _ := runtime.Caller(0)
-	schemaFile := filepath.Join(filepath.Dir(file), "..", "..", "spec", "agents-lock.schema.json")
-	sf, err := os.Open(schemaFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sf.Close()
-	doc, err := jsonschema.UnmarshalJSON(sf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := jsonschema.NewCompiler()
-	c.AssertFormat()
-	if err := c.AddResource("agents-lock.schema.json", doc); err != nil {
-		t.Fatal(err)
-	}
-	sch, err := c.Compile("agents-lock.schema.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "AGENTS.lock"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		t.Fatalf("AGENTS.lock is not JSON: %v", err)
-	}
-	if err := sch.Validate(inst); err != nil {
-		t.Fatalf("AGENTS.lock written by sentinel does not validate against the schema: %v\n%s", err, data)
-	}
+	locktest.ValidateFile(t, filepath.Join(dir, "AGENTS.lock"))
 }
 
 func TestLockE2E(t *testing.T) {
