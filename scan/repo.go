@@ -2,8 +2,6 @@ package scan
 
 import (
 	"io/fs"
-	"path"
-	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -51,19 +49,15 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice) *rules.Repo
 		return repo
 	}
 	for p := range want {
-		if already := repo.File(p); already != nil {
-			continue
-		}
-		if strings.HasPrefix(p, "../") || path.IsAbs(p) {
+		if repo.File(p) != nil {
 			continue
 		}
 		f, n := discover.ReadFile(repo.FS, p)
 		if n != nil {
 			continue // missing scripts are the rules' business (S10)
 		}
-		f.Kind, f.Tool = discover.KindScript, ""
-		ff := f
-		repo.Scripts[p] = &ff
+		f.Kind = discover.KindScript
+		repo.Scripts[p] = &f
 	}
 	return repo
 }

@@ -109,10 +109,7 @@ func WithExtraFiles(files ...discover.File) Option {
 // Scan scans the tree rooted at fsys. It fails only when the root cannot be
 // listed or ctx is done; unreadable files become notices.
 func Scan(ctx context.Context, fsys fs.FS, opts ...Option) (*Result, error) {
-	var o Options
-	for _, fn := range opts {
-		fn(&o)
-	}
+	o := apply(opts)
 	files, notices, err := discover.Walk(fsys)
 	if err != nil {
 		return nil, err
@@ -124,11 +121,15 @@ func Scan(ctx context.Context, fsys fs.FS, opts ...Option) (*Result, error) {
 // ScanFiles scans already-discovered files; fsys answers questions about
 // the rest of the tree (does a hook's script exist?).
 func ScanFiles(ctx context.Context, fsys fs.FS, files []discover.File, opts ...Option) (*Result, error) {
+	return scanFiles(ctx, fsys, files, nil, apply(opts))
+}
+
+func apply(opts []Option) Options {
 	var o Options
 	for _, fn := range opts {
 		fn(&o)
 	}
-	return scanFiles(ctx, fsys, files, nil, o)
+	return o
 }
 
 func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices []Notice, o Options) (*Result, error) {

@@ -129,19 +129,19 @@ func (n *node) get(key string) *node {
 	return nil
 }
 
-// members returns an object's members in source order.
-func (n *node) members() []struct {
+// member is one key and value of a JSON object.
+type member struct {
 	key string
 	val *node
-} {
+}
+
+// members returns an object's members in source order.
+func (n *node) members() []member {
 	o := n.obj()
 	if o == nil {
 		return nil
 	}
-	out := make([]struct {
-		key string
-		val *node
-	}, 0, len(o.Members))
+	out := make([]member, 0, len(o.Members))
 	for i := range o.Members {
 		m := &o.Members[i]
 		name, _ := litString(m.Name.Value)
@@ -149,10 +149,7 @@ func (n *node) members() []struct {
 		if n.path != "" {
 			p = n.path + "." + name
 		}
-		out = append(out, struct {
-			key string
-			val *node
-		}{name, &node{v: &m.Value, src: n.src, path: p}})
+		out = append(out, member{name, &node{v: &m.Value, src: n.src, path: p}})
 	}
 	return out
 }
