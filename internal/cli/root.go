@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -31,11 +32,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := &App{Stdin: stdin, Stdout: stdout, Stderr: stderr, Getenv: os.Getenv}
 	// The hook runs on every tool call: answer it without building the
 	// whole command tree.
-	if len(args) == 2 && args[0] == "hook" {
-		switch a := hook.Agent(args[1]); a {
-		case hook.Claude, hook.Gemini, hook.Cursor:
-			return exitCode(runHookEvent(app, a, stdin, stdout, stderr))
-		}
+	if len(args) == 2 && args[0] == "hook" && slices.Contains(hook.Agents, hook.Agent(args[1])) {
+		return exitCode(runHookEvent(app, hook.Agent(args[1]), stdin, stdout, stderr))
 	}
 	root := newRootCmd(app)
 	root.SetArgs(args)
