@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
 // BenchmarkCorpus scans every repository of ../shared/corpus/wild from disk,
@@ -86,4 +87,68 @@ func BenchmarkCorpusListOnly(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(entries))/1e6, "ms/repo")
+}
+
+// BenchmarkCorpusParts splits BenchmarkCorpus into what comes before the
+// prose rules, measured in the same run: discovery alone (walking and
+// reading the agent files), and the whole engine without the hidden-text
+// and prose rules (discovery, parsers, the auto-run and server rules,
+// scoring).
+//
+//	GOMAXPROCS=1 go test ./scan -run '^$' -bench 'Corpus' -benchtime 20x
+func BenchmarkCorpusParts(b *testing.B) {
+	dir := corpusDir(b)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var repos []string
+	for _, e := range entries {
+		if e.IsDir() {
+			repos = append(repos, filepath.Join(dir, e.Name()))
+		}
+	}
+	prose := map[*rules.Rule]bool{}
+	for _, r := range rules.Prose() {
+		prose[r] = true
+	}
+	var noProse []*rules.Rule
+	for _, r := range rules.All() {
+		if !prose[r] {
+			noProse = append(noProse, r)
+		}
+	}
+	perRepo := func(b *testing.B) {
+		b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(repos))/1e6, "ms/repo")
+	}
+	b.Run("discover", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			for _, r := range repos {
+				root, err := discover.OpenDir(r)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, _, err := discover.Walk(root); err != nil {
+					b.Fatal(err)
+				}
+				root.Close()
+			}
+		}
+		perRepo(b)
+	})
+	b.Run("engine-without-prose", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			for _, r := range repos {
+				root, err := discover.OpenDir(r)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := Scan(context.Background(), root, WithRules(noProse)); err != nil {
+					b.Fatal(err)
+				}
+				root.Close()
+			}
+		}
+		perRepo(b)
+	})
 }

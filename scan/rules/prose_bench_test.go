@@ -95,3 +95,29 @@ func BenchmarkProseCorpus(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkProseRule measures each prose rule alone over documents the
+// text layer has already analysed (and the prefilter already marked), so
+// the figure is the rule's own matching cost. The sum over rules plus the
+// text-layer figure of BenchmarkProseCorpus is about prose-rules there.
+//
+//	GOMAXPROCS=1 go test ./scan/rules -run '^$' -bench ProseRule -benchtime 20x
+func BenchmarkProseRule(b *testing.B) {
+	repos, total := corpusInstructionFiles(b)
+	var analysed []*rules.Repo
+	for _, fs := range repos {
+		r := &rules.Repo{Files: fs}
+		r.ProseDocs()
+		analysed = append(analysed, r)
+	}
+	for _, rule := range proseRuleList() {
+		b.Run(rule.ID, func(b *testing.B) {
+			b.SetBytes(total)
+			for i := 0; i < b.N; i++ {
+				for _, r := range analysed {
+					rules.Run([]*rules.Rule{rule}, r)
+				}
+			}
+		})
+	}
+}

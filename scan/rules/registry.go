@@ -3,14 +3,18 @@ package rules
 // All returns every rule in the order reports list them. This is the one
 // place a rule is registered; each rule's value lives in its own file.
 func All() []*Rule {
-	return []*Rule{
-		// Hidden text and prose (instruction files).
-		S1a, S1b, S2, S4, S5, S7, S12, S13, S21, S22, S23, S24, S25, S26,
+	return append(Prose(),
 		// Auto-run and tool servers (config files and their scripts).
 		S10, S11, S14b, S16, S17a, S17b, S18a, S18b, S18c, S19, S27, S28,
 		// Pull-request mode only (rules.Repo.Base set): history-aware rules.
 		S6, S20,
-	}
+	)
+}
+
+// Prose returns the hidden-text and prose rules, which read instruction
+// files (and tool servers' descriptions) as text.
+func Prose() []*Rule {
+	return []*Rule{S1a, S1b, S2, S4, S5, S7, S12, S13, S21, S22, S23, S24, S25, S26}
 }
 
 var order = func() map[string]int {
