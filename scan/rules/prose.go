@@ -84,15 +84,7 @@ var prefilter = sync.OnceValue(func() *text.Prefilter { return text.NewPrefilter
 
 // prefilterUnits records, for every unit, which literal groups it holds.
 func prefilterUnits(d *text.Document) {
-	p := prefilter()
-	us := d.Units
-	i := 0
-	for ; i+1 < len(us); i += 2 {
-		us[i].Groups, us[i+1].Groups = p.Groups2(us[i].Lower, us[i+1].Lower)
-	}
-	if i < len(us) {
-		us[i].Groups = p.Groups(us[i].Lower)
-	}
+	prefilter().MarkUnits(d.Units)
 }
 
 func has(u *text.Unit, groups ...int) bool {
@@ -465,7 +457,11 @@ func (as alternatives) find(lower string) [][]int {
 	for _, a := range as {
 		for _, l := range a.lits {
 			if strings.Contains(lower, l) {
-				locs = append(locs, a.re.FindAllStringIndex(lower, 4)...)
+				found := a.re.FindAllStringIndex(lower, 4)
+				locs = append(locs, found...)
+				st := Stats[a.re.String()]
+				if st == nil { st = &Stat{}; Stats[a.re.String()] = st }
+				st.Calls++; st.Bytes += len(lower); if len(found) > 0 { st.Hits++ }
 				break
 			}
 		}
@@ -475,3 +471,6 @@ func (as alternatives) find(lower string) [][]int {
 	}
 	return locs
 }
+
+type Stat struct{ Calls, Bytes, Hits int }
+var Stats = map[string]*Stat{}

@@ -105,11 +105,17 @@ func FuzzPrefilter(f *testing.F) {
 		lits := []Literal{{a, 0}, {b, 1}, {c, 2}}
 		p := NewPrefilter(lits)
 		got := p.Groups(s)
-		for _, other := range []string{"", a + b, s + c + s} {
-			g1, g2 := p.Groups2(s, other)
-			h1, h2 := p.Groups2(other, s)
-			if g1 != got || h2 != got || g2 != p.Groups(other) || h1 != g2 {
-				t.Fatalf("Groups2(%q, %q) = %b, %b; Groups gives %b, %b", s, other, g1, g2, got, p.Groups(other))
+		// MarkUnits agrees with Groups on every unit, whatever the mix of
+		// lengths its lanes see.
+		texts := []string{s, "", a + b, s + c + s, c, s, b + s, a, s + s, "", c + a}
+		us := make([]Unit, len(texts))
+		for i, x := range texts {
+			us[i] = Unit{Lower: x, Groups: 1 << 63}
+		}
+		p.MarkUnits(us)
+		for i, x := range texts {
+			if want := p.Groups(x); us[i].Groups != want {
+				t.Fatalf("MarkUnits gave %b for %q, Groups gives %b", us[i].Groups, x, want)
 			}
 		}
 		var want uint64

@@ -133,32 +133,90 @@ func (p *Prefilter) Groups(s string) uint64 {
 	return found
 }
 
-// Groups2 is Groups for two texts at once. The automaton's steps form a
-// chain of dependent loads; walking two texts in the same loop lets the
-// processor overlap the two chains.
-func (p *Prefilter) Groups2(a, b string) (uint64, uint64) {
+// MarkUnits sets each unit's Groups to the groups of its Lower text.
+//
+// The automaton's steps form a chain of dependent loads, so one text runs
+// at the speed of memory latency, not of the processor. MarkUnits walks
+// four units at once, each in a lane of its own: the four chains overlap,
+// and a lane whose unit ends takes the next unit, so the lanes stay busy
+// however unequal the units' lengths.
+func (p *Prefilter) MarkUnits(us []Unit) {
 	if p.fast == nil {
-		return p.Groups(a), p.Groups(b)
+		for i := range us {
+			us[i].Groups = p.Groups(us[i].Lower)
+		}
+		return
 	}
-	if len(b) < len(a) {
-		gb, ga := p.Groups2(b, a)
-		return ga, gb
+	const lanes = 4
+	var (
+		text  [lanes]string // what is left of each lane's unit
+		unit  [lanes]int    // the unit each lane works on; -1 when idle
+		st    [lanes]uint32
+		found [lanes]uint64
+	)
+	next := 0
+	// take gives lane k the next unit with text, finishing empty ones on
+	// the way; it reports whether the lane has work.
+	take := func(k int) bool {
+		for next < len(us) {
+			i := next
+			next++
+			if us[i].Lower == "" {
+				us[i].Groups = 0
+				continue
+			}
+			text[k], unit[k], st[k], found[k] = us[i].Lower, i, 0, 0
+			return true
+		}
+		unit[k] = -1
+		return false
 	}
-	var fa, fb uint64
-	sa, sb := uint32(0), uint32(0)
-	d, out := p.fast, p.fastOut
-	b2 := b[:len(a)]
-	for i := 0; i < len(a); i++ {
-		va := d[sa+uint32(p.class[a[i]])]
-		vb := d[sb+uint32(p.class[b2[i]])]
-		sa, sb = va&(1<<20-1), vb&(1<<20-1)
-		fa |= out[va>>20]
-		fb |= out[vb>>20]
+	busy := 0
+	for k := 0; k < lanes; k++ {
+		if take(k) {
+			busy++
+		}
 	}
-	for i := len(a); i < len(b); i++ {
-		vb := d[sb+uint32(p.class[b[i]])]
-		sb = vb & (1<<20 - 1)
-		fb |= out[vb>>20]
+	d, out, class := p.fast, p.fastOut, &p.class
+	for busy == lanes {
+		n := min(len(text[0]), len(text[1]), len(text[2]), len(text[3]))
+		a, b, c, e := text[0][:n], text[1][:n], text[2][:n], text[3][:n]
+		sa, sb, sc, se := st[0], st[1], st[2], st[3]
+		fa, fb, fc, fe := found[0], found[1], found[2], found[3]
+		for i := 0; i < n; i++ {
+			va := d[sa+uint32(class[a[i]])]
+			vb := d[sb+uint32(class[b[i]])]
+			vc := d[sc+uint32(class[c[i]])]
+			ve := d[se+uint32(class[e[i]])]
+			sa, sb, sc, se = va&(1<<20-1), vb&(1<<20-1), vc&(1<<20-1), ve&(1<<20-1)
+			fa |= out[va>>20]
+			fb |= out[vb>>20]
+			fc |= out[vc>>20]
+			fe |= out[ve>>20]
+		}
+		st[0], st[1], st[2], st[3] = sa, sb, sc, se
+		found[0], found[1], found[2], found[3] = fa, fb, fc, fe
+		for k := 0; k < lanes; k++ {
+			text[k] = text[k][n:]
+			if text[k] == "" {
+				us[unit[k]].Groups = found[k]
+				if !take(k) {
+					busy--
+				}
+			}
+		}
 	}
-	return fa, fb
+	// The tail: fewer units than lanes remain; finish each from its state.
+	for k := 0; k < lanes; k++ {
+		if unit[k] < 0 {
+			continue
+		}
+		s, f := st[k], found[k]
+		for i := 0; i < len(text[k]); i++ {
+			v := d[s+uint32(class[text[k][i]])]
+			s = v & (1<<20 - 1)
+			f |= out[v>>20]
+		}
+		us[unit[k]].Groups = f
+	}
 }
