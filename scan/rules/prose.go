@@ -457,11 +457,7 @@ func (as alternatives) find(lower string) [][]int {
 	for _, a := range as {
 		for _, l := range a.lits {
 			if strings.Contains(lower, l) {
-				found := a.re.FindAllStringIndex(lower, 4)
-				locs = append(locs, found...)
-				st := Stats[a.re.String()]
-				if st == nil { st = &Stat{}; Stats[a.re.String()] = st }
-				st.Calls++; st.Bytes += len(lower); if len(found) > 0 { st.Hits++ }
+				locs = append(locs, a.re.FindAllStringIndex(lower, 4)...)
 				break
 			}
 		}
@@ -471,6 +467,3 @@ func (as alternatives) find(lower string) [][]int {
 	}
 	return locs
 }
-
-type Stat struct{ Calls, Bytes, Hits int }
-var Stats = map[string]*Stat{}
