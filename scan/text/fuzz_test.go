@@ -84,6 +84,12 @@ func FuzzNormalize(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		n := Normalize(s)
+		if !strings.Contains(s, `\u`) && !strings.Contains(s, `\U`) {
+			// The byte-by-byte path agrees with the rune-by-rune one.
+			if fast, ok := normalizeNoLookalikes(s); ok && fast != normalizeRunes(s) {
+				t.Fatalf("normalizeNoLookalikes(%q) = %q, normalizeRunes gives %q", s, fast, normalizeRunes(s))
+			}
+		}
 		if !utf8.ValidString(n) && utf8.ValidString(s) {
 			t.Fatalf("Normalize made invalid UTF-8 from %q", s)
 		}

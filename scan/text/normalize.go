@@ -57,7 +57,15 @@ func Normalize(s string) string {
 	}
 	if hasEsc {
 		s = unescape(s)
+	} else if out, ok := normalizeNoLookalikes(s); ok {
+		return out
 	}
+	return normalizeRunes(s)
+}
+
+// normalizeRunes is Normalize's general path, after escapes are decoded:
+// rune by rune, then look-alike letters folded word by word.
+func normalizeRunes(s string) string {
 	rs := make([]rune, 0, len(s))
 	for _, r := range s {
 		switch {
@@ -81,6 +89,51 @@ func Normalize(s string) string {
 	}
 	foldLookalikes(rs)
 	return string(rs)
+}
+
+// normalizeNoLookalikes is Normalize for text without escapes that holds
+// no Cyrillic, Greek or Armenian letter and no other look-alike: folding
+// look-alikes then changes nothing, so each rune is removed, replaced or
+// kept on its own, and the text is copied byte by byte instead of through
+// a slice of runes. ok is false when s holds a look-alike.
+func normalizeNoLookalikes(s string) (out string, ok bool) {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < 0x80 {
+			if c == 0x0B || c == 0x0C {
+				c = ' '
+			}
+			b = append(b, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case isLookalikeScript(r) || r < 0x370 && confusables[r] != 0:
+			return "", false
+		case r == utf8.RuneError && n == 1:
+			b = utf8.AppendRune(b, utf8.RuneError)
+		case Classify(r) != NotInvisible:
+		case IsOddSpace(r):
+			b = append(b, ' ')
+		case r >= 0xFF01 && r <= 0xFF5E:
+			b = append(b, byte(r-0xFEE0))
+		case r >= 0x1D400 && r <= 0x1D6A3:
+			k := byte((r - 0x1D400) % 52)
+			if k < 26 {
+				b = append(b, 'A'+k)
+			} else {
+				b = append(b, 'a'+k-26)
+			}
+		case r >= 0x1D7CE && r <= 0x1D7FF:
+			b = append(b, '0'+byte((r-0x1D7CE)%10))
+		default:
+			b = append(b, s[i:i+n]...)
+		}
+		i += n
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), true
 }
 
 // needsNormalizing reports whether s holds a rune Normalize would change
