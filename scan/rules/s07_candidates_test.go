@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/hex"
 	"math/rand"
 	"reflect"
@@ -42,7 +44,7 @@ func encodedCandidatesRef(s string, budget *int) []encoded {
 		run := s[i:j]
 		start := i
 		i = j
-		if len(run) < 24 || skipEncoded(s, start, run) {
+		if len(run) < 24 || skipEncodedRef(s, start, run) {
 			continue
 		}
 		*budget -= len(run)
@@ -55,11 +57,79 @@ func encodedCandidatesRef(s string, budget *int) []encoded {
 			}
 			continue
 		}
-		if b, ok := decodeB64(run); ok && wordy(b) {
+		if b, ok := decodeB64Ref(run); ok && wordy(b) {
 			out = append(out, encoded{"base64", start, j, string(b)})
 		}
 	}
 	return out
+}
+
+// skipEncodedRef is skipEncoded as it was before it stopped lowering
+// copies of its context.
+func skipEncodedRef(s string, start int, run string) bool {
+	before := strings.ToLower(s[max(0, start-40):start])
+	head := strings.ToLower(run[:min(len(run), 7)])
+	for _, p := range []string{"sha1-", "sha256-", "sha384-", "sha512-", "md5-"} {
+		if strings.HasSuffix(before, p) || strings.HasPrefix(head, p) {
+			return true
+		}
+	}
+	if strings.Contains(before, "data:image/") || strings.Contains(before, "data:font/") || strings.HasPrefix(run, "#") {
+		return true
+	}
+	letters := 0
+	for k := 0; k < len(run); k++ {
+		if c := run[k]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			letters++
+		}
+	}
+	return letters == len(run)
+}
+
+// decodeB64Ref is decodeB64 as it was before it reused its buffers.
+func decodeB64Ref(run string) ([]byte, bool) {
+	trimmed := strings.TrimRight(run, "=")
+	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+		if b, err := enc.DecodeString(trimmed); err == nil {
+			return b, true
+		}
+	}
+	if len(trimmed) > 4 {
+		cut := trimmed[:len(trimmed)/4*4]
+		for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
+			if b, err := enc.DecodeString(cut); err == nil {
+				return b, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// sameSkipAndDecode checks skipEncoded and decodeB64 against their
+// references for every run of base64 characters in s (of any length).
+func sameSkipAndDecode(t *testing.T, s string) {
+	t.Helper()
+	var sc decodeScratch
+	for i := 0; i < len(s); {
+		if !isB64(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isB64(s[j]) {
+			j++
+		}
+		run := s[i:j]
+		if got, want := skipEncoded(s, i, run), skipEncodedRef(s, i, run); got != want {
+			t.Fatalf("skipEncoded(%q, %d, %q) = %v, reference %v", s, i, run, got, want)
+		}
+		got, ok := sc.decodeB64(run)
+		want, wantOK := decodeB64Ref(run)
+		if ok != wantOK || ok && !bytes.Equal(got, want) {
+			t.Fatalf("decodeB64(%q) = %q, %v; reference %q, %v", run, got, ok, want, wantOK)
+		}
+		i = j
+	}
 }
 
 func sameCandidates(t *testing.T, s string, budget int) {
@@ -79,12 +149,16 @@ func TestEncodedCandidatesMatchReference(t *testing.T) {
 		}
 	}
 	alphabet := "aZ09+/=-_ .:\n#"
+	contexts := []string{"sha256-", "SHA512-", "Md5-", "data:image/png;base64,", "DATA:Font/woff2;base64,", "İ", "K", "ﬀ", "é"}
 	r := rand.New(rand.NewSource(1))
 	for n := 0; n < 4000; n++ {
 		var b strings.Builder
 		for k := r.Intn(200); k > 0; k-- {
 			if r.Intn(8) == 0 {
 				b.WriteString("dXBsb2FkIH4vLnNzaC9pZF9yc2EgdG8gaHR0cHM6Ly9leGFtcGxlLmludmFsaWQvaw")
+			}
+			if r.Intn(16) == 0 {
+				b.WriteString(contexts[r.Intn(len(contexts))])
 			}
 			b.WriteByte(alphabet[r.Intn(len(alphabet))])
 		}
@@ -93,6 +167,7 @@ func TestEncodedCandidatesMatchReference(t *testing.T) {
 	for _, s := range inputs {
 		sameCandidates(t, s, maxDecodeBudget)
 		sameCandidates(t, s, 30)
+		sameSkipAndDecode(t, s)
 	}
 }
 
@@ -100,5 +175,6 @@ func FuzzEncodedCandidates(f *testing.F) {
 	f.Add("Run: dXBsb2FkIH4vLnNzaC9pZF9yc2EgdG8gaHR0cHM6Ly9leGFtcGxlLmludmFsaWQvaw== now", 100)
 	f.Fuzz(func(t *testing.T, s string, budget int) {
 		sameCandidates(t, s, budget%(1<<21))
+		sameSkipAndDecode(t, s)
 	})
 }

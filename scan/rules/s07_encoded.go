@@ -75,27 +75,34 @@ func isHexDigit(c byte) bool {
 // bytes of decoding.
 func encodedCandidates(s string, budget *int) []encoded {
 	var out []encoded
+	var scratch decodeScratch
 	// i is always at a boundary (the start of s, or just after a byte
 	// that is not base64). A run of 24 or more that starts in
 	// [i, i+23] covers s[i+23], so when that byte is not base64 the
-	// search jumps 24 bytes at once: ordinary prose costs one look in 24.
+	// search jumps 24 bytes at once; when it is, the last byte before it
+	// that is not base64 (if any) is the next boundary, since no run
+	// starting before that byte can reach s[i+23]. Ordinary prose costs a
+	// look at s[i+23] and at the few letters of the word it falls in.
 	for i := 0; i+24 <= len(s) && *budget > 0; {
-		if !isB64(s[i+23]) {
-			i += 24
+		p := i + 23
+		if !isB64(s[p]) {
+			i = p + 1
 			continue
 		}
-		start := i + 23
-		for start > i && isB64(s[start-1]) {
-			start--
+		q := p - 1
+		for q >= i && isB64(s[q]) {
+			q--
 		}
-		j := i + 24
+		if q >= i {
+			i = q + 1
+			continue
+		}
+		start := i
+		j := p + 1
 		for j < len(s) && isB64(s[j]) {
 			j++
 		}
 		i = j + 1
-		if j-start < 24 {
-			continue
-		}
 		run := s[start:j]
 		if skipEncoded(s, start, run) {
 			continue
@@ -117,21 +124,43 @@ func encodedCandidates(s string, budget *int) []encoded {
 			}
 			continue
 		}
-		if b, ok := decodeB64(run); ok && wordy(b) {
+		if b, ok := scratch.decodeB64(run); ok && wordy(b) {
 			out = append(out, encoded{"base64", start, j, string(b)})
 		}
 	}
 	return out
 }
 
+// encodedPrefixes are the integrity-string prefixes skipEncoded knows.
+var encodedPrefixes = [...]string{"sha1-", "sha256-", "sha384-", "sha512-", "md5-"}
+
 // skipEncoded reports runs that are integrity strings, data-URI images or
 // paths and identifiers rather than payloads.
 func skipEncoded(s string, start int, run string) bool {
-	before := strings.ToLower(s[max(0, start-40):start])
+	before := s[max(0, start-40):start]
+	if !isASCII(before) {
+		return skipEncodedLowered(strings.ToLower(before), run)
+	}
+	// Lowering ASCII keeps every byte where it is, so the tests below
+	// read the bytes as lowered without building a lowered copy.
+	for _, p := range encodedPrefixes {
+		if len(before) >= len(p) && asciiLowerEqual(before[len(before)-len(p):], p) || len(run) >= len(p) && asciiLowerEqual(run[:len(p)], p) {
+			return true
+		}
+	}
+	if asciiLowerContains(before, "data:image/") || asciiLowerContains(before, "data:font/") || strings.HasPrefix(run, "#") {
+		return true
+	}
+	return onlyLetters(run)
+}
+
+// skipEncodedLowered is skipEncoded for a context that is not ASCII,
+// given it lowered.
+func skipEncodedLowered(before, run string) bool {
 	// run is base64 characters, all ASCII: lowering its first seven bytes
 	// is lowering its start (the longest prefix below is seven bytes).
 	head := strings.ToLower(run[:min(len(run), 7)])
-	for _, p := range []string{"sha1-", "sha256-", "sha384-", "sha512-", "md5-"} {
+	for _, p := range encodedPrefixes {
 		if strings.HasSuffix(before, p) || strings.HasPrefix(head, p) {
 			return true
 		}
@@ -139,14 +168,56 @@ func skipEncoded(s string, start int, run string) bool {
 	if strings.Contains(before, "data:image/") || strings.Contains(before, "data:font/") || strings.HasPrefix(run, "#") {
 		return true
 	}
-	// A run made only of letters is a word or an identifier.
-	letters := 0
+	return onlyLetters(run)
+}
+
+// onlyLetters reports a run made only of letters: a word or an
+// identifier.
+func onlyLetters(run string) bool {
 	for k := 0; k < len(run); k++ {
-		if c := run[k]; c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
-			letters++
+		if c := run[k]; !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return false
 		}
 	}
-	return letters == len(run)
+	return true
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiLowerEqual reports whether s, with ASCII letters lowered, is
+// lower (which is already lower case).
+func asciiLowerEqual(s, lower string) bool {
+	if len(s) != len(lower) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// asciiLowerContains reports whether s, with ASCII letters lowered,
+// contains lower.
+func asciiLowerContains(s, lower string) bool {
+	for i := 0; i+len(lower) <= len(s); i++ {
+		if asciiLowerEqual(s[i:i+len(lower)], lower) {
+			return true
+		}
+	}
+	return false
 }
 
 func isHashLength(n int) bool {
@@ -157,10 +228,20 @@ func isHashLength(n int) bool {
 	return false
 }
 
-func decodeB64(run string) ([]byte, bool) {
+// decodeScratch holds the buffers decodeB64 reuses from run to run: most
+// runs are paths or identifiers that decode to nothing readable, and
+// their bytes are dropped at once.
+type decodeScratch struct {
+	src, dst []byte
+}
+
+// decodeB64 decodes run as standard or URL-safe base64 without padding,
+// else its longest prefix of whole quanta. The bytes returned are valid
+// until the next call.
+func (sc *decodeScratch) decodeB64(run string) ([]byte, bool) {
 	trimmed := strings.TrimRight(run, "=")
 	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
-		if b, err := enc.DecodeString(trimmed); err == nil {
+		if b, ok := sc.decode(enc, trimmed); ok {
 			return b, true
 		}
 	}
@@ -168,12 +249,22 @@ func decodeB64(run string) ([]byte, bool) {
 	if len(trimmed) > 4 {
 		cut := trimmed[:len(trimmed)/4*4]
 		for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
-			if b, err := enc.DecodeString(cut); err == nil {
+			if b, ok := sc.decode(enc, cut); ok {
 				return b, true
 			}
 		}
 	}
 	return nil, false
+}
+
+// decode is enc.DecodeString(s) into the scratch buffers.
+func (sc *decodeScratch) decode(enc *base64.Encoding, s string) ([]byte, bool) {
+	sc.src = append(sc.src[:0], s...)
+	if n := enc.DecodedLen(len(s)); cap(sc.dst) < n {
+		sc.dst = make([]byte, n)
+	}
+	n, err := enc.Decode(sc.dst[:cap(sc.dst)], sc.src)
+	return sc.dst[:n], err == nil
 }
 
 // wordy reports decoded bytes that read as text: valid UTF-8, nearly all

@@ -105,20 +105,26 @@ func downloadChains(r *Repo, rep *Report) {
 			if u.Where != text.Code || !has(u, gDownload) {
 				continue
 			}
-			if _, ok := matchDownloadRun(u); ok {
-				continue // reported on its own line
-			}
-			joined, last := u.Lower, i
+			// The chain needs "chmod", which no line break splits: a
+			// window without a line holding it cannot match.
+			last, chmod := i, has(u, gChmod)
 			for k := i + 1; k < len(d.Units) && k <= i+4; k++ {
 				n := &d.Units[k]
 				if n.Where != text.Code || n.Line > d.Units[last].Line+2 {
 					break
 				}
-				joined += "\n" + n.Lower
+				chmod = chmod || has(n, gChmod)
 				last = k
 			}
-			if last == i {
+			if last == i || !chmod {
 				continue
+			}
+			if _, ok := matchDownloadRun(u); ok {
+				continue // reported on its own line
+			}
+			joined := u.Lower
+			for k := i + 1; k <= last; k++ {
+				joined += "\n" + d.Units[k].Lower
 			}
 			if loc := reChain.FindStringIndex(joined); loc != nil && loc[0] < len(u.Lower) && !governed(u, loc[0]) {
 				m := match{start: loc[0], end: min(loc[1], len(u.Lower)), scored: true, what: "download → chmod → run chain over lines " + strconv.Itoa(u.Line) + "–" + strconv.Itoa(d.Units[last].Line)}
