@@ -439,7 +439,7 @@ var (
 // is present run.
 type alternative struct {
 	lits []string
-	re   *lazyre.Regexp
+	re   *startRegexp
 }
 
 // alternatives is a rule's pattern as guarded branches.
@@ -447,7 +447,7 @@ type alternatives []alternative
 
 // alt compiles one guarded branch.
 func alt(pattern string, lits ...string) alternative {
-	return alternative{lits: lits, re: lazyre.New(pattern)}
+	return alternative{lits: lits, re: newStartRegexp(pattern)}
 }
 
 // find returns the matches of every branch whose literal is in lower, in

@@ -20,11 +20,11 @@ var S26 = &Rule{
 }
 
 var (
-	reStoreRead = lazyre.New(`\b(?:read|reads|reading|cat|open|copy|cp|dump|extract|collect|grab|print|export|decrypt|harvest|steal|base64|type|get-content|less|more|head|tail|list|enumerate|scrape)\s+(?:the\s+|all\s+|every\s+|your\s+|their\s+|any\s+|saved\s+|stored\s+|of\s+)*` +
+	reStoreRead = newStartRegexp(`\b(?:read|reads|reading|cat|open|copy|cp|dump|extract|collect|grab|print|export|decrypt|harvest|steal|base64|type|get-content|less|more|head|tail|list|enumerate|scrape)\s+(?:the\s+|all\s+|every\s+|your\s+|their\s+|any\s+|saved\s+|stored\s+|of\s+)*` +
 		`(?:(?:~|\$home)/\.ssh/id_[a-z0-9_]+\b|~/\.ssh/\*|(?:~|\$home)/\.aws/credentials\b|\.aws/credentials\b|(?:~|\$home)/\.config/gcloud\b|application_default_credentials\.json|(?:~|\$home)/\.azure\b|(?:~|\$home)/\.kube/config\b|(?:~|\$home)/\.docker/config\.json` +
 		`|saved\s+(?:browser\s+)?passwords?\s+(?:from|in|of|stored in)\s+(?:the\s+)?(?:chrome|firefox|browser|edge|brave|safari)\b|login data\b|logins\.json|key4\.db|cookies\.sqlite|(?:chrome|firefox|browser|edge|brave|safari)(?:'s)?\s+(?:saved\s+)?(?:passwords?|password store|password manager|cookies|credentials)|(?:macos\s+|login\s+)?keychain\b|credential manager\b|ssh private keys?|private ssh keys?)` +
 		`|\bsecurity\s+(?:find-generic-password|find-internet-password|dump-keychain)\b|\bcmdkey\s+/list\b|\bvaultcmd\b|\bsecret-tool\s+lookup\b`)
-	reHistorySecrets = lazyre.New(`\b(?:search|grep|scan|dig through|look through|go through|mine|comb through|trawl)\s+(?:the\s+)?(?:git\s+|commit\s+|repository\s+|repo\s+)*(?:history|log|past commits|previous commits|old commits)\b[^;\n]*\b(?:for\s+)?(?:secrets?|passwords?|api keys?|tokens?|credentials?|keys)\b` +
+	reHistorySecrets = newStartRegexp(`\b(?:search|grep|scan|dig through|look through|go through|mine|comb through|trawl)\s+(?:the\s+)?(?:git\s+|commit\s+|repository\s+|repo\s+)*(?:history|log|past commits|previous commits|old commits)\b[^;\n]*\b(?:for\s+)?(?:secrets?|passwords?|api keys?|tokens?|credentials?|keys)\b` +
 		`|\bgit\s+log\s+-p\b[^\n]*\|\s*grep\b[^\n]*\b(?:password|secret|token|api_?key|aws)`)
 	reSecretScanner = lazyre.New(`\b(?:gitleaks|trufflehog|detect-secrets|git-secrets|ggshield|secretlint|remove|rotate|revoke|purge|leaked|accidentally)\b`)
 )

@@ -1,0 +1,313 @@
+package rules
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+	"sync"
+)
+
+// startRegexp is a regular expression run only where a match can begin.
+//
+// The prose rules' expressions mostly start with one of a few words
+// ("\b(?:ignore|disregard|…)\s+…"); Go's regexp has no literal prefix to
+// skip to for them, so it tries every byte of the text, and the
+// backtracker costs tens of nanoseconds a byte. A startRegexp works out,
+// from the parsed pattern, a set of literal strings one of which every
+// match begins with (with whether a word boundary must stand before it),
+// finds where those literals occur, and runs the expression anchored at
+// those places only.
+//
+// The matches are the expression's own, in the same order: Go's leftmost-
+// first search returns, at the smallest position where a match starts,
+// the match preferred there, which is what the anchored expression finds
+// at that position. The anchored expression is run from the byte before
+// the position, which it consumes with (?s:.), so that \b, \B and ^ see
+// the character before the match as the whole-text search does. A
+// pattern whose literals cannot be worked out is run as it is.
+type startRegexp struct {
+	pattern string
+	once    sync.Once
+	full    *regexp.Regexp // the pattern as it is
+	at0     *regexp.Regexp // ^(?:pattern): a match at the start of the text
+	at      *regexp.Regexp // ^(?s:.)(?:pattern): a match after the first byte
+	lits    []startLit     // nil: run full
+	byFirst [256][]startLit
+}
+
+// startLit is a literal a match can begin with; wb says the pattern puts
+// a word boundary before it.
+type startLit struct {
+	s  string
+	wb bool
+}
+
+// litEntry is one way a piece of a pattern can begin: with s, and when
+// whole, with s and nothing more (what follows the piece follows s).
+type litEntry struct {
+	s     string
+	wb    bool
+	whole bool
+}
+
+// startRegexps lists every startRegexp, for the tests that prove each
+// finds what its pattern finds.
+var startRegexps []*startRegexp
+
+func newStartRegexp(pattern string) *startRegexp {
+	r := &startRegexp{pattern: pattern}
+	startRegexps = append(startRegexps, r)
+	return r
+}
+
+func (r *startRegexp) String() string { return r.pattern }
+
+func (r *startRegexp) compile() {
+	r.full = regexp.MustCompile(r.pattern)
+	re, err := syntax.Parse(r.pattern, syntax.Perl)
+	if err != nil {
+		return
+	}
+	var set []startLit
+	for _, e := range startLits(re.Simplify()) {
+		set = append(set, startLit{s: e.s, wb: e.wb})
+	}
+	set = minimalLits(set)
+	if len(set) == 0 {
+		return
+	}
+	for _, l := range set {
+		if l.s == "" {
+			return // a match can begin anywhere
+		}
+	}
+	r.lits = set
+	for _, l := range set {
+		r.byFirst[l.s[0]] = append(r.byFirst[l.s[0]], l)
+	}
+	r.at0 = regexp.MustCompile(`^(?:` + r.pattern + `)`)
+	r.at = regexp.MustCompile(`^(?s:.)(?:` + r.pattern + `)`)
+}
+
+// maxStartLits bounds the literal set a concatenation may multiply into.
+const maxStartLits = 64
+
+// maxClassRunes is the largest character class spelled out as literals.
+const maxClassRunes = 4
+
+// startLits returns literals one of which begins every match of re: s
+// of each entry, and of a whole entry exactly what re matched. An entry
+// with an empty s that is not whole says nothing: a match may begin
+// anywhere.
+func startLits(re *syntax.Regexp) []litEntry {
+	unknown := []litEntry{{}}
+	empty := []litEntry{{whole: true}}
+	opened := func(es []litEntry) []litEntry {
+		out := make([]litEntry, len(es))
+		for i, e := range es {
+			out[i] = litEntry{s: e.s, wb: e.wb}
+		}
+		return out
+	}
+	switch re.Op {
+	case syntax.OpNoMatch:
+		return nil
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText, syntax.OpNoWordBoundary:
+		return empty
+	case syntax.OpWordBoundary:
+		return []litEntry{{wb: true, whole: true}}
+	case syntax.OpLiteral:
+		if re.Flags&syntax.FoldCase != 0 {
+			return unknown
+		}
+		return []litEntry{{s: string(re.Rune), whole: true}}
+	case syntax.OpCharClass:
+		n := 0
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			n += int(re.Rune[i+1]-re.Rune[i]) + 1
+		}
+		if n > maxClassRunes {
+			return unknown
+		}
+		var out []litEntry
+		for i := 0; i+1 < len(re.Rune); i += 2 {
+			for c := re.Rune[i]; c <= re.Rune[i+1]; c++ {
+				out = append(out, litEntry{s: string(c), whole: true})
+			}
+		}
+		return out
+	case syntax.OpCapture:
+		return startLits(re.Sub[0])
+	case syntax.OpQuest:
+		return append(empty, startLits(re.Sub[0])...)
+	case syntax.OpStar:
+		return append(empty, opened(startLits(re.Sub[0]))...)
+	case syntax.OpPlus:
+		return opened(startLits(re.Sub[0]))
+	case syntax.OpRepeat:
+		if re.Min == 0 {
+			return append(empty, opened(startLits(re.Sub[0]))...)
+		}
+		return opened(startLits(re.Sub[0]))
+	case syntax.OpAlternate:
+		var out []litEntry
+		for _, sub := range re.Sub {
+			out = append(out, startLits(sub)...)
+		}
+		return out
+	case syntax.OpConcat:
+		cur := empty
+		for _, sub := range re.Sub {
+			set := startLits(sub)
+			var next []litEntry
+			for _, a := range cur {
+				if !a.whole {
+					next = append(next, a)
+					continue
+				}
+				for _, b := range set {
+					next = append(next, litEntry{s: a.s + b.s, wb: a.wb || a.s == "" && b.wb, whole: b.whole})
+				}
+			}
+			if len(next) > maxStartLits {
+				return opened(cur)
+			}
+			cur = next
+		}
+		return cur
+	}
+	return unknown
+}
+
+// minimalLits drops duplicates and every literal that another one, no
+// stricter, begins: where it occurs, the other does too.
+func minimalLits(set []startLit) []startLit {
+	var out []startLit
+	for i, y := range set {
+		covered := false
+		for j, x := range set {
+			if i == j || !strings.HasPrefix(y.s, x.s) || x.wb && !y.wb {
+				continue
+			}
+			// x covers y; of two equal entries keep the first.
+			if x != y || j < i {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			out = append(out, y)
+		}
+	}
+	return out
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// next returns the first position at or after from where one of the
+// literals begins (with its word boundary, if it needs one), or -1.
+func (r *startRegexp) next(s string, from int) int {
+	for p := from; p < len(s); p++ {
+		ls := r.byFirst[s[p]]
+		if ls == nil {
+			continue
+		}
+		for _, l := range ls {
+			if !strings.HasPrefix(s[p:], l.s) {
+				continue
+			}
+			// A byte of a multi-byte character is no word character,
+			// for Go's \b as here.
+			if l.wb && (p > 0 && isWordByte(s[p-1])) == isWordByte(s[p]) {
+				continue
+			}
+			return p
+		}
+	}
+	return -1
+}
+
+// matchAt returns the match of the pattern that begins at p (a position
+// where one of the literals begins), with its submatches when sub.
+func (r *startRegexp) matchAt(s string, p int, sub bool) []int {
+	if p == 0 {
+		if sub {
+			return r.at0.FindStringSubmatchIndex(s)
+		}
+		return r.at0.FindStringIndex(s)
+	}
+	// s[p] begins a literal, so it is no continuation byte, and (?s:.)
+	// takes exactly the byte s[p-1], a whole character or an invalid one.
+	var loc []int
+	if sub {
+		loc = r.at.FindStringSubmatchIndex(s[p-1:])
+	} else {
+		loc = r.at.FindStringIndex(s[p-1:])
+	}
+	if loc == nil {
+		return nil
+	}
+	for k := range loc {
+		if loc[k] >= 0 {
+			loc[k] += p - 1
+		}
+	}
+	loc[0] = p
+	return loc
+}
+
+func (r *startRegexp) findAll(s string, n int, sub bool) [][]int {
+	var out [][]int
+	for pos := 0; n < 0 || len(out) < n; {
+		p := r.next(s, pos)
+		if p < 0 {
+			break
+		}
+		loc := r.matchAt(s, p, sub)
+		if loc == nil {
+			pos = p + 1
+			continue
+		}
+		out = append(out, loc)
+		pos = loc[1] // never p: every match holds a literal
+	}
+	return out
+}
+
+// FindAllStringIndex is regexp.MustCompile(pattern).FindAllStringIndex.
+func (r *startRegexp) FindAllStringIndex(s string, n int) [][]int {
+	r.once.Do(r.compile)
+	if r.lits == nil {
+		return r.full.FindAllStringIndex(s, n)
+	}
+	return r.findAll(s, n, false)
+}
+
+// FindAllStringSubmatchIndex is
+// regexp.MustCompile(pattern).FindAllStringSubmatchIndex.
+func (r *startRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
+	r.once.Do(r.compile)
+	if r.lits == nil {
+		return r.full.FindAllStringSubmatchIndex(s, n)
+	}
+	return r.findAll(s, n, true)
+}
+
+// FindStringIndex is regexp.MustCompile(pattern).FindStringIndex.
+func (r *startRegexp) FindStringIndex(s string) []int {
+	r.once.Do(r.compile)
+	if r.lits == nil {
+		return r.full.FindStringIndex(s)
+	}
+	if all := r.findAll(s, 1, false); len(all) > 0 {
+		return all[0]
+	}
+	return nil
+}
+
+// MatchString is regexp.MustCompile(pattern).MatchString.
+func (r *startRegexp) MatchString(s string) bool {
+	return r.FindStringIndex(s) != nil
+}
