@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/sentinel-sec/sentinel/internal/lazyre"
 )
@@ -120,6 +121,9 @@ type Document struct {
 	// all. They let structure skip per-line work that cannot find
 	// anything; the units are the same either way.
 	plain, hasLink, hasURL, hasRefComment bool
+	// hasComment says whether a line can open an HTML comment: the file
+	// holds "<!--", or is not plain (Normalize folds full-width forms).
+	hasComment bool
 	// clean, when set, marks the lines of a file that is not plain that
 	// Normalize leaves as they are.
 	clean []bool
@@ -208,7 +212,15 @@ func Analyze(data []byte) *Document {
 		d.lineStarts = append(d.lineStarts, i)
 	}
 	d.InvalidUTF8 = !utf8.Valid(data)
-	d.findInvisible(data)
+	// One pass over the non-ASCII runes of a valid file answers both
+	// "any invisible character?" and "anything to normalise?".
+	invisible, normalize := true, true
+	if !d.InvalidUTF8 && !noShortcuts {
+		invisible, normalize = survey(unsafe.String(unsafe.SliceData(data), len(data)))
+	}
+	if invisible {
+		d.findInvisible(data)
+	}
 	// Lines are slices of one copy of the file, and their lowered twins
 	// slices of one lowered copy, so ordinary text is never copied again.
 	src := string(data)
@@ -238,15 +250,19 @@ func Analyze(data []byte) *Document {
 	// Normalize works rune by rune and never across a newline, so a file
 	// that needs no normalising as a whole has no line that does.
 	if noShortcuts {
-		d.hasLink, d.hasURL, d.hasRefComment = true, true, true
+		d.hasLink, d.hasURL, d.hasRefComment, d.hasComment = true, true, true, true
 	} else {
-		d.plain = !strings.Contains(src, `\u`) && !strings.Contains(src, `\U`) && !needsNormalizing(src)
+		if d.InvalidUTF8 {
+			normalize = needsNormalizing(src)
+		}
+		d.plain = !strings.Contains(src, `\u`) && !strings.Contains(src, `\U`) && !normalize
 		if !d.plain && !d.InvalidUTF8 {
 			d.cleanLines(src)
 		}
 		d.hasLink = strings.Contains(src, "](")
 		d.hasURL = strings.Contains(src, "://")
 		d.hasRefComment = strings.Contains(src, "]:")
+		d.hasComment = !d.plain || strings.Contains(src, "<!--")
 	}
 	// The corpus's instruction files hold about three units for every four
 	// lines: one per line is room enough without growing the slice.
@@ -311,6 +327,24 @@ func (d *Document) findInvisible(data []byte) {
 	sort.SliceStable(d.Hidden, func(i, j int) bool { return d.Hidden[i].Offset < d.Hidden[j].Offset })
 }
 
+// survey reports whether s (valid UTF-8) holds an invisible character,
+// and whether it holds any rune Normalize would change or remove (every
+// invisible character is one).
+func survey(s string) (invisible, normalize bool) {
+	for from := 0; ; {
+		k := firstToNormalize(s[from:])
+		if k < 0 {
+			return false, normalize
+		}
+		normalize = true
+		r, n := utf8.DecodeRuneInString(s[from+k:])
+		if Classify(r) != NotInvisible {
+			return true, true
+		}
+		from += k + n
+	}
+}
+
 // hasInvisible reports whether data holds any invisible character,
 // decoding only its non-ASCII runes and allocating nothing.
 func hasInvisible(data []byte) bool {
@@ -332,9 +366,41 @@ func hasInvisible(data []byte) bool {
 	return false
 }
 
-var (
-	reMDLink = lazyre.New(`\[([^\]\n]*)\]\(([^)\s]+)`)
-)
+// nextMarkdownLink finds the first Markdown link "[text](url" in s at or
+// after from, as the expression \[([^\]\n]*)\]\(([^)\s]+) would (the
+// leftmost, then greedy), and returns its text, its address and where
+// it ends.
+func nextMarkdownLink(s string, from int) (text, url string, end int, ok bool) {
+	for {
+		k := strings.IndexByte(s[from:], '[')
+		if k < 0 {
+			return "", "", 0, false
+		}
+		open := from + k
+		from = open + 1
+		// The text runs to the first ']' and may hold neither ']' nor a
+		// newline; a newline first means no link starts at this '['.
+		closeAt := strings.IndexAny(s[open+1:], "]\n")
+		if closeAt < 0 {
+			return "", "", 0, false
+		}
+		closeAt += open + 1
+		if s[closeAt] != ']' || closeAt+2 >= len(s) || s[closeAt+1] != '(' || !linkURLByte(s[closeAt+2]) {
+			continue
+		}
+		e := closeAt + 3
+		for e < len(s) && linkURLByte(s[e]) {
+			e++
+		}
+		return s[open+1 : closeAt], s[closeAt+2 : e], e, true
+	}
+}
+
+// linkURLByte reports the bytes a link's address may hold: anything but
+// ')' and white space (\s: tab, newline, form feed, carriage return, space).
+func linkURLByte(c byte) bool {
+	return c != ')' && c != ' ' && c != '\t' && c != '\n' && c != '\f' && c != '\r'
+}
 
 // trimIndent is strings.TrimLeft(s, " \t") (or " \t>" when quotes),
 // without building a cutset on every line.
@@ -531,7 +597,10 @@ func (d *Document) structure() {
 				d.closeComment(&comment, commentLine, line)
 				continue
 			}
-			start := strings.Index(rest, "<!--")
+			start := -1
+			if d.hasComment {
+				start = strings.Index(rest, "<!--")
+			}
 			if start < 0 {
 				addProse(rest, line, len(rest) == len(n))
 				rest = ""
@@ -603,8 +672,13 @@ func (d *Document) links(raw string, line int, md, bare bool) {
 		return
 	}
 	if md && strings.Contains(raw, "](") {
-		for _, m := range reMDLink.FindAllStringSubmatch(raw, 20) {
-			d.Links = append(d.Links, Link{Line: line, Text: m[1], URL: m[2]})
+		for from, n := 0, 0; n < 20; n++ {
+			text, url, end, ok := nextMarkdownLink(raw, from)
+			if !ok {
+				break
+			}
+			d.Links = append(d.Links, Link{Line: line, Text: text, URL: url})
+			from = end
 		}
 	}
 	// Bare URLs: find each "://", walk back over the scheme and forward
@@ -667,6 +741,8 @@ func splitSentences(out []Unit, text, lower string, line int, where Where, sente
 	}
 	start, startLine, inCode := 0, line, false
 	for i := 0; i < len(text); i++ {
+		// Skip eight bytes at a time while none is one splitSentences
+		// acts on.
 		c := text[i]
 		if !sentenceByte[c] {
 			continue

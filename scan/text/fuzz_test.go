@@ -1,6 +1,8 @@
 package text
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -98,6 +100,20 @@ func FuzzNormalize(f *testing.F) {
 				t.Fatalf("Normalize(%q) kept invisible U+%04X", s, r)
 			}
 		}
+		if utf8.ValidString(s) {
+			if inv, norm := survey(s); inv != hasInvisible([]byte(s)) || norm != needsNormalizing(s) {
+				t.Fatalf("survey(%q) = %v, %v; hasInvisible and needsNormalizing give %v, %v", s, inv, norm, hasInvisible([]byte(s)), needsNormalizing(s))
+			}
+		}
+		want := []byte(s)
+		for i, c := range want {
+			if c >= 'A' && c <= 'Z' {
+				want[i] = c + 32
+			}
+		}
+		if Lower(s) != string(want) {
+			t.Fatalf("Lower(%q) = %q, want %q", s, Lower(s), want)
+		}
 		if len(Lower(n)) != len(n) {
 			t.Fatal("Lower changed length")
 		}
@@ -132,6 +148,31 @@ func FuzzPrefilter(f *testing.F) {
 		}
 		if got != want {
 			t.Fatalf("Groups(%q) with %v = %b, want %b", s, lits, got, want)
+		}
+	})
+}
+
+// FuzzMarkdownLinks: the hand-written link finder agrees with the regular
+// expression it stands for.
+func FuzzMarkdownLinks(f *testing.F) {
+	for _, s := range []string{"see [docs](https://x.test/a) and [b](c)", "[a [b](c)", "[x]\n(y)", "[](u", "[a](", "[a]( b)", "[a](b)c[d](e f)"} {
+		f.Add(s)
+	}
+	re := regexp.MustCompile(`\[([^\]\n]*)\]\(([^)\s]+)`)
+	f.Fuzz(func(t *testing.T, s string) {
+		want := re.FindAllStringSubmatchIndex(s, 20)
+		var got [][]int
+		for from := 0; len(got) < 20; {
+			text, url, end, ok := nextMarkdownLink(s, from)
+			if !ok {
+				break
+			}
+			start := end - len(url) - len(text) - 3
+			got = append(got, []int{start, end, start + 1, start + 1 + len(text), end - len(url), end})
+			from = end
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) && !(len(got) == 0 && len(want) == 0) {
+			t.Fatalf("links in %q: got %v, the expression finds %v", s, got, want)
 		}
 	})
 }

@@ -161,7 +161,7 @@ func firstToNormalize(s string) int {
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 || Classify(r) != NotInvisible || IsOddSpace(r) || r >= 0xFF01 && r <= 0xFF5E ||
-			r >= 0x1D400 && r <= 0x1D7FF || isLookalikeScript(r) || confusables[r] != 0 {
+			r >= 0x1D400 && r <= 0x1D7FF || isLookalikeScript(r) || r < 0x370 && confusables[r] != 0 {
 			return i
 		}
 		i += n
@@ -301,33 +301,42 @@ func hasZeroByte(w uint64) bool { return (w-lowBits)&^w&highBits != 0 }
 
 // Lower lowers ASCII letters only, so byte offsets in the result match s.
 func Lower(s string) string {
-	i := 0
-	for i < len(s) && !(s[i] >= 'A' && s[i] <= 'Z') {
-		i++
-	}
-	if i == len(s) {
-		return s
-	}
-	b := []byte(s)
 	// Eight bytes at a time: a byte is a capital when it is at least 'A',
 	// at most 'Z' and has its top bit clear; adding 0x20 lowers it. The
 	// additions below never carry from one byte into the next.
-	const ones, high = lowBits, highBits
-	j := i &^ 7
-	for ; j+8 <= len(b); j += 8 {
-		w := binary.LittleEndian.Uint64(b[j:])
-		x := w &^ high
-		ge := x + (0x80-'A')*ones
-		gt := x + (0x80-'Z'-1)*ones
-		if m := ge &^ gt &^ w & high; m != 0 {
-			binary.LittleEndian.PutUint64(b[j:], w|m>>2)
+	j := 0
+	for ; j+8 <= len(s); j += 8 {
+		if capitals(load64(s, j)) != 0 {
+			break
 		}
 	}
-	for ; j < len(b); j++ {
-		if c := b[j]; c >= 'A' && c <= 'Z' {
-			b[j] = c + 32
+	for j+8 > len(s) && j < len(s) && !(s[j] >= 'A' && s[j] <= 'Z') {
+		j++
+	}
+	if j == len(s) {
+		return s // nothing to lower: no copy
+	}
+	b := make([]byte, len(s))
+	copy(b, s[:j])
+	for ; j+8 <= len(s); j += 8 {
+		w := load64(s, j)
+		binary.LittleEndian.PutUint64(b[j:], w|capitals(w)>>2)
+	}
+	for ; j < len(s); j++ {
+		c := s[j]
+		if c >= 'A' && c <= 'Z' {
+			c += 32
 		}
+		b[j] = c
 	}
 	// b is never written again: share its bytes instead of copying them.
 	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// capitals returns the top bit of each byte of w that is an ASCII capital.
+func capitals(w uint64) uint64 {
+	x := w &^ highBits
+	ge := x + (0x80-'A')*lowBits
+	gt := x + (0x80-'Z'-1)*lowBits
+	return ge &^ gt &^ w & highBits
 }

@@ -18,8 +18,8 @@ func checkShortcuts(t *testing.T, data []byte, fast *Document) {
 	noShortcuts = true
 	slow := Analyze(data)
 	noShortcuts = false
-	fast.plain, fast.hasLink, fast.hasURL, fast.hasRefComment, fast.clean = false, false, false, false, nil
-	slow.plain, slow.hasLink, slow.hasURL, slow.hasRefComment, slow.clean = false, false, false, false, nil
+	fast.plain, fast.hasLink, fast.hasURL, fast.hasRefComment, fast.hasComment, fast.clean = false, false, false, false, false, nil
+	slow.plain, slow.hasLink, slow.hasURL, slow.hasRefComment, slow.hasComment, slow.clean = false, false, false, false, false, nil
 	if got, want := Lower(string(data)), lowerRef(string(data)); got != want {
 		t.Fatalf("Lower(%q) = %q, want %q", data, got, want)
 	}

@@ -263,3 +263,14 @@ func TestEncodersRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// firstToNormalize and normalizeNoLookalikes look a rune up in
+// confusables only below U+0370, because every look-alike above it lies in
+// a script isLookalikeScript reports.
+func TestConfusablesAboveGreekAreInLookalikeScripts(t *testing.T) {
+	for r := range confusables {
+		if r >= 0x370 && !isLookalikeScript(r) {
+			t.Errorf("confusable U+%04X is above U+0370 but outside the look-alike scripts", r)
+		}
+	}
+}
