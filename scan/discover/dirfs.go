@@ -1,12 +1,12 @@
 package discover
 
 import (
-	"fmt"
+	"errors"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 )
 
@@ -14,133 +14,190 @@ import (
 // os.Root: no path, and no symbolic link, resolves outside the folder. Walk
 // recognises it and lists the tree through one open directory handle per
 // folder, so a large tree costs little more than listing it.
+//
+// Open never opens a FIFO or a device (it could wait forever for a writer,
+// or act on the device): it answers fs.ErrInvalid for anything that is
+// neither a regular file nor a folder.
 type DirFS struct {
-	root *os.Root
-	fs.FS
+	name string
+	top  topDir // the folder as the walk lists it (see open_*.go)
+
+	once sync.Once
+	root *os.Root // opened on first use when the walk has a handle of its own
+	fsys fs.FS
+	err  error
 }
 
 // OpenDir opens dir for scanning. Close it when done.
 func OpenDir(dir string) (*DirFS, error) {
-	r, err := os.OpenRoot(dir)
-	if err != nil {
+	d := &DirFS{name: dir}
+	if err := d.openTop(); err != nil {
 		return nil, err
 	}
-	return &DirFS{root: r, FS: r.FS()}, nil
+	return d, nil
 }
 
 // Close releases the folder.
-func (d *DirFS) Close() error { return d.root.Close() }
-
-// walk lists the tree the way find(1) does: one open and one directory read
-// per folder, descending only into entries the directory itself reports as
-// real folders (never into links). Regular files are opened with
-// O_NOFOLLOW; links are resolved from the top through os.Root, which
-// refuses any that leave the scanned folder. Folders are listed by a few
-// goroutines at once; the result is sorted, so it does not depend on timing.
-func (d *DirFS) walk() ([]File, []Notice, error) {
-	base := d.root.Name()
-	var (
-		mu      sync.Mutex
-		files   []File
-		notices []Notice
-		wg      sync.WaitGroup
-	)
-	workers := runtime.GOMAXPROCS(0)
-	if workers > 8 {
-		workers = 8
+func (d *DirFS) Close() error {
+	err := d.closeTop()
+	if d.root != nil {
+		if e := d.root.Close(); err == nil {
+			err = e
+		}
 	}
-	sem := make(chan struct{}, workers)
-	var visit func(rel string) error
-	visit = func(rel string) error {
-		full := base
-		if rel != "" {
-			full = filepath.Join(base, filepath.FromSlash(rel))
-		}
-		dir, err := os.OpenFile(full, os.O_RDONLY|openDirFlags, 0)
-		if err != nil {
-			return err
-		}
-		entries, err := dir.ReadDir(-1)
-		dir.Close()
-		if err != nil && len(entries) == 0 {
-			return err
-		}
-		var local []File
-		var localN []Notice
-		for _, e := range entries {
-			name := e.Name()
-			p := name
-			if rel != "" {
-				p = rel + "/" + name
-			}
-			t := e.Type()
-			if t.IsDir() {
-				if skipDir(name) {
-					continue
-				}
-				select {
-				case sem <- struct{}{}:
-					// A free worker lists the folder concurrently.
-					wg.Add(1)
-					go func(p string) {
-						defer wg.Done()
-						err := visit(p)
-						<-sem
-						if err != nil {
-							mu.Lock()
-							notices = append(notices, Notice{Path: p, Message: "cannot list this folder: " + errText(err)})
-							mu.Unlock()
-						}
-					}(p)
-				default:
-					if err := visit(p); err != nil {
-						localN = append(localN, Notice{Path: p, Message: "cannot list this folder: " + errText(err)})
-					}
-				}
-				continue
-			}
-			kind, tool, ok := Classify(p)
-			if !ok {
-				continue
-			}
-			var f File
-			var n *Notice
-			if t.IsRegular() {
-				f, n = readNoFollow(filepath.Join(full, name), p)
-			} else {
-				f, n = ReadFile(d.FS, p)
-			}
-			if n != nil {
-				localN = append(localN, *n)
-				continue
-			}
-			f.Kind, f.Tool = kind, tool
-			local = append(local, f)
-		}
-		if len(local) > 0 || len(localN) > 0 {
-			mu.Lock()
-			files = append(files, local...)
-			notices = append(notices, localN...)
-			mu.Unlock()
-		}
-		return nil
-	}
-	err := visit("")
-	wg.Wait()
-	if err != nil {
-		return nil, nil, fmt.Errorf("cannot list the folder to scan: %s", errText(err))
-	}
-	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
-	sort.Slice(notices, func(i, j int) bool { return notices[i].Path < notices[j].Path })
-	return files, notices, nil
+	return err
 }
 
-// readNoFollow reads a regular file by its full path, refusing a link.
-func readNoFollow(full, p string) (File, *Notice) {
-	f, err := os.OpenFile(full, os.O_RDONLY|openNoFollow, 0)
-	if err != nil {
-		return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
+// confined returns the folder as an os.Root, opening it on first use.
+func (d *DirFS) confined() (*os.Root, fs.FS, error) {
+	d.once.Do(func() {
+		r, err := d.openRoot()
+		if err != nil {
+			d.err = err
+			return
+		}
+		d.root, d.fsys = r, r.FS()
+	})
+	return d.root, d.fsys, d.err
+}
+
+// errChanged reports that the folder given to OpenDir was replaced before
+// os.Root opened it: paths would be resolved in another folder than the one
+// listed.
+var errChanged = errors.New("the folder was replaced while it was being scanned; scan it again")
+
+func validPath(name string) bool {
+	return fs.ValidPath(name) && (runtime.GOOS != "windows" || !strings.ContainsRune(name, '\\'))
+}
+
+// Open opens name inside the folder: a regular file or a folder. A link is
+// followed only while it stays inside the folder.
+func (d *DirFS) Open(name string) (fs.File, error) {
+	if !validPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
-	defer f.Close()
-	return readOpen(f, p)
+	r, _, err := d.confined()
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	// The stat spares a device the open; the open does not wait on a FIFO
+	// swapped in meanwhile, and the second stat refuses it.
+	st, err := r.Stat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !readable(st.Mode()) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errSpecial}
+	}
+	f, err := r.OpenFile(name, os.O_RDONLY|openNonBlock, 0)
+	if err != nil {
+		return nil, err
+	}
+	if st, err = f.Stat(); err != nil || !readable(st.Mode()) {
+		f.Close()
+		if err == nil {
+			err = &fs.PathError{Op: "open", Path: name, Err: errSpecial}
+		}
+		return nil, err
+	}
+	return f, nil
+}
+
+var errSpecial = errors.New("not a regular file")
+
+func readable(m fs.FileMode) bool { return m.IsRegular() || m.IsDir() }
+
+// Stat describes name, following a link that stays inside the folder.
+func (d *DirFS) Stat(name string) (fs.FileInfo, error) {
+	_, fsys, err := d.confined()
+	if err != nil {
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: err}
+	}
+	return fs.Stat(fsys, name)
+}
+
+// Lstat describes name without following a final link.
+func (d *DirFS) Lstat(name string) (fs.FileInfo, error) {
+	_, fsys, err := d.confined()
+	if err != nil {
+		return nil, &fs.PathError{Op: "lstat", Path: name, Err: err}
+	}
+	return fs.Lstat(fsys, name)
+}
+
+// ReadLink returns the target of the link name.
+func (d *DirFS) ReadLink(name string) (string, error) {
+	_, fsys, err := d.confined()
+	if err != nil {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: err}
+	}
+	return fs.ReadLink(fsys, name)
+}
+
+// ReadDir lists the folder name, sorted by name.
+func (d *DirFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	_, fsys, err := d.confined()
+	if err != nil {
+		return nil, &fs.PathError{Op: "readdir", Path: name, Err: err}
+	}
+	return fs.ReadDir(fsys, name)
+}
+
+var (
+	_ fs.StatFS     = (*DirFS)(nil)
+	_ fs.ReadDirFS  = (*DirFS)(nil)
+	_ fs.ReadLinkFS = (*DirFS)(nil)
+)
+
+// readLink reads an agent file that the listing reports as a link (or as
+// anything else that is not a regular file) through os.Root, which refuses
+// a link leaving the folder; Open refuses what is not a regular file.
+func (d *DirFS) readLink(p string) (File, *Notice) {
+	return ReadFile(d, p)
+}
+
+func notRegular(p string) *Notice {
+	return &Notice{Path: p, Message: "not read: not a regular file"}
+}
+
+// collector gathers what the walkers of one tree find.
+type collector struct {
+	mu      sync.Mutex
+	files   []File
+	notices []Notice
+}
+
+func (c *collector) file(f File) {
+	c.mu.Lock()
+	c.files = append(c.files, f)
+	c.mu.Unlock()
+}
+
+func (c *collector) notice(n Notice) {
+	c.mu.Lock()
+	c.notices = append(c.notices, n)
+	c.mu.Unlock()
+}
+
+// sorted returns what was found in path order, so that it does not depend
+// on the order folders were listed in.
+func (c *collector) sorted() ([]File, []Notice) {
+	if len(c.files) > 1 {
+		sort.Slice(c.files, func(i, j int) bool { return c.files[i].Path < c.files[j].Path })
+	}
+	if len(c.notices) > 1 {
+		sort.Slice(c.notices, func(i, j int) bool { return c.notices[i].Path < c.notices[j].Path })
+	}
+	return c.files, c.notices
+}
+
+// workers is how many folders the walk lists at once: one goroutine per
+// processor, at most eight; with a single processor, none besides the
+// caller's, since a goroutine there only adds switching.
+func workers() int {
+	n := runtime.GOMAXPROCS(0)
+	if n > 8 {
+		n = 8
+	}
+	return n
 }

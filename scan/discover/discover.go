@@ -67,9 +67,15 @@ type Notice struct {
 // Classify reports whether path (slash-separated, relative to the scanned
 // root) is a file an agent obeys, and how to read it.
 func Classify(p string) (Kind, string, bool) {
-	base := path.Base(p)
 	dir := path.Dir(p)
-	parent := path.Base(dir)
+	return classify(dir, path.Base(dir), path.Base(p))
+}
+
+// classify is Classify for a file named base in the folder dir ("." for the
+// root) whose own name is parent. The walk calls it with the parent worked
+// out once per folder and base still in the listing buffer: it must not
+// keep base.
+func classify(dir, parent, base string) (Kind, string, bool) {
 	switch base {
 	case "CLAUDE.md", "CLAUDE.local.md":
 		return KindInstructions, ToolClaude, true

@@ -1,9 +1,13 @@
 package discover
 
 import (
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"sort"
 	"testing"
 	"testing/fstest"
 )
@@ -118,5 +122,202 @@ func TestLinkInsideRootIsRead(t *testing.T) {
 	files, notices, err := Walk(d)
 	if err != nil || len(notices) != 0 || len(files) != 2 || string(files[1].Data) != "shared" {
 		t.Fatalf("files %+v notices %+v err %v", files, notices, err)
+	}
+}
+
+// TestReadSizes reads files around the buffer and MaxRead boundaries: each
+// is read whole, and only one longer than MaxRead is truncated.
+func TestReadSizes(t *testing.T) {
+	sizes := []int{0, 1, 511, 512, 8192, 100000}
+	if !testing.Short() {
+		sizes = append(sizes, MaxRead, MaxRead+1)
+	}
+	for _, n := range sizes {
+		dir := t.TempDir()
+		data := make([]byte, n)
+		for i := range data {
+			data[i] = byte('a' + i%26)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "CLAUDE.md"), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		d, err := OpenDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, notices, err := Walk(d)
+		d.Close()
+		if err != nil || len(notices) != 0 || len(files) != 1 {
+			t.Fatalf("size %d: files %d notices %v err %v", n, len(files), notices, err)
+		}
+		f := files[0]
+		want := data
+		if n > MaxRead {
+			want = data[:MaxRead]
+		}
+		if f.Size != int64(n) || f.Truncated != (n > MaxRead) || string(f.Data) != string(want) {
+			t.Errorf("size %d: got size %d, %d bytes, truncated %v", n, f.Size, len(f.Data), f.Truncated)
+		}
+	}
+}
+
+// TestWalkSameOnOneAndManyProcs checks that the walk on one goroutine and
+// the walk spread over several find the same files as the generic fs.WalkDir
+// path, in a tree wider than one listing buffer and deeper than a few levels.
+func TestWalkSameOnOneAndManyProcs(t *testing.T) {
+	dir := t.TempDir()
+	mustWrite := func(p, data string) {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < 400; i++ {
+		mustWrite(fmt.Sprintf("wide/file-with-a-rather-long-name-%03d.txt", i), "x")
+		mustWrite(fmt.Sprintf("wide/d%03d/CLAUDE.md", i), fmt.Sprint(i))
+	}
+	deep := "deep"
+	for i := 0; i < 40; i++ {
+		deep += fmt.Sprintf("/l%d", i)
+		mustWrite(deep+"/AGENTS.md", deep)
+	}
+	mustWrite("a.md", "")
+	mustWrite("a/.claude/settings.json", "{}")
+	mustWrite("node_modules/x/CLAUDE.md", "never read")
+	walk := func(procs int) []File {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+		d, err := OpenDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer d.Close()
+		files, notices, err := Walk(d)
+		if err != nil || len(notices) != 0 {
+			t.Fatalf("GOMAXPROCS=%d: notices %v err %v", procs, notices, err)
+		}
+		return files
+	}
+	one, many := walk(1), walk(4)
+	if len(one) != 400+40+1 {
+		t.Errorf("found %d files, want %d", len(one), 400+40+1)
+	}
+	if !reflect.DeepEqual(one, many) {
+		t.Error("the walk on one goroutine and on several differ")
+	}
+	generic, _, err := Walk(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(generic, func(i, j int) bool { return generic[i].Path < generic[j].Path })
+	if !reflect.DeepEqual(one, generic) {
+		t.Error("the walk and fs.WalkDir differ")
+	}
+}
+
+// TestWalkTwice walks one DirFS twice in a row and twice at once: every
+// walk sees the whole tree.
+func TestWalkTwice(t *testing.T) {
+	dir := t.TempDir()
+	for _, p := range []string{"CLAUDE.md", "a/AGENTS.md", "a/b/GEMINI.md"} {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(p), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, err := OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	check := func(files []File, notices []Notice, err error) {
+		if err != nil || len(notices) != 0 || len(files) != 3 {
+			t.Errorf("files %d notices %v err %v, want 3 files", len(files), notices, err)
+		}
+	}
+	check(Walk(d))
+	check(Walk(d))
+	done := make(chan struct{})
+	for i := 0; i < 2; i++ {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			check(Walk(d))
+		}()
+	}
+	<-done
+	<-done
+}
+
+// TestFolderReplacedAfterOpen replaces the scanned folder by another one of
+// the same name after OpenDir: the walk lists the folder that was opened,
+// and reading through os.Root, which would resolve paths in the new folder,
+// is refused.
+func TestFolderReplacedAfterOpen(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "repo")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("opened"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if err := os.Rename(dir, filepath.Join(parent, "moved")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("swapped"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if runtime.GOOS == "linux" {
+		files, _, err := Walk(d)
+		if err != nil || len(files) != 1 || string(files[0].Data) != "opened" {
+			t.Errorf("walk after the swap: %+v %v", files, err)
+		}
+	}
+	if _, err := fs.ReadFile(d, "CLAUDE.md"); err == nil {
+		// Elsewhere os.Root is opened at once, on the original folder.
+		if runtime.GOOS == "linux" {
+			t.Error("a read through the replaced folder's name succeeded")
+		}
+	}
+}
+
+// TestRootGivenAsLink scans a folder named through a link, as os.OpenRoot
+// allows: the link given by the user is followed, none below it.
+func TestRootGivenAsLink(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	if err := os.MkdirAll(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(real, "CLAUDE.md"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", filepath.Join(dir, "link")); err != nil {
+		t.Skip(err)
+	}
+	d, err := OpenDir(filepath.Join(dir, "link"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	files, notices, err := Walk(d)
+	if err != nil || len(notices) != 0 || len(files) != 1 {
+		t.Fatalf("files %+v notices %v err %v", files, notices, err)
+	}
+	if ok, known := Exists(d, "CLAUDE.md"); !ok || !known {
+		t.Error("Exists through the root given as a link")
 	}
 }

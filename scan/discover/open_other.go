@@ -7,4 +7,5 @@ package discover
 const (
 	openDirFlags = 0
 	openNoFollow = 0
+	openNonBlock = 0
 )
