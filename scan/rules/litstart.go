@@ -5,6 +5,7 @@ import (
 	"regexp/syntax"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // startRegexp is a regular expression run only where a match can begin.
@@ -33,21 +34,24 @@ type startRegexp struct {
 	at      *regexp.Regexp // ^(?s:.)(?:pattern): a match after the first byte
 	lits    []startLit     // nil: run full
 	byFirst [256][]startLit
+	atStart []startLit // the literals that begin the text
 }
 
 // startLit is a literal a match can begin with; wb says the pattern puts
-// a word boundary before it.
+// a word boundary before it, bot that the match begins the text (then s
+// may be empty).
 type startLit struct {
-	s  string
-	wb bool
+	s   string
+	wb  bool
+	bot bool
 }
 
 // litEntry is one way a piece of a pattern can begin: with s, and when
 // whole, with s and nothing more (what follows the piece follows s).
 type litEntry struct {
-	s     string
-	wb    bool
-	whole bool
+	s       string
+	wb, bot bool
+	whole   bool
 }
 
 // startRegexps lists every startRegexp, for the tests that prove each
@@ -69,21 +73,25 @@ func (r *startRegexp) compile() {
 		return
 	}
 	var set []startLit
-	for _, e := range startLits(re.Simplify()) {
-		set = append(set, startLit{s: e.s, wb: e.wb})
+	for _, e := range shrink(startLits(re.Simplify())) {
+		set = append(set, startLit{s: e.s, wb: e.wb, bot: e.bot})
 	}
 	set = minimalLits(set)
 	if len(set) == 0 {
 		return
 	}
 	for _, l := range set {
-		if l.s == "" {
+		if l.s == "" && !l.bot {
 			return // a match can begin anywhere
 		}
 	}
 	r.lits = set
 	for _, l := range set {
-		r.byFirst[l.s[0]] = append(r.byFirst[l.s[0]], l)
+		if l.bot {
+			r.atStart = append(r.atStart, l)
+		} else {
+			r.byFirst[l.s[0]] = append(r.byFirst[l.s[0]], l)
+		}
 	}
 	r.at0 = regexp.MustCompile(`^(?:` + r.pattern + `)`)
 	r.at = regexp.MustCompile(`^(?s:.)(?:` + r.pattern + `)`)
@@ -105,15 +113,17 @@ func startLits(re *syntax.Regexp) []litEntry {
 	opened := func(es []litEntry) []litEntry {
 		out := make([]litEntry, len(es))
 		for i, e := range es {
-			out[i] = litEntry{s: e.s, wb: e.wb}
+			out[i] = litEntry{s: e.s, wb: e.wb, bot: e.bot}
 		}
 		return out
 	}
 	switch re.Op {
 	case syntax.OpNoMatch:
 		return nil
-	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpBeginText, syntax.OpEndText, syntax.OpNoWordBoundary:
+	case syntax.OpEmptyMatch, syntax.OpBeginLine, syntax.OpEndLine, syntax.OpEndText, syntax.OpNoWordBoundary:
 		return empty
+	case syntax.OpBeginText:
+		return []litEntry{{bot: true, whole: true}}
 	case syntax.OpWordBoundary:
 		return []litEntry{{wb: true, whole: true}}
 	case syntax.OpLiteral:
@@ -166,17 +176,46 @@ func startLits(re *syntax.Regexp) []litEntry {
 					continue
 				}
 				for _, b := range set {
-					next = append(next, litEntry{s: a.s + b.s, wb: a.wb || a.s == "" && b.wb, whole: b.whole})
+					next = append(next, litEntry{s: a.s + b.s, wb: a.wb || a.s == "" && b.wb, bot: a.bot || a.s == "" && b.bot, whole: b.whole})
 				}
 			}
 			if len(next) > maxStartLits {
-				return opened(cur)
+				return shrink(next)
 			}
 			cur = next
 		}
 		return cur
 	}
 	return unknown
+}
+
+// shrink cuts the literals of a set grown past maxStartLits to their
+// first few bytes until few enough remain; a prefix of a literal a match
+// begins with is one too.
+func shrink(set []litEntry) []litEntry {
+	if len(set) <= maxStartLits {
+		return set
+	}
+	for n := 8; ; n-- {
+		seen := map[litEntry]bool{}
+		var out []litEntry
+		for _, e := range set {
+			c := litEntry{s: e.s, wb: e.wb, bot: e.bot}
+			if len(c.s) > n {
+				c.s = c.s[:n]
+				for len(c.s) > 0 && !utf8.ValidString(c.s) {
+					c.s = c.s[:len(c.s)-1] // never half a character
+				}
+			}
+			if !seen[c] {
+				seen[c] = true
+				out = append(out, c)
+			}
+		}
+		if len(out) <= maxStartLits || n == 1 {
+			return out
+		}
+	}
 }
 
 // minimalLits drops duplicates and every literal that another one, no
@@ -186,7 +225,7 @@ func minimalLits(set []startLit) []startLit {
 	for i, y := range set {
 		covered := false
 		for j, x := range set {
-			if i == j || !strings.HasPrefix(y.s, x.s) || x.wb && !y.wb {
+			if i == j || !strings.HasPrefix(y.s, x.s) || x.wb && !y.wb || x.bot && !y.bot {
 				continue
 			}
 			// x covers y; of two equal entries keep the first.
@@ -209,6 +248,13 @@ func isWordByte(c byte) bool {
 // next returns the first position at or after from where one of the
 // literals begins (with its word boundary, if it needs one), or -1.
 func (r *startRegexp) next(s string, from int) int {
+	if from == 0 {
+		for _, l := range r.atStart {
+			if strings.HasPrefix(s, l.s) && (!l.wb || s != "" && isWordByte(s[0])) {
+				return 0
+			}
+		}
+	}
 	for p := from; p < len(s); p++ {
 		ls := r.byFirst[s[p]]
 		if ls == nil {

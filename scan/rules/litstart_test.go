@@ -107,14 +107,16 @@ func TestStartLits(t *testing.T) {
 		pattern string
 		want    []startLit
 	}{
-		{`\b(?:read|reads|cat)\s+x`, []startLit{{"read", true}, {"cat", true}}},
-		{`system[- ]level`, []startLit{{"system level", false}, {"system-level", false}}},
-		{`(?:--)?registry=`, []startLit{{"registry=", false}, {"--registry=", false}}},
-		{`\b(?:the\s+)?(?:user|human)\s+must`, []startLit{{"user", true}, {"human", true}, {"the", true}}},
-		{`a*b`, []startLit{{"b", false}, {"a", false}}},
-		{`(?:ab)+c`, []startLit{{"ab", false}}},
+		{`\b(?:read|reads|cat)\s+x`, []startLit{{"read", true, false}, {"cat", true, false}}},
+		{`system[- ]level`, []startLit{{"system level", false, false}, {"system-level", false, false}}},
+		{`(?:--)?registry=`, []startLit{{"registry=", false, false}, {"--registry=", false, false}}},
+		{`\b(?:the\s+)?(?:user|human)\s+must`, []startLit{{"user", true, false}, {"human", true, false}, {"the", true, false}}},
+		{`a*b`, []startLit{{"b", false, false}, {"a", false, false}}},
+		{`(?:ab)+c`, []startLit{{"ab", false, false}}},
 		{`(?:^|\s)--no-verify`, nil},
-		{`\ba|b\b`, []startLit{{"a", true}, {"b", false}}},
+		{`\ba|b\b`, []startLit{{"a", true, false}, {"b", false, false}}},
+		{`^\s*registry|--trusted-host`, []startLit{{"", false, true}, {"--trusted-host", false, false}}},
+		{`\bgo|^go`, []startLit{{"go", true, false}, {"go", false, true}}},
 		{`.x`, nil},
 		{`\s+x`, nil},
 	} {

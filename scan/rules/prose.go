@@ -122,11 +122,11 @@ type matcher func(u *text.Unit) (match, bool)
 // Prohibitions: a negation before the match in the same clause, or a
 // clause that calls the thing forbidden.
 var (
-	reNegation = lazyre.New(`\b(never|not|don't|dont|doesn't|won't|cannot|can't|mustn't|shouldn't|shan't|avoid|avoiding|refrain|prohibit|prohibited|forbid|forbidden|disallow|disallowed|under no circumstances|prevent|prevents|preventing|no)\b`)
+	reNegation = newStartRegexp(`\b(never|not|don't|dont|doesn't|won't|cannot|can't|mustn't|shouldn't|shan't|avoid|avoiding|refrain|prohibit|prohibited|forbid|forbidden|disallow|disallowed|under no circumstances|prevent|prevents|preventing|no)\b`)
 	// Words after a negation that make it no prohibition of the action:
 	// "do not forget to send", "do not wait for approval".
 	reNotProhibition  = lazyre.New(`^(?:\s+(?:to|be|ever))?\s+(?:forget|hesitate|fail|skip|miss|wait|delay|stop|ask|only|matter|need|bother|worry|pause|question|let\s+\S+\s+stop|block|questions|confirmation|prompt|optional|negotiable|a suggestion|just|merely|enough)`)
-	rePostProhibition = lazyre.New(`\b(is|are|be)\s+(strictly\s+)?(forbidden|prohibited|not\s+allowed|not\s+permitted|banned|never\s+allowed|disallowed)\b|\bnot\s+(allowed|permitted)\b`)
+	rePostProhibition = newStartRegexp(`\b(is|are|be)\s+(strictly\s+)?(forbidden|prohibited|not\s+allowed|not\s+permitted|banned|never\s+allowed|disallowed)\b|\bnot\s+(allowed|permitted)\b`)
 )
 
 // governed reports whether the text at [start, end) of the unit is the
@@ -192,7 +192,7 @@ func noIsProhibition(before, after string) bool {
 
 // Warnings and quotations: a sentence that talks about an attack phrase
 // instead of giving it.
-var reWarning = lazyre.New(`\b(beware|be wary|be careful of|watch out for|warning:|prompt injections?|injected (?:instructions|text|content|prompts)|injection attacks?|malicious (?:instructions?|content|text|files?|pages?|prompts?|input|requests?|code)|attackers?|phishing|suspicious|refuse|jailbreaks?|social engineering|red flags?|(do not|don't|never) (follow|obey|comply with|act on|execute) (them|it|these|such|any|instructions)|ignore (any|such) (instructions|requests|text)|treat [^.]* as (untrusted|data|suspicious|malicious|hostile|an attack|injection)|examples? of)\b|\b(any|a|an|the)\s+(page|file|document|message|tool|text|website|site|email|issue|comment|result|output|response|readme|content|input)s?\s+(that|which)\s+(says?|asks?|tells?|contains?|instructs?|requests?)\b|\bif (a|an|the|any|some|someone|anyone|something|content|input|text|you see)\b[^.]*\b(asks?|tells?|says?|instructs?|contains?|requests?|demands?|tries|attempts?|includes?)\b`)
+var reWarning = newStartRegexp(`\b(beware|be wary|be careful of|watch out for|warning:|prompt injections?|injected (?:instructions|text|content|prompts)|injection attacks?|malicious (?:instructions?|content|text|files?|pages?|prompts?|input|requests?|code)|attackers?|phishing|suspicious|refuse|jailbreaks?|social engineering|red flags?|(do not|don't|never) (follow|obey|comply with|act on|execute) (them|it|these|such|any|instructions)|ignore (any|such) (instructions|requests|text)|treat [^.]* as (untrusted|data|suspicious|malicious|hostile|an attack|injection)|examples? of)\b|\b(any|a|an|the)\s+(page|file|document|message|tool|text|website|site|email|issue|comment|result|output|response|readme|content|input)s?\s+(that|which)\s+(says?|asks?|tells?|contains?|instructs?|requests?)\b|\bif (a|an|the|any|some|someone|anyone|something|content|input|text|you see)\b[^.]*\b(asks?|tells?|says?|instructs?|contains?|requests?|demands?|tries|attempts?|includes?)\b`)
 
 // quotedOrWarned reports whether [start, end) of the unit is quoted, or
 // the sentence around it warns about the phrase instead of giving it.
@@ -232,7 +232,7 @@ func inQuotes(s string, start, end int, backticks bool) bool {
 }
 
 // No-questions-asked phrases turn an S21–S24 observation into a finding.
-var reNQA = lazyre.New(`\bwithout (first )?(checking|reviewing|verifying|inspecting|reading|looking|asking|confirming|confirmation|prompting|approval|permission|review|a review|human review|telling|waiting)\b|\b(do not|don't|dont|never) (ask|prompt|confirm|check|verify|review|wait for)\b|\b(do not|don't|dont|no need to) bother (asking|checking|confirming|reviewing)\b|\bno questions\b|\bso (that )?nothing (blocks|stops|interrupts|prevents)\b|\band continue\b|\beven if (it |they |this )?(fails|errors|warns|complains|looks)\b|\bignore (any |all )?(errors|warnings|prompts|failures|confirmations)\b|\bskip (the |any )?(confirmation|prompts?|review|approval)\b|\bno confirmation\b`)
+var reNQA = newStartRegexp(`\bwithout (first )?(checking|reviewing|verifying|inspecting|reading|looking|asking|confirming|confirmation|prompting|approval|permission|review|a review|human review|telling|waiting)\b|\b(do not|don't|dont|never) (ask|prompt|confirm|check|verify|review|wait for)\b|\b(do not|don't|dont|no need to) bother (asking|checking|confirming|reviewing)\b|\bno questions\b|\bso (that )?nothing (blocks|stops|interrupts|prevents)\b|\band continue\b|\beven if (it |they |this )?(fails|errors|warns|complains|looks)\b|\bignore (any |all )?(errors|warnings|prompts|failures|confirmations)\b|\bskip (the |any )?(confirmation|prompts?|review|approval)\b|\bno confirmation\b`)
 
 // hasNQA reports a no-questions-asked phrase anywhere in the unit.
 func hasNQA(u *text.Unit) bool {
@@ -241,7 +241,7 @@ func hasNQA(u *text.Unit) bool {
 
 // reRealURL matches an absolute URL with a host; a placeholder such as
 // <your-url> or https://<host>/ is not one.
-var reRealURL = lazyre.New(`\b(https?|wss?|ftp)://[a-z0-9\[]`)
+var reRealURL = newStartRegexp(`\b(https?|wss?|ftp)://[a-z0-9\[]`)
 
 func hasRealURL(u *text.Unit) bool {
 	return has(u, gURL) && reRealURL.MatchString(u.Lower)

@@ -21,17 +21,17 @@ var S5 = &Rule{
 }
 
 var (
-	reNetVerb = lazyre.New(`\b(send|sends|sending|upload|uploads|uploading|post|posting|transmit|transmitting|exfiltrate|exfiltrating|forward|forwarding|submit|beacon|leak|email|e-mail|mail|curl|wget|scp|rsync|nc|netcat|ncat|invoke-webrequest|iwr|pipe|fetch\(|requests\.post|axios\.post|http\.post)\b`)
+	reNetVerb = newStartRegexp(`\b(send|sends|sending|upload|uploads|uploading|post|posting|transmit|transmitting|exfiltrate|exfiltrating|forward|forwarding|submit|beacon|leak|email|e-mail|mail|curl|wget|scp|rsync|nc|netcat|ncat|invoke-webrequest|iwr|pipe|fetch\(|requests\.post|axios\.post|http\.post)\b`)
 	// Credential files. The character before must start a path.
 	reCredFile = lazyre.New(`(?:^|[\s"'` + "`" + `(=@:/<,])(\.env(?:\.(?:local|production|prod|development|dev|staging|test))?\b|~/\.ssh\b|\$home/\.ssh\b|\.ssh/|id_rsa\b|id_ed25519\b|id_ecdsa\b|id_dsa\b|~/\.aws\b|\.aws/credentials|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|/etc/shadow\b|/etc/passwd\b|~/\.gnupg\b|\.gnupg/|credentials\.json\b|\.config/gcloud\b|login data\b|\.bash_history\b|\.zsh_history\b)`)
-	reCredVar  = lazyre.New(`\$\{?[a-z0-9_]*(?:token|secret|key|password|passwd|credential|cookie)[a-z0-9_]*\}?|\bprocess\.env\.[a-z0-9_]*(?:token|secret|key|password)[a-z0-9_]*|\bos\.environ\[["'][a-z0-9_]*(?:token|secret|key|password)`)
-	reSecretWd = lazyre.New(`\b(?:secrets|credentials|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]keys?|auth[ _-]?tokens?|access[ _-]?tokens?|tokens|passwords|private[ _-]keys?|session[ _-]cookies?|cookies|ssh[ _-]keys?|the[ _-]token|your[ _-]token)\b`)
-	reEnvDump  = lazyre.New(`\b(?:environment[ _-]variables|env[ _-]vars|environment[ _-]dump|whole environment|entire environment|all environment|printenv|process\.env\b(?:[^.]|$)|os\.environ\b(?:[^\[.]|$)|os\.getenv\(\)|\benv\s*\|)`)
+	reCredVar  = newStartRegexp(`\$\{?[a-z0-9_]*(?:token|secret|key|password|passwd|credential|cookie)[a-z0-9_]*\}?|\bprocess\.env\.[a-z0-9_]*(?:token|secret|key|password)[a-z0-9_]*|\bos\.environ\[["'][a-z0-9_]*(?:token|secret|key|password)`)
+	reSecretWd = newStartRegexp(`\b(?:secrets|credentials|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]keys?|auth[ _-]?tokens?|access[ _-]?tokens?|tokens|passwords|private[ _-]keys?|session[ _-]cookies?|cookies|ssh[ _-]keys?|the[ _-]token|your[ _-]token)\b`)
+	reEnvDump  = newStartRegexp(`\b(?:environment[ _-]variables|env[ _-]vars|environment[ _-]dump|whole environment|entire environment|all environment|printenv|process\.env\b(?:[^.]|$)|os\.environ\b(?:[^\[.]|$)|os\.getenv\(\)|\benv\s*\|)`)
 	// Words between a verb and a credential that make the credential the
 	// means, not the cargo: "upload with the token from .env".
 	reInstrument = lazyre.New(`\b(?:using|with|via|through|by|uses|authenticated|authenticate|authenticating|login|log in|configured|header|headers|bearer|authorization|token:|identityfile)\b|\bx-api-key|\bapi-key:|(?:^|\s)(?:-u|--user|-i|-h|--header|-e|--env-file|--identity)\b`)
 	// Pointing phrase of the reverse order: "… and POST it to …".
-	rePointSend = lazyre.New(`\b(?:post|send|upload|transmit|forward|exfiltrate|submit|pipe|mail|email|curl)\s+(?:it|them|this|that|these|those|everything|all of (?:it|them)|(?:its|their|the) (?:result|results|output|contents?|file|files|data|dump|archive|bundle|values?|list))\s+(?:to|into|at)\b` +
+	rePointSend = newStartRegexp(`\b(?:post|send|upload|transmit|forward|exfiltrate|submit|pipe|mail|email|curl)\s+(?:it|them|this|that|these|those|everything|all of (?:it|them)|(?:its|their|the) (?:result|results|output|contents?|file|files|data|dump|archive|bundle|values?|list))\s+(?:to|into|at)\b` +
 		`|\|\s*(?:curl|nc|ncat|netcat|wget|socat)\b`)
 )
 
@@ -133,7 +133,7 @@ func credentialIn(s string, withURL bool) (what string, start, end int) {
 // cargo returns the first match of re in s that is not a command-line
 // flag or the name side of an assignment ("--api-key=KEY", "token: x"):
 // those configure a tool, they do not send a secret away.
-func cargo(s string, re *lazyre.Regexp) []int {
+func cargo(s string, re *startRegexp) []int {
 	for _, loc := range re.FindAllStringIndex(s, 8) {
 		if loc[0] > 0 && s[loc[0]-1] == '-' {
 			continue

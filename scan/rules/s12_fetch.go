@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -18,8 +17,8 @@ var S12 = &Rule{
 }
 
 var (
-	reFetchThenFollow = lazyre.New(`\b(?:fetch|fetches|fetching|download|downloading|retrieve|retrieving|pull|pulling|curl|wget|load|loading|read|reading|get|getting|visit|visiting|open|check)\b[^.;\n]*?((?:https?|ftp)://[a-z0-9\[][^\s)"'` + "`" + `>]*)[^.;\n]*?\b(?:and|then|,)\s+(?:always\s+|strictly\s+|blindly\s+)?(?:follow|obey|execute|run|apply|comply with|act on|carry out|do what|treat)\b([^.;\n]*)`)
-	reInstrNoun       = lazyre.New(`\b(?:instructions?|rules|directives?|prompts?|commands?|orders|tasks|system prompt)\b|\bwhat (?:it|they|the (?:page|file|url|response)) says\b|\bfollow (?:it|them)\b|\bobey\b|\bas (?:your )?(?:instructions|rules|orders)\b`)
+	reFetchThenFollow = newStartRegexp(`\b(?:fetch|fetches|fetching|download|downloading|retrieve|retrieving|pull|pulling|curl|wget|load|loading|read|reading|get|getting|visit|visiting|open|check)\b[^.;\n]*?((?:https?|ftp)://[a-z0-9\[][^\s)"'` + "`" + `>]*)[^.;\n]*?\b(?:and|then|,)\s+(?:always\s+|strictly\s+|blindly\s+)?(?:follow|obey|execute|run|apply|comply with|act on|carry out|do what|treat)\b([^.;\n]*)`)
+	reInstrNoun       = newStartRegexp(`\b(?:instructions?|rules|directives?|prompts?|commands?|orders|tasks|system prompt)\b|\bwhat (?:it|they|the (?:page|file|url|response)) says\b|\bfollow (?:it|them)\b|\bobey\b|\bas (?:your )?(?:instructions|rules|orders)\b`)
 )
 
 func matchFetchInstructions(u *text.Unit) (match, bool) {

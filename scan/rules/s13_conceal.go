@@ -22,7 +22,7 @@ var S13 = &Rule{
 
 var (
 	// The negation is part of the attack: "do not tell the user".
-	reConcealNeg = lazyre.New(`\b(?:do not|don't|dont|never|must not|should not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention (?:this|it|that|anything)(?: step| action| request)? to|mention (?:this|it|that|anything|these steps)|show|let)\s+(?:the\s+|your\s+|a\s+)?(?:user|users|developer|developers|human|operator|owner|maintainer|person|anyone)\b(?:\s+know)?` +
+	reConcealNeg = newStartRegexp(`\b(?:do not|don't|dont|never|must not|should not|shouldn't)\s+(?:ever\s+)?(?:tell|inform|notify|alert|warn|mention (?:this|it|that|anything)(?: step| action| request)? to|mention (?:this|it|that|anything|these steps)|show|let)\s+(?:the\s+|your\s+|a\s+)?(?:user|users|developer|developers|human|operator|owner|maintainer|person|anyone)\b(?:\s+know)?` +
 		`|\b(?:do not|don't|dont|never)\s+(?:mention|reveal|disclose|report|log|say|explain)\s+(?:this|these|that|it|the (?:upload|request|command|step|change|instruction)s?)\s+(?:step|steps|instruction|instructions|action|actions|request|command)?\s*(?:to|in front of|with)\s+(?:the\s+)?(?:user|developer|human|operator)\b`)
 	concealPos = alternatives{
 		alt(`\bwithout\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|anyone|them)(?:'s)?\s+(?:knowing|noticing|seeing|being aware|finding out|knowledge|awareness|realizing|realising)\b`+

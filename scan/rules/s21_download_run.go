@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -24,16 +23,16 @@ var S21 = &Rule{
 
 var (
 	// A fetch piped into an interpreter (only where the unit has a '|').
-	reDownloadPipe = lazyre.New(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^|\n]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|k|da|fi)?sh|python[0-9.]*|node|perl|ruby|php|iex|invoke-expression|pwsh|powershell)\b`)
+	reDownloadPipe = newStartRegexp(`\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|fetch)\b[^|\n]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:ba|z|k|da|fi)?sh|python[0-9.]*|node|perl|ruby|php|iex|invoke-expression|pwsh|powershell)\b`)
 	// A fetch run through command or process substitution.
-	reDownloadSubst = lazyre.New(`\b(?:ba|z)?sh\s+-c\s+["']?\$\(\s*(?:curl|wget)\b` +
+	reDownloadSubst = newStartRegexp(`\b(?:ba|z)?sh\s+-c\s+["']?\$\(\s*(?:curl|wget)\b` +
 		`|\b(?:(?:ba|z)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b` +
 		`|\beval\s+["']?\$\(\s*(?:curl|wget)\b` +
 		`|\biex\s*\(?\s*(?:\(?\s*new-object\s+net\.webclient\)?\.downloadstring|iwr|irm|invoke-webrequest|invoke-restmethod)\b`)
 	// The same in words.
-	reDownloadProse = lazyre.New(`\b(?:download|fetch|grab|pull down)\b[^;\n]*\b(?:and|then)\s+(?:run|execute|exec|launch|source)\s+(?:it|them|the (?:script|binary|file|installer|program))\b`)
+	reDownloadProse = newStartRegexp(`\b(?:download|fetch|grab|pull down)\b[^;\n]*\b(?:and|then)\s+(?:run|execute|exec|launch|source)\s+(?:it|them|the (?:script|binary|file|installer|program))\b`)
 	// The chain: something downloaded, made executable, then run.
-	reChain = lazyre.New(`(?s)\b(?:curl|wget|download|iwr|invoke-webrequest)\b.*?\bchmod\s+(?:\+x|a\+x|u\+x|[0-7]?7[0-7][0-7])\s+(\S+).*?(?:\./|\b(?:ba)?sh\s+|\brun\b|\bexecute\b|&&\s*\S)`)
+	reChain = newStartRegexp(`(?s)\b(?:curl|wget|download|iwr|invoke-webrequest)\b.*?\bchmod\s+(?:\+x|a\+x|u\+x|[0-7]?7[0-7][0-7])\s+(\S+).*?(?:\./|\b(?:ba)?sh\s+|\brun\b|\bexecute\b|&&\s*\S)`)
 )
 
 func matchDownloadRun(u *text.Unit) (match, bool) {

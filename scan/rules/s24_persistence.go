@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -29,9 +28,9 @@ var (
 		alt(`\b(?:write|copy|cp|install|add|plant|create|ln)\b[^;\n]*\.git/hooks/|\bcore\.hookspath\b`, ".git/hooks", "hookspath"),
 		alt(`\b(?:add|write|install|plant|register|insert)\s+(?:a\s+|the\s+|this\s+)?(?:\S+\s+)?hooks?\s+(?:to|in|into)\s+(?:~|\$home)/\.(?:claude|gemini|cursor)\b`, "hook"),
 	}
-	reSelfRestore = lazyre.New(`\b(?:if|when|whenever|once|after)\b[^;\n]*\b(?:removed|deleted|uninstalled|missing|disabled|reverted|cleaned up|gone|overwritten|removes|deletes|uninstalls|disables|reverts|overwrites|remove|delete|disable)\b[^;\n]*\b(?:restore|re-?add|recreate|re-create|reinstall|re-install|re-?enable|put (?:it|them) back|add (?:it|them) back|write (?:it|them) (?:back|again))\b` +
+	reSelfRestore = newStartRegexp(`\b(?:if|when|whenever|once|after)\b[^;\n]*\b(?:removed|deleted|uninstalled|missing|disabled|reverted|cleaned up|gone|overwritten|removes|deletes|uninstalls|disables|reverts|overwrites|remove|delete|disable)\b[^;\n]*\b(?:restore|re-?add|recreate|re-create|reinstall|re-install|re-?enable|put (?:it|them) back|add (?:it|them) back|write (?:it|them) (?:back|again))\b` +
 		`|\b(?:restore|re-?add|recreate|re-create|reinstall|re-install|re-?enable|put (?:it|them) back|add (?:it|them) back|write (?:it|them) (?:back|again))\b[^;\n]*\b(?:if|when|whenever)\b[^;\n]*\b(?:removed|deleted|missing|disabled|uninstalled|gone|reverted|overwritten)\b`)
-	rePersistObject = lazyre.New(`\b(?:hooks?|cron|crontab|bashrc|zshrc|profile|launch ?agents?|startup|autostart|login items?|settings\.json|this (?:line|entry|block|instruction|section|rule|file)|these (?:lines|instructions|entries)|the (?:entry|line|snippet|instruction))\b`)
+	rePersistObject = newStartRegexp(`\b(?:hooks?|cron|crontab|bashrc|zshrc|profile|launch ?agents?|startup|autostart|login items?|settings\.json|this (?:line|entry|block|instruction|section|rule|file)|these (?:lines|instructions|entries)|the (?:entry|line|snippet|instruction))\b`)
 )
 
 func matchPersistence(u *text.Unit) (match, bool) {

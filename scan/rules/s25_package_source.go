@@ -3,7 +3,6 @@ package rules
 import (
 	"strings"
 
-	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -19,7 +18,7 @@ var S25 = &Rule{
 	},
 }
 
-var rePkgSource = lazyre.New(`--(?:extra-)?index-url[\s=]+["']?http://(\S+)` +
+var rePkgSource = newStartRegexp(`--(?:extra-)?index-url[\s=]+["']?http://(\S+)` +
 	`|--trusted-host\b` +
 	`|\b(?:npm|yarn|pnpm|bun)\s+(?:config\s+set\s+)?(?:--)?registry[\s=]+["']?http://(\S+)` +
 	`|^\s*registry\s*=\s*http://(\S+)` +

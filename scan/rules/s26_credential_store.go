@@ -3,7 +3,6 @@ package rules
 import (
 	"strings"
 
-	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -26,7 +25,7 @@ var (
 		`|\bsecurity\s+(?:find-generic-password|find-internet-password|dump-keychain)\b|\bcmdkey\s+/list\b|\bvaultcmd\b|\bsecret-tool\s+lookup\b`)
 	reHistorySecrets = newStartRegexp(`\b(?:search|grep|scan|dig through|look through|go through|mine|comb through|trawl)\s+(?:the\s+)?(?:git\s+|commit\s+|repository\s+|repo\s+)*(?:history|log|past commits|previous commits|old commits)\b[^;\n]*\b(?:for\s+)?(?:secrets?|passwords?|api keys?|tokens?|credentials?|keys)\b` +
 		`|\bgit\s+log\s+-p\b[^\n]*\|\s*grep\b[^\n]*\b(?:password|secret|token|api_?key|aws)`)
-	reSecretScanner = lazyre.New(`\b(?:gitleaks|trufflehog|detect-secrets|git-secrets|ggshield|secretlint|remove|rotate|revoke|purge|leaked|accidentally)\b`)
+	reSecretScanner = newStartRegexp(`\b(?:gitleaks|trufflehog|detect-secrets|git-secrets|ggshield|secretlint|remove|rotate|revoke|purge|leaked|accidentally)\b`)
 )
 
 var (
