@@ -3,6 +3,7 @@ package text
 import (
 	"bytes"
 	"encoding/binary"
+	"math/bits"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -194,6 +195,51 @@ func (d *Document) pristine(i int, n string) (string, bool) {
 	return d.srcLower[start:end], true
 }
 
+// lineStarts returns the offset of each line of data.
+func lineStarts(data []byte) []int {
+	starts := make([]int, 1, bytes.Count(data, []byte{'\n'})+1)
+	for i := 0; ; {
+		k := bytes.IndexByte(data[i:], '\n')
+		if k < 0 {
+			return starts
+		}
+		i += k + 1
+		starts = append(starts, i)
+	}
+}
+
+// lowerLines returns Lower(s) and the offset of each line of s, in one
+// pass of eight bytes at a time.
+func lowerLines(s string) (string, []int) {
+	starts := make([]int, 1, strings.Count(s, "\n")+1)
+	b := make([]byte, len(s))
+	j := 0
+	for ; j+8 <= len(s); j += 8 {
+		w := load64(s, j)
+		binary.LittleEndian.PutUint64(b[j:], w|capitals(w)>>2)
+		for m := zeroBytes(w ^ '\n'*lowBits); m != 0; m &= m - 1 {
+			starts = append(starts, j+bits.TrailingZeros64(m)/8+1)
+		}
+	}
+	for ; j < len(s); j++ {
+		c := s[j]
+		if c >= 'A' && c <= 'Z' {
+			c += 32
+		} else if c == '\n' {
+			starts = append(starts, j+1)
+		}
+		b[j] = c
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), starts
+}
+
+// zeroBytes returns the top bit of each byte of w that is zero, exactly
+// (no borrow from one byte into the next).
+func zeroBytes(w uint64) uint64 {
+	const low7 = ^uint64(highBits)
+	return ^((w&low7 + low7) | w | low7)
+}
+
 // LineOf returns the 1-based line of byte offset off in the file.
 func (d *Document) LineOf(off int) int {
 	return sort.Search(len(d.lineStarts), func(i int) bool { return d.lineStarts[i] > off })
@@ -202,16 +248,17 @@ func (d *Document) LineOf(off int) int {
 // Analyze reads data as an agent would and returns its Document.
 func Analyze(data []byte) *Document {
 	d := &Document{}
-	d.lineStarts = make([]int, 1, bytes.Count(data, []byte{'\n'})+1)
-	for i := 0; ; {
-		k := bytes.IndexByte(data[i:], '\n')
-		if k < 0 {
-			break
-		}
-		i += k + 1
-		d.lineStarts = append(d.lineStarts, i)
-	}
 	d.InvalidUTF8 = !utf8.Valid(data)
+	// Lines are slices of one copy of the file, and their lowered twins
+	// slices of one lowered copy, so ordinary text is never copied again.
+	src := string(data)
+	if d.InvalidUTF8 || noShortcuts {
+		d.lineStarts = lineStarts(data)
+	} else {
+		// One pass finds the lines and lowers the file.
+		d.srcLower, d.lineStarts = lowerLines(src)
+		d.src = src
+	}
 	// One pass over the non-ASCII runes of a valid file answers both
 	// "any invisible character?" and "anything to normalise?".
 	invisible, normalize := true, true
@@ -221,12 +268,9 @@ func Analyze(data []byte) *Document {
 	if invisible {
 		d.findInvisible(data)
 	}
-	// Lines are slices of one copy of the file, and their lowered twins
-	// slices of one lowered copy, so ordinary text is never copied again.
-	src := string(data)
 	if d.InvalidUTF8 {
 		src = strings.ToValidUTF8(src, "\uFFFD")
-	} else {
+	} else if noShortcuts {
 		d.src, d.srcLower = src, Lower(src)
 	}
 	if d.InvalidUTF8 || noShortcuts {
@@ -629,7 +673,12 @@ func (d *Document) structure() {
 		d.Fences = append(d.Fences, *cur)
 	}
 	flush()
-	sort.SliceStable(d.Units, func(i, j int) bool { return d.Units[i].Line < d.Units[j].Line })
+	// Units come out in order but for a comment closed after the text
+	// that follows it on its line; sort only then.
+	byLine := func(i, j int) bool { return d.Units[i].Line < d.Units[j].Line }
+	if !sort.SliceIsSorted(d.Units, byLine) {
+		sort.SliceStable(d.Units, byLine)
+	}
 }
 
 func (d *Document) closeComment(b *strings.Builder, start, end int) {

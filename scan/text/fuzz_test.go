@@ -114,6 +114,9 @@ func FuzzNormalize(f *testing.F) {
 		if Lower(s) != string(want) {
 			t.Fatalf("Lower(%q) = %q, want %q", s, Lower(s), want)
 		}
+		if low, starts := lowerLines(s); low != string(want) || fmt.Sprint(starts) != fmt.Sprint(lineStarts([]byte(s))) {
+			t.Fatalf("lowerLines(%q) = %q, %v; want %q, %v", s, low, starts, want, lineStarts([]byte(s)))
+		}
 		if len(Lower(n)) != len(n) {
 			t.Fatal("Lower changed length")
 		}
