@@ -164,10 +164,56 @@ func TestEncodedCandidatesMatchReference(t *testing.T) {
 		}
 		inputs = append(inputs, b.String())
 	}
+	// Runs of every length near 24 at every offset.
+	b64chars := "ABCxyz0189+/-_="
+	for n := 0; n < 4000; n++ {
+		var b strings.Builder
+		for k := r.Intn(8); k >= 0; k-- {
+			for m := r.Intn(40); m > 0; m-- {
+				b.WriteByte(b64chars[r.Intn(len(b64chars))])
+			}
+			b.WriteByte(" .\n:é"[r.Intn(6)])
+		}
+		inputs = append(inputs, b.String())
+	}
 	for _, s := range inputs {
 		sameCandidates(t, s, maxDecodeBudget)
 		sameCandidates(t, s, 30)
 		sameSkipAndDecode(t, s)
+	}
+}
+
+func TestAllB64(t *testing.T) {
+	ref := func(w string) bool {
+		for i := 0; i < len(w); i++ {
+			if !isB64(w[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	base := "aZ09+/=_"
+	for c := 0; c < 256; c++ {
+		for pos := 0; pos < 8; pos++ {
+			w := []byte(base)
+			w[pos] = byte(c)
+			if got, want := allB64(string(w)), ref(string(w)); got != want {
+				t.Fatalf("allB64(%q) = %v, want %v", w, got, want)
+			}
+		}
+	}
+	r := rand.New(rand.NewSource(1))
+	for n := 0; n < 100000; n++ {
+		w := make([]byte, 8)
+		for i := range w {
+			w[i] = byte(r.Intn(256))
+			if r.Intn(2) == 0 {
+				w[i] = base[r.Intn(len(base))]
+			}
+		}
+		if got, want := allB64(string(w)), ref(string(w)); got != want {
+			t.Fatalf("allB64(%q) = %v, want %v", w, got, want)
+		}
 	}
 }
 

@@ -18,15 +18,18 @@ var S7 = &Rule{
 	Impact: "Your agent can decode this string and follow the instruction inside it, which no reviewer reads.",
 	Fix:    "Remove the encoded string; if it is test data, move it out of the files agents read.",
 	Check: func(r *Repo, rep *Report) {
+		var sc decodeScratch
 		for _, d := range r.ProseDocs() {
 			budget := maxDecodeBudget
 			n := 0
 			for i := range d.Units {
 				u := &d.Units[i]
-				if u.Where == text.Decoded {
+				// A unit shorter than a run finds nothing and spends no
+				// budget.
+				if u.Where == text.Decoded || len(u.Text) < minRun {
 					continue
 				}
-				for _, c := range encodedCandidates(u.Text, &budget) {
+				for _, c := range sc.candidates(u.Text, &budget) {
 					id, ok := scoredInstruction(c.decoded)
 					if !ok {
 						continue
@@ -66,43 +69,92 @@ var b64Table = func() (t [256]bool) {
 
 func isB64(c byte) bool { return b64Table[c] }
 
+// allB64 reports whether the 8 bytes of w are all base64 characters.
+func allB64(w string) bool {
+	v := word8(w)
+	return !lowOrHigh8(v) && allB64Word(v)
+}
+
+// word8 returns the first 8 bytes of w as the bytes of a word, the first
+// in the lowest.
+func word8(w string) uint64 {
+	_ = w[7]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// lowOrHigh8 reports a byte of v below '+' (spaces, line breaks, most
+// punctuation: no base64 character is below it) or outside ASCII. The
+// test for a byte below n is (v - n in every byte) &^ v, high bits, for
+// n up to 0x80.
+func lowOrHigh8(v uint64) bool {
+	const ones = 0x0101010101010101
+	return (v|(v-ones*'+')&^v)&highBits != 0
+}
+
+// allB64Word reports whether the 8 bytes of v, all ASCII, are all base64
+// characters, testing the 8 at once.
+func allB64Word(v uint64) bool {
+	ok := inRange8(v|0x2020202020202020, 'a', 'z') | // letters, folded
+		inRange8(v, '+', '9')&^(inRange8(v, ',', ',')|inRange8(v, '.', '.')) | // + - / and digits
+		inRange8(v, '=', '=') | inRange8(v, '_', '_')
+	return ok == highBits
+}
+
+const highBits = 0x8080808080808080
+
+// inRange8 sets the high bit of each byte of v (all below 0x80) that lies
+// in [lo, hi]: adding 0x80-lo sets it from lo up, adding 0x7f-hi sets it
+// above hi, and no byte carries into the next.
+func inRange8(v uint64, lo, hi byte) uint64 {
+	const ones = 0x0101010101010101
+	return (v + ones*uint64(0x80-lo)) &^ (v + ones*uint64(0x7f-hi)) & highBits
+}
+
 func isHexDigit(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
+
+// minRun is the shortest run of base64 characters S7 decodes.
+const minRun = 24
 
 // encodedCandidates finds runs of base64 (24+ characters) and hex (32+
 // digits) in s that decode to readable text, spending at most *budget
 // bytes of decoding.
 func encodedCandidates(s string, budget *int) []encoded {
+	var sc decodeScratch
+	return sc.candidates(s, budget)
+}
+
+// candidates is encodedCandidates decoding into sc's buffers.
+func (sc *decodeScratch) candidates(s string, budget *int) []encoded {
 	var out []encoded
-	var scratch decodeScratch
-	// i is always at a boundary (the start of s, or just after a byte
-	// that is not base64). A run of 24 or more that starts in
-	// [i, i+23] covers s[i+23], so when that byte is not base64 the
-	// search jumps 24 bytes at once; when it is, the last byte before it
-	// that is not base64 (if any) is the next boundary, since no run
-	// starting before that byte can reach s[i+23]. Ordinary prose costs a
-	// look at s[i+23] and at the few letters of the word it falls in.
-	for i := 0; i+24 <= len(s) && *budget > 0; {
-		p := i + 23
-		if !isB64(s[p]) {
-			i = p + 1
+	// A run of 24 or more covers at least two whole consecutive 8-byte
+	// blocks (counting from the start of s), so one of even number: the
+	// search tests every other block, 8 bytes at once, and looks at bytes
+	// one by one only around a block made entirely of base64 characters.
+	// Ordinary prose costs one test in 16 bytes.
+	for b := 0; b+8 <= len(s) && *budget > 0; b += 16 {
+		if v := word8(s[b:]); lowOrHigh8(v) || !allB64Word(v) {
 			continue
 		}
-		q := p - 1
-		for q >= i && isB64(s[q]) {
-			q--
-		}
-		if q >= i {
-			i = q + 1
+		// The run holds one of the blocks beside this one whole, too.
+		if (b < 8 || !allB64(s[b-8:])) && (b+16 > len(s) || !allB64(s[b+8:])) {
 			continue
 		}
-		start := i
-		j := p + 1
+		start := b
+		for start > 0 && isB64(s[start-1]) {
+			start--
+		}
+		j := b + 8
 		for j < len(s) && isB64(s[j]) {
 			j++
 		}
-		i = j + 1
+		// Go on at the first even block at or after j; s[j] ends the run.
+		b = (j+15)&^15 - 16
+		if j-start < minRun {
+			continue
+		}
 		run := s[start:j]
 		if skipEncoded(s, start, run) {
 			continue
@@ -124,7 +176,7 @@ func encodedCandidates(s string, budget *int) []encoded {
 			}
 			continue
 		}
-		if b, ok := scratch.decodeB64(run); ok && wordy(b) {
+		if b, ok := sc.decodeB64(run); ok && wordy(b) {
 			out = append(out, encoded{"base64", start, j, string(b)})
 		}
 	}
@@ -142,16 +194,24 @@ func skipEncoded(s string, start int, run string) bool {
 		return skipEncodedLowered(strings.ToLower(before), run)
 	}
 	// Lowering ASCII keeps every byte where it is, so the tests below
-	// read the bytes as lowered without building a lowered copy.
+	// read the bytes as lowered without building a lowered copy. Every
+	// prefix ends with '-', and both data URIs hold ':'.
 	for _, p := range encodedPrefixes {
-		if len(before) >= len(p) && asciiLowerEqual(before[len(before)-len(p):], p) || len(run) >= len(p) && asciiLowerEqual(run[:len(p)], p) {
+		if len(run) >= len(p) && asciiLowerEqual(run[:len(p)], p) {
 			return true
 		}
 	}
-	if asciiLowerContains(before, "data:image/") || asciiLowerContains(before, "data:font/") || strings.HasPrefix(run, "#") {
+	if strings.HasSuffix(before, "-") {
+		for _, p := range encodedPrefixes {
+			if len(before) >= len(p) && asciiLowerEqual(before[len(before)-len(p):], p) {
+				return true
+			}
+		}
+	}
+	if strings.IndexByte(before, ':') >= 0 && (asciiLowerContains(before, "data:image/") || asciiLowerContains(before, "data:font/")) {
 		return true
 	}
-	return onlyLetters(run)
+	return strings.HasPrefix(run, "#") || onlyLetters(run)
 }
 
 // skipEncodedLowered is skipEncoded for a context that is not ASCII,
@@ -240,19 +300,40 @@ type decodeScratch struct {
 // until the next call.
 func (sc *decodeScratch) decodeB64(run string) ([]byte, bool) {
 	trimmed := strings.TrimRight(run, "=")
-	for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
-		if b, ok := sc.decode(enc, trimmed); ok {
-			return b, true
+	// An attempt on text holding a character outside the encoding's
+	// alphabet fails; the run holds only base64 characters, so '-', '_'
+	// and '=' are outside the standard one, '+', '/' and '=' outside the
+	// URL-safe one. notStd and notURL are where the first such sits.
+	notStd, notURL := len(trimmed), len(trimmed)
+	for k := len(trimmed) - 1; k >= 0; k-- {
+		switch trimmed[k] {
+		case '-', '_':
+			notStd = k
+		case '+', '/':
+			notURL = k
+		case '=':
+			notStd, notURL = k, k
 		}
 	}
-	// A run may carry a few stray characters at its end.
-	if len(trimmed) > 4 {
-		cut := trimmed[:len(trimmed)/4*4]
-		for _, enc := range []*base64.Encoding{base64.RawStdEncoding, base64.RawURLEncoding} {
-			if b, ok := sc.decode(enc, cut); ok {
+	try := func(s string) ([]byte, bool) {
+		if notStd >= len(s) {
+			if b, ok := sc.decode(base64.RawStdEncoding, s); ok {
 				return b, true
 			}
 		}
+		if notURL >= len(s) {
+			if b, ok := sc.decode(base64.RawURLEncoding, s); ok {
+				return b, true
+			}
+		}
+		return nil, false
+	}
+	if b, ok := try(trimmed); ok {
+		return b, true
+	}
+	// A run may carry a few stray characters at its end.
+	if len(trimmed) > 4 {
+		return try(trimmed[:len(trimmed)/4*4])
 	}
 	return nil, false
 }
