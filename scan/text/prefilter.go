@@ -13,9 +13,10 @@ type Prefilter struct {
 	// fast, when the automaton is small enough (up to maxFastStates
 	// states), is the table Groups runs on: for state s and class k,
 	// entry s*width+k holds the next state premultiplied by width in its
-	// low 20 bits and the next state's number in its high 12, so that
-	// each byte costs one add and one load, and the groups are looked up
-	// without a multiplication.
+	// low 19 bits, the next state's number in the 12 above, and in the
+	// top bit whether a literal ends in that state. Each byte costs one
+	// add and one load, and the groups are looked up, without a
+	// multiplication, only in the few states where a literal ends.
 	fast    []uint32
 	fastOut *[maxFastStates]uint64
 }
@@ -23,6 +24,14 @@ type Prefilter struct {
 // maxFastStates bounds the automaton that gets the fast table (12 bits
 // of a table entry).
 const maxFastStates = 1 << 12
+
+// The fields of a fast table entry.
+const (
+	offsetMask = 1<<19 - 1
+	stateShift = 19
+	stateMask  = maxFastStates - 1
+	outputBit  = 1 << 31
+)
 
 // Literal is a string and the group (0..63) it belongs to.
 type Literal struct {
@@ -100,12 +109,15 @@ func NewPrefilter(lits []Literal) *Prefilter {
 			}
 		}
 	}
-	if len(nodes) <= maxFastStates && len(nodes)*width < 1<<20 {
+	if len(nodes) <= maxFastStates && len(nodes)*width <= offsetMask {
 		p.fast = make([]uint32, len(p.delta))
 		p.fastOut = new([maxFastStates]uint64)
 		copy(p.fastOut[:], p.out)
 		for i, next := range p.delta {
-			p.fast[i] = uint32(int(next)*width) | uint32(next)<<20
+			p.fast[i] = uint32(int(next)*width) | uint32(next)<<stateShift
+			if p.out[next] != 0 {
+				p.fast[i] |= outputBit
+			}
 		}
 	}
 	return p
@@ -127,8 +139,10 @@ func (p *Prefilter) Groups(s string) uint64 {
 	d, out := p.fast, p.fastOut
 	for i := 0; i < len(s); i++ {
 		v := d[st+uint32(p.class[s[i]])]
-		st = v & (1<<20 - 1)
-		found |= out[v>>20]
+		st = v & offsetMask
+		if v&outputBit != 0 {
+			found |= out[v>>stateShift&stateMask]
+		}
 	}
 	return found
 }
@@ -188,11 +202,13 @@ func (p *Prefilter) MarkUnits(us []Unit) {
 			vb := d[sb+uint32(class[b[i]])]
 			vc := d[sc+uint32(class[c[i]])]
 			ve := d[se+uint32(class[e[i]])]
-			sa, sb, sc, se = va&(1<<20-1), vb&(1<<20-1), vc&(1<<20-1), ve&(1<<20-1)
-			fa |= out[va>>20]
-			fb |= out[vb>>20]
-			fc |= out[vc>>20]
-			fe |= out[ve>>20]
+			sa, sb, sc, se = va&offsetMask, vb&offsetMask, vc&offsetMask, ve&offsetMask
+			if (va|vb|vc|ve)&outputBit != 0 {
+				fa |= out[va>>stateShift&stateMask]
+				fb |= out[vb>>stateShift&stateMask]
+				fc |= out[vc>>stateShift&stateMask]
+				fe |= out[ve>>stateShift&stateMask]
+			}
 		}
 		st[0], st[1], st[2], st[3] = sa, sb, sc, se
 		found[0], found[1], found[2], found[3] = fa, fb, fc, fe
@@ -214,8 +230,10 @@ func (p *Prefilter) MarkUnits(us []Unit) {
 		s, f := st[k], found[k]
 		for i := 0; i < len(text[k]); i++ {
 			v := d[s+uint32(class[text[k][i]])]
-			s = v & (1<<20 - 1)
-			f |= out[v>>20]
+			s = v & offsetMask
+			if v&outputBit != 0 {
+				f |= out[v>>stateShift&stateMask]
+			}
 		}
 		us[unit[k]].Groups = f
 	}
