@@ -60,6 +60,9 @@ func TestSplitRegexpMatchesWhole(t *testing.T) {
 		pieces = append(pieces, sr.need...)
 	}
 	pieces = append(pieces, "sh -c", "bash  -c", "eval \"$(", "Buffer.from(x, 'base64')", "https.get(", "http.request(", " ", "\n", "(", "x", "_", ".", "-")
+	// Around the windows each alternative is searched in: word characters,
+	// non-ASCII text and broken UTF-8 next to a literal, runs of spaces.
+	pieces = append(pieces, "é", "ж", "\xff", "\xe2\x80", "\t", "   \n\t ", "zsh", "ba", "-c", "$(", "\"", ")", "'", "9", "a")
 	r := rand.New(rand.NewSource(2))
 	for n := 0; n < 3000; n++ {
 		var b strings.Builder
@@ -77,5 +80,6 @@ func TestSplitRegexpMatchesWhole(t *testing.T) {
 func FuzzSplitRegexp(f *testing.F) {
 	f.Add("const cp = require('child_process'); fetch(url)")
 	f.Add("nohup sh -c 'curl x' && atob(y)")
+	f.Add("xbash -c é\xffsh \n\t -c eval  \"$(")
 	f.Fuzz(func(t *testing.T, s string) { sameAsWhole(t, s) })
 }
