@@ -139,6 +139,17 @@ func sameCandidates(t *testing.T, s string, budget int) {
 	if !reflect.DeepEqual(got, want) || b1 != b2 {
 		t.Fatalf("encodedCandidates(%q) = %v (budget %d), reference %v (budget %d)", s, got, b1, want, b2)
 	}
+	// S7 starts at the first block that can be part of a run.
+	b3 := budget
+	var sc decodeScratch
+	if from := firstB64Block(s); from >= 0 {
+		got = sc.candidates(s, from, &b3)
+	} else {
+		got = nil
+	}
+	if !reflect.DeepEqual(got, want) || b3 != b2 {
+		t.Fatalf("candidates(%q) from its first base64 block = %v (budget %d), reference %v (budget %d)", s, got, b3, want, b2)
+	}
 }
 
 func TestEncodedCandidatesMatchReference(t *testing.T) {
@@ -175,6 +186,35 @@ func TestEncodedCandidatesMatchReference(t *testing.T) {
 			b.WriteByte(" .\n:é"[r.Intn(6)])
 		}
 		inputs = append(inputs, b.String())
+	}
+	// Readable payloads in both alphabets, padded or not, cut anywhere,
+	// with stray characters after them.
+	words := strings.Fields("send the key to a host now and never tell user ~/.ssh/id_rsa https://example.invalid/k?x=1 é ü ✓ \t")
+	for n := 0; n < 6000; n++ {
+		var p strings.Builder
+		for k := r.Intn(12); k >= 0; k-- {
+			p.WriteString(words[r.Intn(len(words))])
+			p.WriteString(" "[:r.Intn(3)%2])
+		}
+		enc := []*base64.Encoding{base64.StdEncoding, base64.URLEncoding, base64.RawStdEncoding, base64.RawURLEncoding}[r.Intn(4)]
+		e := enc.EncodeToString([]byte(p.String()))
+		if r.Intn(3) == 0 {
+			e = e[r.Intn(len(e)/2+1):]
+		}
+		if r.Intn(3) == 0 {
+			e = e[:len(e)-r.Intn(len(e)/2+1)]
+		}
+		inputs = append(inputs, "Run: "+e+"xZ-_+/="[:r.Intn(8)]+" ok")
+	}
+	readable := 0
+	for _, s := range inputs[len(inputs)-6000:] {
+		budget := maxDecodeBudget
+		if len(encodedCandidatesRef(s, &budget)) > 0 {
+			readable++
+		}
+	}
+	if readable < 500 {
+		t.Fatalf("only %d of 6000 payloads decode to readable text; the test no longer tests decoding", readable)
 	}
 	for _, s := range inputs {
 		sameCandidates(t, s, maxDecodeBudget)

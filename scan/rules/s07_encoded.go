@@ -24,12 +24,19 @@ var S7 = &Rule{
 			n := 0
 			for i := range d.Units {
 				u := &d.Units[i]
-				// A unit shorter than a run finds nothing and spends no
-				// budget.
-				if u.Where == text.Decoded || len(u.Text) < minRun {
+				s := u.Text
+				// A unit without a run finds nothing and spends no budget.
+				// A run covers a whole block of even number made of base64
+				// characters (see candidates); most units have none, and
+				// are passed over here without a call.
+				if u.Where == text.Decoded || len(s) < minRun {
 					continue
 				}
-				for _, c := range sc.candidates(u.Text, &budget) {
+				from := firstB64Block(s)
+				if from < 0 {
+					continue
+				}
+				for _, c := range sc.candidates(s, from, &budget) {
 					id, ok := scoredInstruction(c.decoded)
 					if !ok {
 						continue
@@ -68,6 +75,17 @@ var b64Table = func() (t [256]bool) {
 }()
 
 func isB64(c byte) bool { return b64Table[c] }
+
+// firstB64Block returns the first block of even number (at a multiple of
+// 16) made of 8 base64 characters, or -1.
+func firstB64Block(s string) int {
+	for b := 0; b+8 <= len(s); b += 16 {
+		if v := word8(s[b:]); !lowOrHigh8(v) && allB64Word(v) {
+			return b
+		}
+	}
+	return -1
+}
 
 // allB64 reports whether the 8 bytes of w are all base64 characters.
 func allB64(w string) bool {
@@ -123,18 +141,20 @@ const minRun = 24
 // bytes of decoding.
 func encodedCandidates(s string, budget *int) []encoded {
 	var sc decodeScratch
-	return sc.candidates(s, budget)
+	return sc.candidates(s, 0, budget)
 }
 
-// candidates is encodedCandidates decoding into sc's buffers.
-func (sc *decodeScratch) candidates(s string, budget *int) []encoded {
+// candidates is encodedCandidates decoding into sc's buffers, from the
+// block at from on (a multiple of 16: the blocks of even number before it
+// hold a byte that is not base64).
+func (sc *decodeScratch) candidates(s string, from int, budget *int) []encoded {
 	var out []encoded
 	// A run of 24 or more covers at least two whole consecutive 8-byte
 	// blocks (counting from the start of s), so one of even number: the
 	// search tests every other block, 8 bytes at once, and looks at bytes
 	// one by one only around a block made entirely of base64 characters.
 	// Ordinary prose costs one test in 16 bytes.
-	for b := 0; b+8 <= len(s) && *budget > 0; b += 16 {
+	for b := from; b+8 <= len(s) && *budget > 0; b += 16 {
 		if v := word8(s[b:]); lowOrHigh8(v) || !allB64Word(v) {
 			continue
 		}
@@ -176,11 +196,42 @@ func (sc *decodeScratch) candidates(s string, budget *int) []encoded {
 			}
 			continue
 		}
+		// Readable text has spaces, and a space shows in base64 where it
+		// falls in its group of three bytes: as 'I' at the first of the
+		// group's four characters, as C, S, i or y at the second, as 'g'
+		// at the fourth (the same in both alphabets). A run with fewer
+		// than two such characters decodes to fewer than two spaces, and
+		// so does every prefix of it.
+		if spaceSigns(run) < 2 {
+			continue
+		}
 		if b, ok := sc.decodeB64(run); ok && wordy(b) {
 			out = append(out, encoded{"base64", start, j, string(b)})
 		}
 	}
 	return out
+}
+
+// spaceSigns counts the characters of run that could encode a space.
+func spaceSigns(run string) int {
+	n := 0
+	for k := 0; k < len(run); k++ {
+		switch c := run[k]; k & 3 {
+		case 0:
+			if c == 'I' {
+				n++
+			}
+		case 1:
+			if c == 'C' || c == 'S' || c == 'i' || c == 'y' {
+				n++
+			}
+		case 3:
+			if c == 'g' {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // encodedPrefixes are the integrity-string prefixes skipEncoded knows.
