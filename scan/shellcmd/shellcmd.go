@@ -10,6 +10,7 @@ package shellcmd
 import (
 	"path"
 	"strings"
+	"sync"
 
 	"mvdan.cc/sh/v3/syntax"
 )
@@ -50,6 +51,11 @@ var ScriptExts = map[string]bool{
 	".php": true, ".lua": true, ".fish": true, ".cmd": true, ".bat": true,
 }
 
+// parsers keeps Bash parsers for reuse: a new one allocates its buffers, and
+// a scan parses a command per hook, task and server. A parser holds no state
+// from one Parse to the next.
+var parsers = sync.Pool{New: func() any { return syntax.NewParser(syntax.Variant(syntax.LangBash)) }}
+
 // Scripts returns the in-project scripts cmd runs. args, when given, are the
 // exec form's separate arguments (VS Code "process" tasks, MCP servers); cmd
 // is then the program itself.
@@ -65,7 +71,9 @@ func Scripts(cmd string, args []string) []Script {
 	if len(cmd) > 64<<10 {
 		return nil // a command this long is not a simple script call
 	}
-	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	parser := parsers.Get().(*syntax.Parser)
+	f, err := parser.Parse(strings.NewReader(cmd), "")
+	parsers.Put(parser)
 	if err != nil {
 		return nil
 	}

@@ -55,10 +55,31 @@ func FuzzScripts(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, cmd string) {
-		for _, s := range Scripts(cmd, nil) {
+		got := Scripts(cmd, nil)
+		// A parser reused after any earlier input (an error included)
+		// answers as a new one does.
+		if again := Scripts(cmd, nil); !reflect.DeepEqual(got, again) {
+			t.Fatalf("%q: %+v, then %+v with a reused parser", cmd, got, again)
+		}
+		for _, s := range got {
 			if s.Path == "" || s.Path[0] == '/' {
 				t.Fatalf("bad script path %q from %q", s.Path, cmd)
 			}
 		}
 	})
+}
+
+// TestParserReuse interleaves commands that fail to parse with ones that
+// parse: the pooled parser carries nothing from one to the next.
+func TestParserReuse(t *testing.T) {
+	for i := 0; i < 3; i++ {
+		for _, bad := range []string{"if then fi (", "echo 'unclosed", "a && && b", "$(("} {
+			if got := Scripts(bad, nil); got != nil {
+				t.Errorf("Scripts(%q) = %+v, want nil", bad, got)
+			}
+			if got := Scripts("./scripts/check.sh --fast", nil); len(got) != 1 || got[0].Path != "scripts/check.sh" {
+				t.Errorf("after %q: %+v", bad, got)
+			}
+		}
+	}
 }
