@@ -16,9 +16,8 @@ const maxDepth = 256
 
 // node is a parsed JSON value with its position, for line numbers.
 type node struct {
-	v    *hujson.Value
-	src  []byte
-	path string
+	v   *hujson.Value
+	src []byte
 }
 
 // parseJSON parses JSON with comments and trailing commas. It refuses input
@@ -104,8 +103,10 @@ func (n *node) arr() []*node {
 		return nil
 	}
 	out := make([]*node, len(a.Elements))
+	nodes := make([]node, len(a.Elements))
 	for i := range a.Elements {
-		out[i] = &node{v: &a.Elements[i], src: n.src, path: fmt.Sprintf("%s[%d]", n.path, i)}
+		nodes[i] = node{v: &a.Elements[i], src: n.src}
+		out[i] = &nodes[i]
 	}
 	return out
 }
@@ -118,12 +119,8 @@ func (n *node) get(key string) *node {
 	}
 	for i := range o.Members {
 		m := &o.Members[i]
-		if name, ok := litString(m.Name.Value); ok && name == key {
-			p := key
-			if n.path != "" {
-				p = n.path + "." + key
-			}
-			return &node{v: &m.Value, src: n.src, path: p}
+		if isKey(m.Name.Value, key) {
+			return &node{v: &m.Value, src: n.src}
 		}
 	}
 	return nil
@@ -141,17 +138,28 @@ func (n *node) members() []member {
 	if o == nil {
 		return nil
 	}
-	out := make([]member, 0, len(o.Members))
+	out := make([]member, len(o.Members))
+	nodes := make([]node, len(o.Members))
 	for i := range o.Members {
 		m := &o.Members[i]
 		name, _ := litString(m.Name.Value)
-		p := name
-		if n.path != "" {
-			p = n.path + "." + name
-		}
-		out = append(out, member{name, &node{v: &m.Value, src: n.src, path: p}})
+		nodes[i] = node{v: &m.Value, src: n.src}
+		out[i] = member{name, &nodes[i]}
 	}
 	return out
+}
+
+// isKey reports whether an object member's name is key, without making a
+// string of a name that holds no escape.
+func isKey(v hujson.ValueTrimmed, key string) bool {
+	l, ok := v.(hujson.Literal)
+	if !ok || l.Kind() != '"' {
+		return false
+	}
+	if len(l) >= 2 && bytes.IndexByte(l, '\\') < 0 && utf8.Valid(l) {
+		return string(l[1:len(l)-1]) == key
+	}
+	return l.String() == key
 }
 
 func litString(v hujson.ValueTrimmed) (string, bool) {

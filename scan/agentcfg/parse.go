@@ -421,9 +421,17 @@ func (p *parser) cursorRule(data []byte) {
 	}
 	// An always-applied rule that tells the agent to run an in-repository
 	// script is a run-instruction: every session obeys it.
-	lines := strings.Split(string(body), "\n")
-	for i, l := range lines {
-		if !runVerb.MatchString(l) {
+	text := string(body)
+	for i := 0; text != ""; i++ {
+		l := text
+		if nl := strings.IndexByte(text, '\n'); nl >= 0 {
+			l, text = text[:nl], text[nl+1:]
+		} else {
+			text = ""
+		}
+		// Only a backticked command counts: most lines have none, and
+		// the byte search is cheaper than the verb expression.
+		if strings.IndexByte(l, '`') < 0 || !runVerb.MatchString(l) {
 			continue
 		}
 		for _, m := range backticked.FindAllStringSubmatch(l, -1) {
