@@ -171,8 +171,14 @@ func assemble(repo *rules.Repo, findings []Finding, notices []Notice, lookup fun
 	for _, f := range findings {
 		f.Message = redact.String(f.Message)
 		f.Evidence = redact.String(f.Evidence)
-		f.Decoded = redact.String(f.Decoded)
-		f.Impact = redact.String(f.Impact)
+		if f.Decoded != "" {
+			f.Decoded = redact.String(f.Decoded)
+		}
+		// A rule's own impact sentence is ours and holds no secret; one a
+		// rule wrote for this finding may quote the file.
+		if r := lookup(f.RuleID); r == nil || f.Impact != r.Impact {
+			f.Impact = redact.String(f.Impact)
+		}
 		byPath[f.Path] = append(byPath[f.Path], f)
 	}
 	res := &Result{
