@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -34,6 +36,10 @@ const (
 	gPoint           // "it to", "them to": reverse-order exfiltration
 	gRestore         // self-restoring wording
 	gWho             // the person an agent could keep things from
+	// gAlt is the first of the groups of the rules' guarded alternatives
+	// (see alt): each distinct set of guard literals has a group of its
+	// own, up to group 63.
+	gAlt
 )
 
 // proseLiterals lists the prefilter's literals by group.
@@ -75,6 +81,9 @@ func proseLiterals() []text.Literal {
 	l = add(l, gPoint, " it to", " them to", " this to", " that to", " these to", " those to", " everything to", " all to", " it into", " them into",
 		" it at", " them at", " the result to", " the output to", " the contents to", " the file to", " the data to", " the dump to", " the archive to", "contents to", "content to", "| curl", "|curl", "| nc", "| ncat", "| netcat", "| wget", "| socat")
 	l = add(l, gRestore, "restore", "re-add", "readd", "recreate", "re-create", "reinstall", "re-install", "re-enable", "reenable", "put it back", "add it back", "add them back", "write it again", "again if")
+	for i, lits := range altGuards {
+		l = add(l, gAlt+i, lits...)
+	}
 	return l
 }
 
@@ -373,7 +382,7 @@ func observed(u *text.Unit, g int, re alternatives, what string) (match, bool) {
 	if !has(u, g) {
 		return match{}, false
 	}
-	for _, loc := range re.find(u.Lower) {
+	for _, loc := range re.find(u) {
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], false) {
 			continue
 		}
@@ -392,7 +401,7 @@ func scoredMatch(u *text.Unit, g int, re alternatives, what string, backticks bo
 	if !has(u, g) {
 		return match{}, nil, false
 	}
-	for _, loc := range re.find(u.Lower) {
+	for _, loc := range re.find(u) {
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], backticks) {
 			continue
 		}
@@ -436,10 +445,11 @@ var (
 
 // alternative is one branch of a rule's pattern with the literals one of
 // which must be in the text for it to match; only branches whose literal
-// is present run.
+// is present run. The literals are a prefilter group of their own, so
+// that a unit's groups say which branches can match it.
 type alternative struct {
-	lits []string
-	re   *startRegexp
+	group int
+	re    *startRegexp
 }
 
 // alternatives is a rule's pattern as guarded branches.
@@ -447,19 +457,44 @@ type alternatives []alternative
 
 // alt compiles one guarded branch.
 func alt(pattern string, lits ...string) alternative {
-	return alternative{lits: lits, re: newStartRegexp(pattern)}
+	return guarded(newStartRegexp(pattern), lits...)
 }
 
-// find returns the matches of every branch whose literal is in lower, in
+// altGuards lists the guard literals of every alternative, group gAlt+i
+// holding altGuards[i].
+var altGuards [][]string
+
+// guarded makes re a branch guarded by lits (lower case, not empty),
+// giving them a prefilter group, shared by branches with the same
+// literals.
+func guarded(re *startRegexp, lits ...string) alternative {
+	if len(lits) == 0 {
+		panic("rules: a guarded alternative needs a literal")
+	}
+	for _, l := range lits {
+		if l == "" || l != strings.ToLower(l) {
+			panic("rules: guard literal " + strconv.Quote(l) + " is empty or not lower case")
+		}
+	}
+	for i, ls := range altGuards {
+		if slices.Equal(ls, lits) {
+			return alternative{group: gAlt + i, re: re}
+		}
+	}
+	if gAlt+len(altGuards) > 63 {
+		panic("rules: more than 64 prefilter groups; share guard literals between alternatives")
+	}
+	altGuards = append(altGuards, lits)
+	return alternative{group: gAlt + len(altGuards) - 1, re: re}
+}
+
+// find returns the matches in u of every branch whose literal u holds, in
 // order of position.
-func (as alternatives) find(lower string) [][]int {
+func (as alternatives) find(u *text.Unit) [][]int {
 	var locs [][]int
 	for _, a := range as {
-		for _, l := range a.lits {
-			if strings.Contains(lower, l) {
-				locs = append(locs, a.re.FindAllStringIndex(lower, 4)...)
-				break
-			}
+		if u.Groups&(1<<uint(a.group)) != 0 {
+			locs = append(locs, a.re.FindAllStringIndex(u.Lower, 4)...)
 		}
 	}
 	if len(locs) > 1 {

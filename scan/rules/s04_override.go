@@ -31,7 +31,7 @@ func matchOverride(u *text.Unit) (match, bool) {
 	if !has(u, gOverride) {
 		return match{}, false
 	}
-	for _, loc := range overrideAlts.find(u.Lower) {
+	for _, loc := range overrideAlts.find(u) {
 		if !imperativeAt(u, loc[0]) || governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
 			continue
 		}

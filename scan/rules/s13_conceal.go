@@ -48,7 +48,7 @@ func matchConceal(u *text.Unit) (match, bool) {
 		}
 		return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
 	}
-	for _, loc := range concealPos.find(lower) {
+	for _, loc := range concealPos.find(u) {
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
 			continue
 		}

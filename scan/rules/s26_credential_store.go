@@ -29,10 +29,10 @@ var (
 )
 
 var (
-	storeRead = alternatives{{lits: []string{".ssh/", ".aws/credentials", "gcloud", "application_default", ".azure", ".kube/config", ".docker/config",
+	storeRead = alternatives{guarded(reStoreRead, ".ssh/", ".aws/credentials", "gcloud", "application_default", ".azure", ".kube/config", ".docker/config",
 		"login data", "logins.json", "key4.db", "cookies.sqlite", "password", "cookies", "credentials", "keychain", "credential manager",
-		"private key", "ssh key", "security ", "cmdkey", "vaultcmd", "secret-tool"}, re: reStoreRead}}
-	historySecrets = alternatives{{lits: []string{"history", "log", "commits"}, re: reHistorySecrets}}
+		"private key", "ssh key", "security ", "cmdkey", "vaultcmd", "secret-tool")}
+	historySecrets = alternatives{guarded(reHistorySecrets, "history", "log", "commits")}
 )
 
 func matchCredentialStore(u *text.Unit) (match, bool) {
