@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unsafe"
 
 	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
@@ -121,14 +122,9 @@ var (
 	decodeRe = newSplitRegexp(`Buffer\.from\([^)]*['"]base64['"]|\batob\(|\bb64decode\(|\bbase64\s+(-d|--decode)\b|\bFromBase64String\b|\bxxd\s+-r\b|\bzlib\.(inflate|gunzip|decompress)|\bopenssl\s+enc\s+-d\b|\beval\(|\bnew Function\(|\bexec\(compile\(`)
 )
 
-// Literal prefilters: a regular expression runs only on text that holds
-// one of its literals, so ordinary scripts cost a few substring searches.
-var (
-	spawnLits    = []string{"child_process", "execSync", "spawn", "execFile", "subprocess", "os.system", "os.popen", "Popen", "Deno.", "Start-Process", "nohup", "setsid", "eval", "sh -c"}
-	netLits      = []string{"fetch(", "http", "axios", "requests.", "urllib", "httpx", "net.", "socket", "curl", "wget", "Invoke-", "iwr", "nc -", "/dev/tcp", "XMLHttpRequest", "WebSocket"}
-	decodeLits   = []string{"base64", "atob(", "b64decode", "FromBase64String", "xxd", "zlib", "openssl", "eval(", "Function(", "compile("}
-	downloadLits = []string{"curl", "wget", "iwr", "fetch", "invoke-", "iex", "irm", "urlopen"}
-)
+// downloadLits are the words a download-and-execute needs: the expression
+// runs only on text that holds one of them (in any case).
+var downloadLits = []string{"curl", "wget", "iwr", "fetch", "invoke-", "iex", "irm", "urlopen"}
 
 // containsAny reports whether s holds one of lits.
 func containsAny(s string, lits []string) bool {
@@ -140,12 +136,15 @@ func containsAny(s string, lits []string) bool {
 	return false
 }
 
-// findIndex runs re on s only when s holds one of lits.
-func findIndex(re *splitRegexp, s string, lits []string) []int {
-	if !containsAny(s, lits) {
-		return nil
+// scriptText is a script's content as a string, without a copy (rules
+// never change a file's Data), cut to scriptReadLimit. A finding keeps
+// only copies of it: Data may be a caller's buffer (ScanText, extra files).
+func scriptText(f *discover.File) string {
+	data := f.Data
+	if len(data) > scriptReadLimit {
+		data = data[:scriptReadLimit]
 	}
-	return re.FindStringIndex(s)
+	return unsafe.String(unsafe.SliceData(data), len(data))
 }
 
 // findDownloadExec looks for download-and-execute; its literals are
@@ -166,18 +165,17 @@ var S18b = &Rule{
 	Check: func(r *Repo, rep *Report) {
 		files, by := autoRunScripts(r)
 		for _, f := range files {
-			text := string(f.Data)
-			if len(text) > scriptReadLimit {
-				text = text[:scriptReadLimit]
-			}
-			sp := findIndex(spawnRe, text, spawnLits)
+			// Each alternative of these expressions runs only when its own
+			// literal is in the script (see splitRegexp).
+			text := scriptText(f)
+			sp := spawnRe.FindStringIndex(text)
 			if sp == nil {
 				continue
 			}
-			other := findIndex(netRe, text, netLits)
+			other := netRe.FindStringIndex(text)
 			what := "makes network calls"
 			if other == nil {
-				other = findIndex(decodeRe, text, decodeLits)
+				other = decodeRe.FindStringIndex(text)
 				what = "decodes data"
 			}
 			if other == nil {
@@ -186,7 +184,7 @@ var S18b = &Rule{
 			a := by[f.Path]
 			rep.Add(Finding{Path: f.Path, Line: lineAt(text, sp[0]),
 				Message:  "auto-run script (run by " + a.Source + ") starts processes and " + what,
-				Evidence: lineText(text, other[0])})
+				Evidence: strings.Clone(lineText(text, other[0]))})
 		}
 	},
 }
@@ -213,10 +211,7 @@ var S18c = &Rule{
 		}
 		files, by := autoRunScripts(r)
 		for _, f := range files {
-			text := string(f.Data)
-			if len(text) > scriptReadLimit {
-				text = text[:scriptReadLimit]
-			}
+			text := scriptText(f)
 			loc := findDownloadExec(text)
 			if loc == nil {
 				continue
@@ -224,7 +219,7 @@ var S18c = &Rule{
 			a := by[f.Path]
 			rep.Add(Finding{Path: f.Path, Line: lineAt(text, loc[0]),
 				Message:  "download-and-execute in a script run by " + a.Source,
-				Evidence: lineText(text, loc[0])})
+				Evidence: strings.Clone(lineText(text, loc[0]))})
 		}
 	},
 }
