@@ -1,6 +1,7 @@
 package agentcfg
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -38,5 +39,10 @@ func FuzzFrontMatter(f *testing.F) {
 			t.Fatalf("line %d body %d of %d", line, len(body), len(data))
 		}
 		Parse(".cursor/rules/x.mdc", discover.KindCursorRule, "cursor", data)
+		for _, l := range strings.Split(string(data), "\n") {
+			if runVerb.MatchString(l) && !mayHaveRunVerb(l) {
+				t.Fatalf("mayHaveRunVerb(%q) = false, but runVerb matches", l)
+			}
+		}
 	})
 }

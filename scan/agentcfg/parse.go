@@ -3,6 +3,7 @@ package agentcfg
 import (
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -406,6 +407,40 @@ func looksLikeCommand(cmd string) bool {
 	return shellcmd.IsInterpreter(first) && strings.Contains(cmd, " ")
 }
 
+// mayHaveRunVerb is a quick test that runVerb can match l: one of its ASCII
+// verbs in any case, or any non-ASCII byte (its other verbs, and the Kelvin
+// sign that case-folds to k), for the expression to decide.
+func mayHaveRunVerb(l string) bool {
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		if c >= utf8.RuneSelf {
+			return true
+		}
+		switch c | 0x20 {
+		case 'r', 'e', 'i', 'l':
+			rest := l[i:]
+			if foldPrefix(rest, "run") || foldPrefix(rest, "exec") || foldPrefix(rest, "invo") || foldPrefix(rest, "laun") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// foldPrefix reports whether s starts with the lower-case ASCII word w in
+// any case.
+func foldPrefix(s, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if s[i]|0x20 != w[i] {
+			return false
+		}
+	}
+	return true
+}
+
 func (p *parser) cursorRule(data []byte) {
 	fm, body, line0, err := FrontMatter(data)
 	if err != nil {
@@ -431,7 +466,7 @@ func (p *parser) cursorRule(data []byte) {
 		}
 		// Only a backticked command counts: most lines have none, and
 		// the byte search is cheaper than the verb expression.
-		if strings.IndexByte(l, '`') < 0 || !runVerb.MatchString(l) {
+		if strings.IndexByte(l, '`') < 0 || !mayHaveRunVerb(l) || !runVerb.MatchString(l) {
 			continue
 		}
 		for _, m := range backticked.FindAllStringSubmatch(l, -1) {

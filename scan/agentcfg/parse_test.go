@@ -177,3 +177,17 @@ func TestFrontMatter(t *testing.T) {
 		t.Error("bad YAML: want an error")
 	}
 }
+
+// TestMayHaveRunVerb checks the quick test against the expression it
+// guards: it may say yes wrongly, never no.
+func TestMayHaveRunVerb(t *testing.T) {
+	for _, l := range []string{"Run `x`", "please EXECUTE `a`", "exec `b`", "InVoKe `c`", "launch `d`", "invo\u212ae `e`",
+		"执行 `f`", "`g` 运行", "nothing to see `h`", "a `b` c", "rerun `x`", "running `y`", ""} {
+		if runVerb.MatchString(l) && !mayHaveRunVerb(l) {
+			t.Errorf("mayHaveRunVerb(%q) = false, but runVerb matches", l)
+		}
+	}
+	if mayHaveRunVerb("nothing to see `h`") {
+		t.Error("mayHaveRunVerb should rule out a line without a verb")
+	}
+}
