@@ -34,6 +34,11 @@ type startRegexp struct {
 	at      *regexp.Regexp // ^(?s:.)(?:pattern): a match after the first byte
 	lits    []startLit     // nil: run full
 	byFirst [256][]startLit
+	// first says of each byte whether a literal begins with it
+	// (firstLit), and whether every such literal needs a word boundary
+	// before it while the byte is a word character, so that the byte
+	// after a word character begins no match (firstAfterNonWord).
+	first   [256]uint8
 	atStart []startLit // the literals that begin the text
 }
 
@@ -91,6 +96,20 @@ func (r *startRegexp) compile() {
 			r.atStart = append(r.atStart, l)
 		} else {
 			r.byFirst[l.s[0]] = append(r.byFirst[l.s[0]], l)
+		}
+	}
+	for c, ls := range r.byFirst {
+		if len(ls) == 0 {
+			continue
+		}
+		r.first[c] = firstLit
+		if wordByteTable[c] {
+			r.first[c] |= firstAfterNonWord
+			for _, l := range ls {
+				if !l.wb {
+					r.first[c] &^= firstAfterNonWord
+				}
+			}
 		}
 	}
 	r.at0 = regexp.MustCompile(`^(?:` + r.pattern + `)`)
@@ -241,9 +260,22 @@ func minimalLits(set []startLit) []startLit {
 	return out
 }
 
+const (
+	firstLit = 1 << iota
+	firstAfterNonWord
+)
+
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }
+
+// wordByteTable is isWordByte as a table.
+var wordByteTable = func() (t [256]bool) {
+	for c := range t {
+		t[c] = isWordByte(byte(c))
+	}
+	return t
+}()
 
 // next returns the first position at or after from where one of the
 // literals begins (with its word boundary, if it needs one), or -1.
@@ -256,17 +288,17 @@ func (r *startRegexp) next(s string, from int) int {
 		}
 	}
 	for p := from; p < len(s); p++ {
-		ls := r.byFirst[s[p]]
-		if ls == nil {
+		f := r.first[s[p]]
+		if f == 0 || f&firstAfterNonWord != 0 && p > 0 && wordByteTable[s[p-1]] {
 			continue
 		}
-		for _, l := range ls {
-			if !strings.HasPrefix(s[p:], l.s) {
+		for _, l := range r.byFirst[s[p]] {
+			if len(l.s) > len(s)-p || len(l.s) > 1 && s[p+1] != l.s[1] || s[p:p+len(l.s)] != l.s {
 				continue
 			}
 			// A byte of a multi-byte character is no word character,
 			// for Go's \b as here.
-			if l.wb && (p > 0 && isWordByte(s[p-1])) == isWordByte(s[p]) {
+			if l.wb && (p > 0 && wordByteTable[s[p-1]]) == wordByteTable[s[p]] {
 				continue
 			}
 			return p

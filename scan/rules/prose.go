@@ -460,14 +460,18 @@ func alt(pattern string, lits ...string) alternative {
 	return guarded(newStartRegexp(pattern), lits...)
 }
 
-// altGuards lists the guard literals of every alternative, group gAlt+i
-// holding altGuards[i].
+// altGuards lists the guard literals of every alternative and guard,
+// group gAlt+i holding altGuards[i].
 var altGuards [][]string
 
-// guarded makes re a branch guarded by lits (lower case, not empty),
-// giving them a prefilter group, shared by branches with the same
-// literals.
+// guarded makes re a branch guarded by lits (lower case, not empty).
 func guarded(re *startRegexp, lits ...string) alternative {
+	return alternative{group: guardGroup(lits...), re: re}
+}
+
+// guardGroup returns the prefilter group of the guard literals lits
+// (lower case, not empty), shared by every guard with the same literals.
+func guardGroup(lits ...string) int {
 	if len(lits) == 0 {
 		panic("rules: a guarded alternative needs a literal")
 	}
@@ -478,14 +482,14 @@ func guarded(re *startRegexp, lits ...string) alternative {
 	}
 	for i, ls := range altGuards {
 		if slices.Equal(ls, lits) {
-			return alternative{group: gAlt + i, re: re}
+			return gAlt + i
 		}
 	}
 	if gAlt+len(altGuards) > 63 {
 		panic("rules: more than 64 prefilter groups; share guard literals between alternatives")
 	}
 	altGuards = append(altGuards, lits)
-	return alternative{group: gAlt + len(altGuards) - 1, re: re}
+	return gAlt + len(altGuards) - 1
 }
 
 // find returns the matches in u of every branch whose literal u holds, in

@@ -39,7 +39,7 @@ func matchDownloadRun(u *text.Unit) (match, bool) {
 	if !has(u, gDownload) {
 		return match{}, false
 	}
-	for _, loc := range downloadRunLocs(u.Lower) {
+	for _, loc := range downloadRunLocs(u) {
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], false) {
 			continue
 		}
@@ -60,21 +60,30 @@ func matchDownloadRun(u *text.Unit) (match, bool) {
 	return match{}, false
 }
 
+// The telltale characters of each download-and-run expression, as
+// prefilter groups.
+var (
+	gPipeChar  = guardGroup("|")
+	gSubstChar = guardGroup("$(", "<(", "iex")
+	gAndThen   = guardGroup(" and ", " then ")
+)
+
 // downloadRunLocs runs only the download-and-run expressions whose
 // telltale characters the unit holds.
-func downloadRunLocs(lower string) [][]int {
+func downloadRunLocs(u *text.Unit) [][]int {
 	var locs [][]int
-	if strings.IndexByte(lower, '|') >= 0 {
+	lower := u.Lower
+	if has(u, gPipeChar) {
 		for _, loc := range reDownloadPipe.FindAllStringIndex(lower, 4) {
 			if !inlineProgram(lower[loc[1]:]) {
 				locs = append(locs, loc)
 			}
 		}
 	}
-	if strings.Contains(lower, "$(") || strings.Contains(lower, "<(") || strings.Contains(lower, "iex") {
+	if has(u, gSubstChar) {
 		locs = append(locs, reDownloadSubst.FindAllStringIndex(lower, 4)...)
 	}
-	if strings.Contains(lower, " and ") || strings.Contains(lower, " then ") {
+	if has(u, gAndThen) {
 		locs = append(locs, reDownloadProse.FindAllStringIndex(lower, 4)...)
 	}
 	return locs
@@ -98,10 +107,17 @@ func inlineProgram(after string) bool {
 // downloadChains finds the download → chmod → run chain spread over a few
 // consecutive lines of a code block.
 func downloadChains(r *Repo, rep *Report) {
+	download := groupSet(gDownload)
 	for _, d := range r.ProseDocs() {
-		for i := range d.Units {
+		if d.groups&download == 0 {
+			continue
+		}
+		for i, g := range d.unitGroups {
+			if g&download == 0 {
+				continue
+			}
 			u := &d.Units[i]
-			if u.Where != text.Code || !has(u, gDownload) {
+			if u.Where != text.Code {
 				continue
 			}
 			// The chain needs "chmod", which no line break splits: a
