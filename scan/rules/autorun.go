@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -91,6 +92,17 @@ func matchesWrite(matcher string) bool {
 	if m == "" || m == "*" || m == ".*" {
 		return true
 	}
+	if plainAlternatives(m) {
+		// The usual matcher ("Write|Edit|MultiEdit", "Bash") names tools
+		// outright: as the expression below, a tool matches when it equals
+		// one of the names.
+		for alt := range strings.SplitSeq(m, "|") {
+			if slices.Contains(writeTools, alt) {
+				return true
+			}
+		}
+		return false
+	}
 	re, err := regexp.Compile("^(?:" + m + ")$")
 	if err != nil {
 		return strings.Contains(m, "Write") || strings.Contains(m, "Edit")
@@ -101,6 +113,18 @@ func matchesWrite(matcher string) bool {
 		}
 	}
 	return false
+}
+
+// plainAlternatives reports a matcher made only of word characters and '|',
+// in which no character means anything to a regular expression but '|'.
+func plainAlternatives(m string) bool {
+	for i := 0; i < len(m); i++ {
+		c := m[i]
+		if !(c == '|' || c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 // isWriteIntercept reports a hook that runs before a file-writing tool.
