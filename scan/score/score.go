@@ -11,7 +11,8 @@
 package score
 
 import (
-	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/rules"
@@ -79,8 +80,9 @@ type Result struct {
 // Observations never count. It also marks each scored finding with whether
 // it forced the verdict and the ceiling it imposed.
 func File(findings []rules.Finding, lookup func(string) *rules.Rule) Result {
-	counted := map[string]bool{}
+	// A file has a handful of rules: a slice is cheaper than a map.
 	var ids []string
+	counted := func(id string) bool { return slices.Contains(ids, id) }
 	autoRunPresent := false
 	for _, f := range findings {
 		if f.Observation {
@@ -90,8 +92,7 @@ func File(findings []rules.Finding, lookup func(string) *rules.Rule) Result {
 		if r == nil {
 			continue
 		}
-		if !counted[f.RuleID] {
-			counted[f.RuleID] = true
+		if !counted(f.RuleID) {
 			ids = append(ids, f.RuleID)
 		}
 		if r.AutoRun {
@@ -109,7 +110,7 @@ func File(findings []rules.Finding, lookup func(string) *rules.Rule) Result {
 			if w == rules.AutoRunFamily && autoRunPresent {
 				return true
 			}
-			if w != r.ID && counted[w] {
+			if w != r.ID && counted(w) {
 				return true
 			}
 		}
@@ -122,7 +123,10 @@ func File(findings []rules.Finding, lookup func(string) *rules.Rule) Result {
 	for _, id := range ids {
 		r := lookup(id)
 		raw -= r.Weight
-		fmt.Fprintf(&b, " %s:-%d", id, r.Weight)
+		b.WriteString(" ")
+		b.WriteString(id)
+		b.WriteString(":-")
+		b.WriteString(strconv.Itoa(r.Weight))
 		if forcing(r) {
 			forced = true
 		}
@@ -133,19 +137,22 @@ func File(findings []rules.Finding, lookup func(string) *rules.Rule) Result {
 	if raw < 0 {
 		raw = 0
 	}
-	fmt.Fprintf(&b, " = %d", raw)
+	b.WriteString(" = ")
+	b.WriteString(strconv.Itoa(raw))
 	s := raw
 	switch {
 	case forced:
 		if s > ForceCap {
 			s = ForceCap
 		}
-		fmt.Fprintf(&b, " | forced -> %d", s)
+		b.WriteString(" | forced -> ")
+		b.WriteString(strconv.Itoa(s))
 	case ceiling:
 		if s > CeilingCap {
 			s = CeilingCap
 		}
-		fmt.Fprintf(&b, " | ceiling -> %d", s)
+		b.WriteString(" | ceiling -> ")
+		b.WriteString(strconv.Itoa(s))
 	}
 	v := Clean
 	switch {
