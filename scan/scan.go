@@ -167,8 +167,8 @@ func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices [
 
 // assemble groups findings by file, scores each file and the repository.
 func assemble(repo *rules.Repo, findings []Finding, notices []Notice, lookup func(string) *rules.Rule) *Result {
-	byPath := map[string][]Finding{}
-	for _, f := range findings {
+	for i := range findings {
+		f := &findings[i]
 		f.Message = redact.String(f.Message)
 		f.Evidence = redact.String(f.Evidence)
 		if f.Decoded != "" {
@@ -179,7 +179,18 @@ func assemble(repo *rules.Repo, findings []Finding, notices []Notice, lookup fun
 		if r := lookup(f.RuleID); r == nil || f.Impact != r.Impact {
 			f.Impact = redact.String(f.Impact)
 		}
-		byPath[f.Path] = append(byPath[f.Path], f)
+	}
+	// Group by path (rules.Run already orders findings by path, so the
+	// stable sort only checks that), each group a piece of findings.
+	sort.SliceStable(findings, func(i, j int) bool { return findings[i].Path < findings[j].Path })
+	byPath := map[string][]Finding{}
+	for i := 0; i < len(findings); {
+		j := i + 1
+		for j < len(findings) && findings[j].Path == findings[i].Path {
+			j++
+		}
+		byPath[findings[i].Path] = findings[i:j:j]
+		i = j
 	}
 	res := &Result{
 		Verdict: score.Clean, TrustScore: 100,
@@ -215,11 +226,18 @@ func assemble(repo *rules.Repo, findings []Finding, notices []Notice, lookup fun
 		order = append(order, p)
 	}
 	sort.Strings(order)
+	res.Files = make([]FileResult, 0, len(order))
 	for _, p := range order {
 		df := paths[p]
-		fr := FileResult{Path: p, Filename: p, Kind: string(df.Kind), Tool: df.Tool, Truncated: df.Truncated,
-			Findings: []Finding{}, Observations: []Finding{}}
 		all := byPath[p]
+		obs := 0
+		for i := range all {
+			if all[i].Observation {
+				obs++
+			}
+		}
+		fr := FileResult{Path: p, Filename: p, Kind: string(df.Kind), Tool: df.Tool, Truncated: df.Truncated,
+			Findings: make([]Finding, 0, len(all)-obs), Observations: make([]Finding, 0, obs)}
 		sc := score.File(all, lookup)
 		for _, f := range all {
 			if f.Observation {
