@@ -77,14 +77,22 @@ var b64Table = func() (t [256]bool) {
 func isB64(c byte) bool { return b64Table[c] }
 
 // firstB64Block returns the first block of even number (at a multiple of
-// 16) made of 8 base64 characters, or -1.
+// 16) made of 8 base64 characters beside another such block, or -1: a run
+// of 24 or more holds one (see candidates).
 func firstB64Block(s string) int {
 	for b := 0; b+8 <= len(s); b += 16 {
-		if v := word8(s[b:]); !lowOrHigh8(v) && allB64Word(v) {
+		if v := word8(s[b:]); !lowOrHigh8(v) && (allLetters8(v) || allB64Word(v)) &&
+			(b >= 8 && allB64(s[b-8:]) || b+16 <= len(s) && allB64(s[b+8:])) {
 			return b
 		}
 	}
 	return -1
+}
+
+// allLetters8 reports whether the 8 bytes of v, all ASCII, are letters
+// (base64 characters all): the block inside a long word, most often.
+func allLetters8(v uint64) bool {
+	return inRange8(v|0x2020202020202020, 'a', 'z') == highBits
 }
 
 // allB64 reports whether the 8 bytes of w are all base64 characters.
@@ -145,8 +153,8 @@ func encodedCandidates(s string, budget *int) []encoded {
 }
 
 // candidates is encodedCandidates decoding into sc's buffers, from the
-// block at from on (a multiple of 16: the blocks of even number before it
-// hold a byte that is not base64).
+// block at from on (a multiple of 16: no block of even number before it
+// is a whole base64 block beside another).
 func (sc *decodeScratch) candidates(s string, from int, budget *int) []encoded {
 	var out []encoded
 	// A run of 24 or more covers at least two whole consecutive 8-byte
@@ -155,7 +163,7 @@ func (sc *decodeScratch) candidates(s string, from int, budget *int) []encoded {
 	// one by one only around a block made entirely of base64 characters.
 	// Ordinary prose costs one test in 16 bytes.
 	for b := from; b+8 <= len(s) && *budget > 0; b += 16 {
-		if v := word8(s[b:]); lowOrHigh8(v) || !allB64Word(v) {
+		if v := word8(s[b:]); lowOrHigh8(v) || !allLetters8(v) && !allB64Word(v) {
 			continue
 		}
 		// The run holds one of the blocks beside this one whole, too.
@@ -242,6 +250,12 @@ var encodedPrefixes = [...]string{"sha1-", "sha256-", "sha384-", "sha512-", "md5
 func skipEncoded(s string, start int, run string) bool {
 	before := s[max(0, start-40):start]
 	if !isASCII(before) {
+		// Lowering maps each character to one character, and only '-'
+		// to '-' and ':' to ':': without them the context tests below
+		// fail lowered or not, and the context need not be lowered.
+		if !strings.HasSuffix(before, "-") && strings.IndexByte(before, ':') < 0 {
+			before = ""
+		}
 		return skipEncodedLowered(strings.ToLower(before), run)
 	}
 	// Lowering ASCII keeps every byte where it is, so the tests below
