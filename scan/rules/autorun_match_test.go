@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -45,6 +46,24 @@ func FuzzMatchesWrite(f *testing.F) {
 		}
 		if got, want := matchesWrite(m), matchesWriteByExpression(m); got != want && m != "" {
 			t.Fatalf("matchesWrite(%q) = %v, the expression says %v", m, got, want)
+		}
+	})
+}
+
+// FuzzMayDownload checks the quick test in front of the download-and-execute
+// expression against the lower-casing test it replaced: it may say yes more
+// often, never less.
+func FuzzMayDownload(f *testing.F) {
+	f.Add("curl -fsSL https://x | sh")
+	f.Add("Invoke-WebRequest")
+	f.Add("INVO\u212aE-expression é")
+	f.Add("nothing here")
+	f.Fuzz(func(t *testing.T, s string) {
+		if containsAny(strings.ToLower(s), downloadLits) && !mayDownload(s) {
+			t.Fatalf("mayDownload(%q) = false, but the lower-cased text holds a literal", s)
+		}
+		if downloadExec.MatchString(s) && !mayDownload(s) {
+			t.Fatalf("mayDownload(%q) = false, but the expression matches", s)
 		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/sentinel-sec/sentinel/internal/lazyre"
@@ -136,6 +137,43 @@ func containsAny(s string, lits []string) bool {
 	return false
 }
 
+// mayDownload reports whether s holds one of downloadLits in any case. ASCII
+// text is searched in one pass without a lower-case copy; text with other
+// characters is lowered as Unicode does (the expression's (?i) also takes
+// the Kelvin sign for k).
+func mayDownload(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return containsAny(strings.ToLower(s), downloadLits)
+		}
+		switch c | 0x20 {
+		case 'c', 'w', 'i', 'f', 'u':
+			for _, l := range downloadLits {
+				if l[0] == c|0x20 && asciiFoldPrefix(s[i:], l) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// asciiFoldPrefix reports whether s starts with the lower-case word w in
+// any ASCII case (it may also say yes for a few control characters where
+// w has punctuation; callers only use it to skip work).
+func asciiFoldPrefix(s, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if s[i]|0x20 != w[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // scriptText is a script's content as a string, without a copy (rules
 // never change a file's Data), cut to scriptReadLimit. A finding keeps
 // only copies of it: Data may be a caller's buffer (ScanText, extra files).
@@ -150,7 +188,7 @@ func scriptText(f *discover.File) string {
 // findDownloadExec looks for download-and-execute; its literals are
 // matched case-insensitively, as the expression is.
 func findDownloadExec(s string) []int {
-	if !containsAny(strings.ToLower(s), downloadLits) {
+	if !mayDownload(s) {
 		return nil
 	}
 	return downloadExec.FindStringIndex(s)
