@@ -44,6 +44,7 @@ func matchExfil(u *text.Unit) (match, bool) {
 	}
 	lower := u.Lower
 	withURL := hasRealURL(u)
+	var clauses []text.Span // computed for the first verb that needs them
 	for _, v := range reNetVerb.FindAllStringIndex(lower, 8) {
 		if v[1] < len(lower) && lower[v[1]] == '-' { // post-install, send-keys
 			continue
@@ -53,10 +54,13 @@ func matchExfil(u *text.Unit) (match, bool) {
 			end = len(lower)
 		}
 		win := lower[v[1]:end]
-		if c := clauseEnd(lower, v[1]); c-v[1] < len(win) {
+		if clauses == nil {
+			clauses = text.Clauses(lower)
+		}
+		if c := clauseEndIn(clauses, v[1], len(lower)); c-v[1] < len(win) {
 			win = win[:c-v[1]]
 		}
-		what, cs, ce := credentialIn(win, withURL)
+		what, cs, ce := credentialIn(win, withURL, u.Groups)
 		if what == "" {
 			continue
 		}
@@ -81,7 +85,7 @@ func matchExfil(u *text.Unit) (match, bool) {
 			if start < 0 {
 				start = 0
 			}
-			what, cs, ce := credentialIn(lower[start:p[0]], withURL)
+			what, cs, ce := credentialIn(lower[start:p[0]], withURL, u.Groups)
 			if what == "" {
 				continue
 			}
@@ -98,14 +102,22 @@ func matchExfil(u *text.Unit) (match, bool) {
 
 // credentialIn finds the first credential in s: a credential file always;
 // a credential variable, secret word or the environment only withURL.
-func credentialIn(s string, withURL bool) (what string, start, end int) {
+// groups are the prefilter groups of the unit s is part of: every
+// credential file holds a literal of gCredFile, and every credential
+// variable and secret word one of gCredVar, so a unit without them holds
+// none.
+func credentialIn(s string, withURL bool, groups uint64) (what string, start, end int) {
 	best := -1
 	consider := func(w string, loc []int) {
 		if loc != nil && (best < 0 || loc[0] < best) {
 			best, what, start, end = loc[0], w, loc[0], loc[1]
 		}
 	}
-	if loc := reCredFile.FindStringSubmatchIndex(s); loc != nil {
+	var loc []int
+	if groups&(1<<gCredFile) != 0 {
+		loc = reCredFile.FindStringSubmatchIndex(s)
+	}
+	if loc != nil {
 		f := s[loc[2]:loc[3]]
 		rest := s[loc[3]:]
 		if k := strings.IndexAny(rest, " \t\n\"'`),;"); k >= 0 {
@@ -114,7 +126,7 @@ func credentialIn(s string, withURL bool) (what string, start, end int) {
 		tail := f + rest
 		if strings.HasSuffix(tail, ".pub") || strings.Contains(tail, ".pub.") || strings.Contains(tail, "authorized_keys") ||
 			strings.Contains(tail, "known_hosts") || strings.HasSuffix(tail, ".ssh/config") {
-			return credentialInRest(s, loc[3], withURL)
+			return credentialInRest(s, loc[3], withURL, groups)
 		}
 		if !(strings.HasPrefix(rest, ".example") || strings.HasPrefix(rest, ".sample") || strings.HasPrefix(rest, ".template") ||
 			strings.HasPrefix(rest, ".dist") || strings.HasPrefix(rest, ".pub") || strings.HasPrefix(rest, ".tpl") ||
@@ -123,8 +135,10 @@ func credentialIn(s string, withURL bool) (what string, start, end int) {
 		}
 	}
 	if withURL {
-		consider("a credential variable", cargo(s, reCredVar))
-		consider("secrets", cargo(s, reSecretWd))
+		if groups&(1<<gCredVar) != 0 {
+			consider("a credential variable", cargo(s, reCredVar))
+			consider("secrets", cargo(s, reSecretWd))
+		}
 		consider("the environment", cargo(s, reEnvDump))
 	}
 	return what, start, end
@@ -148,8 +162,8 @@ func cargo(s string, re *startRegexp) []int {
 
 // credentialInRest looks for a credential after offset from, when the
 // first candidate was a public file.
-func credentialInRest(s string, from int, withURL bool) (string, int, int) {
-	what, a, b := credentialIn(s[from:], withURL)
+func credentialInRest(s string, from int, withURL bool, groups uint64) (string, int, int) {
+	what, a, b := credentialIn(s[from:], withURL, groups)
 	if what == "" {
 		return "", 0, 0
 	}
@@ -171,14 +185,15 @@ func authContext(before string) bool {
 	return false
 }
 
-// clauseEnd returns the end of the clause holding offset i.
-func clauseEnd(lower string, i int) int {
-	for _, c := range text.Clauses(lower) {
+// clauseEndIn returns the end of the clause of clauses (those of a text
+// of length n) holding offset i.
+func clauseEndIn(clauses []text.Span, i, n int) int {
+	for _, c := range clauses {
 		if i >= c.Start && i < c.End {
 			return c.End
 		}
 	}
-	return len(lower)
+	return n
 }
 
 func exfilImpact(s, what string) string {

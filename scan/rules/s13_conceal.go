@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strings"
-
 	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
@@ -33,13 +31,16 @@ var (
 	}
 )
 
+// gConcealNeg holds the negations reConcealNeg runs after.
+var gConcealNeg = guardGroup("not ", "never", "n't", "dont")
+
 func matchConceal(u *text.Unit) (match, bool) {
 	if !has(u, gConceal, gWho) {
 		return match{}, false
 	}
 	lower := u.Lower
 	var neg [][]int
-	if strings.Contains(lower, "not ") || strings.Contains(lower, "never") || strings.Contains(lower, "n't") || strings.Contains(lower, "dont") {
+	if has(u, gConcealNeg) {
 		neg = reConcealNeg.FindAllStringIndex(lower, 4)
 	}
 	for _, loc := range neg {

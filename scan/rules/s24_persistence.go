@@ -33,8 +33,11 @@ var (
 	rePersistObject = newStartRegexp(`\b(?:hooks?|cron|crontab|bashrc|zshrc|profile|launch ?agents?|startup|autostart|login items?|settings\.json|this (?:line|entry|block|instruction|section|rule|file)|these (?:lines|instructions|entries)|the (?:entry|line|snippet|instruction))\b`)
 )
 
+// gGone holds what every word for a removal in reSelfRestore contains.
+var gGone = guardGroup("remove", "delete", "uninstall", "missing", "disable", "revert", "cleaned up", "gone", "overwrit")
+
 func matchPersistence(u *text.Unit) (match, bool) {
-	if has(u, gRestore) {
+	if has(u, gRestore, gGone) {
 		for _, loc := range reSelfRestore.FindAllStringIndex(u.Lower, 4) {
 			if !rePersistObject.MatchString(u.Lower) || governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], false) {
 				continue
