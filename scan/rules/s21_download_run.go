@@ -66,6 +66,8 @@ var (
 	gPipeChar  = guardGroup("|")
 	gSubstChar = guardGroup("$(", "<(", "iex")
 	gAndThen   = guardGroup(" and ", " then ")
+	// reDownloadProse needs one of these verbs after its "and" or "then".
+	gRunVerb = guardGroup("run", "exec", "launch", "source")
 )
 
 // downloadRunLocs runs only the download-and-run expressions whose
@@ -83,7 +85,7 @@ func downloadRunLocs(u *text.Unit) [][]int {
 	if has(u, gSubstChar) {
 		locs = append(locs, reDownloadSubst.FindAllStringIndex(lower, 4)...)
 	}
-	if has(u, gAndThen) {
+	if has(u, gAndThen, gRunVerb) {
 		locs = append(locs, reDownloadProse.FindAllStringIndex(lower, 4)...)
 	}
 	return locs

@@ -26,12 +26,15 @@ var rePkgSource = newStartRegexp(`--(?:extra-)?index-url[\s=]+["']?http://(\S+)`
 	`|\b(?:if|when)\b[^;\n]*\b(?:private|internal|company|corporate|in-house)\b[^;\n]*\b(?:package|registry|index|module|dependency|feed)\b[^;\n]*\b(?:missing|unavailable|not found|doesn't exist|does not exist|fails|isn't available|is not available|cannot be found|can't be found)\b[^;\n]*\b(?:public|pypi|npmjs|npm registry|registry\.npmjs\.org|pypi\.org)\b` +
 	`|\bgosumdb\s*=\s*off\b|\bgoinsecure\s*=|\bgoflags\s*=\s*["']?-insecure\b`)
 
+// gPkgTell holds the words one of which a unit needs before
+// rePkgSource runs on it.
+var gPkgTell = guardGroup("http://", "trusted-host", "instead of", "public", "pypi", "npm", "go")
+
 func matchPackageSource(u *text.Unit) (match, bool) {
 	if !has(u, gPkg) {
 		return match{}, false
 	}
-	if !strings.Contains(u.Lower, "http://") && !strings.Contains(u.Lower, "trusted-host") && !strings.Contains(u.Lower, "instead of") &&
-		!strings.Contains(u.Lower, "public") && !strings.Contains(u.Lower, "pypi") && !strings.Contains(u.Lower, "npm") && !strings.Contains(u.Lower, "go") {
+	if !has(u, gPkgTell) {
 		return match{}, false
 	}
 	for _, loc := range rePkgSource.FindAllStringSubmatchIndex(u.Lower, 4) {
