@@ -1,6 +1,7 @@
 package agentcfg
 
 import (
+	"bytes"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -63,7 +64,7 @@ func (p *parser) problem(line int, msg string) {
 }
 
 func (p *parser) root(data []byte) *node {
-	if len(strings.TrimSpace(string(data))) == 0 {
+	if len(bytes.TrimSpace(data)) == 0 {
 		return nil
 	}
 	n, err := parseJSON(data)
