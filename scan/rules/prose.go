@@ -448,8 +448,8 @@ var (
 // is present run. The literals are a prefilter group of their own, so
 // that a unit's groups say which branches can match it.
 type alternative struct {
-	group int
-	re    *startRegexp
+	groups uint64 // the branch runs on a unit holding all of them
+	re     *startRegexp
 }
 
 // alternatives is a rule's pattern as guarded branches.
@@ -466,7 +466,14 @@ var altGuards [][]string
 
 // guarded makes re a branch guarded by lits (lower case, not empty).
 func guarded(re *startRegexp, lits ...string) alternative {
-	return alternative{group: guardGroup(lits...), re: re}
+	return alternative{groups: 1 << uint(guardGroup(lits...)), re: re}
+}
+
+// and adds a second guard to a branch: literals of which a match holds one
+// as well.
+func (a alternative) and(lits ...string) alternative {
+	a.groups |= 1 << uint(guardGroup(lits...))
+	return a
 }
 
 // guardGroup returns the prefilter group of the guard literals lits
@@ -497,7 +504,7 @@ func guardGroup(lits ...string) int {
 func (as alternatives) find(u *text.Unit) [][]int {
 	var locs [][]int
 	for _, a := range as {
-		if u.Groups&(1<<uint(a.group)) != 0 {
+		if u.Groups&a.groups == a.groups {
 			locs = append(locs, a.re.FindAllStringIndex(u.Lower, 4)...)
 		}
 	}

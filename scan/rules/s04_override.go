@@ -18,7 +18,8 @@ var S4 = &Rule{
 
 var overrideAlts = alternatives{
 	alt(`\b(?:ignore|disregard|forget|override|bypass|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+|everything\s+|about\s+)*(?:previous|prior|above|earlier|preceding|former|original|system|existing|other|safety|security|developer|default)\s+(?:instructions?|rules|directions|prompts?|guidelines|directives|guardrails|context|messages|policies|constraints|restrictions)\b`,
-		"ignore", "disregard", "forget", "override", "bypass", "discard"),
+		"ignore", "disregard", "forget", "override", "bypass", "discard").
+		and("instruction", "rules", "direction", "prompt", "guideline", "directive", "guardrail", "context", "messages", "policies", "constraint", "restriction"),
 	alt(`\bsystem[- ]level\s+(?:directive|instruction|override|command|order)s?\b`, "system-level", "system level"),
 	alt(`\b(?:system|admin|administrator|developer|root|god)\s+override\b`, " override"),
 	alt(`\bmark\s+(?:this|the|these)\s+(?:file|files|repo|repository|project|code|content|package|skill|server|tool)\s+as\s+(?:safe|trusted|clean|verified|benign|harmless)\b`, "mark "),
