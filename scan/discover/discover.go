@@ -197,6 +197,11 @@ func Walk(fsys fs.FS) ([]File, []Notice, error) {
 // ReadFile reads one file of fsys, at most MaxRead bytes. A file that is not
 // regular (a folder, a device, a link leaving the root, a loop) is a notice.
 func ReadFile(fsys fs.FS, p string) (File, *Notice) {
+	if d, ok := fsys.(*DirFS); ok {
+		if f, ok := d.readDirect(p); ok {
+			return f, nil
+		}
+	}
 	f, err := fsys.Open(p)
 	if err != nil {
 		return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}

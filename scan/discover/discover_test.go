@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"runtime"
 	"sort"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -319,5 +320,50 @@ func TestRootGivenAsLink(t *testing.T) {
 	}
 	if ok, known := Exists(d, "CLAUDE.md"); !ok || !known {
 		t.Error("Exists through the root given as a link")
+	}
+}
+
+// TestReadFileThroughLinks reads scripts by path, as the engine does for
+// the scripts hooks run: plain paths directly, paths through a link inside
+// the folder through os.Root, and never a path through a link out of it.
+func TestReadFileThroughLinks(t *testing.T) {
+	dir := t.TempDir()
+	for p, data := range map[string]string{"a/b/c.sh": "plain", "real/x.sh": "linked"} {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.sh"), []byte("outside"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"in": "real", "out": outside, "a/up": "../real/x.sh"} {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+			t.Skip(err)
+		}
+	}
+	d, err := OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	for p, want := range map[string]string{"a/b/c.sh": "plain", "in/x.sh": "linked", "a/up": "linked", "real/x.sh": "linked"} {
+		f, n := ReadFile(d, p)
+		if n != nil || string(f.Data) != want || f.Path != p || f.Size != int64(len(want)) {
+			t.Errorf("ReadFile(%s) = %q %+v, want %q", p, f.Data, n, want)
+		}
+	}
+	for _, p := range []string{"out/secret.sh", "a/missing.sh", "a/b", "../x", "/etc/passwd"} {
+		f, n := ReadFile(d, p)
+		if n == nil || f.Data != nil {
+			t.Errorf("ReadFile(%s) read %q; want a notice", p, f.Data)
+		}
+	}
+	if _, n := ReadFile(d, "out/secret.sh"); n == nil || !strings.Contains(n.Message, "outside the scanned folder") {
+		t.Errorf("link out of the folder: %+v", n)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -399,4 +400,57 @@ func openat(dirfd int, name *byte, flags int) (int, error) {
 		}
 		return -1, e
 	}
+}
+
+// readDirect reads the regular file p without os.Root: each folder on the
+// way is opened relative to the last with O_DIRECTORY|O_NOFOLLOW, starting
+// from the descriptor OpenDir holds, and the file itself with O_NOFOLLOW,
+// so no link is followed. ok is false when that does not work for any
+// reason (a link on the way, a missing file, a FIFO): the caller then asks
+// os.Root, whose answer (or notice) stands.
+func (d *DirFS) readDirect(p string) (File, bool) {
+	if !validPath(p) || p == "." {
+		return File{}, false
+	}
+	var name [256]byte // a NUL-terminated path element
+	cstr := func(s string) *byte {
+		if len(s) >= len(name) || strings.IndexByte(s, 0) >= 0 {
+			return nil
+		}
+		copy(name[:], s)
+		name[len(s)] = 0
+		return &name[0]
+	}
+	fd, own := d.top.fd, false
+	defer func() {
+		if own {
+			syscall.Close(fd)
+		}
+	}()
+	rest := p
+	for {
+		i := strings.IndexByte(rest, '/')
+		if i < 0 {
+			break
+		}
+		elem := cstr(rest[:i])
+		if elem == nil {
+			return File{}, false
+		}
+		sub, err := openat(fd, elem, dirFlags)
+		if err != nil {
+			return File{}, false
+		}
+		if own {
+			syscall.Close(fd)
+		}
+		fd, own = sub, true
+		rest = rest[i+1:]
+	}
+	elem := cstr(rest)
+	if elem == nil {
+		return File{}, false
+	}
+	f, n := readAt(fd, elem, p)
+	return f, n == nil
 }
