@@ -3,6 +3,7 @@ package rules
 import (
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -29,8 +30,9 @@ import (
 type startRegexp struct {
 	pattern string
 	once    sync.Once
-	full    *regexp.Regexp // the pattern as it is
-	at0     *regexp.Regexp // ^(?:pattern): a match at the start of the text
+	full    *regexp.Regexp // the pattern as it is, when lits is nil
+	at0Once sync.Once
+	at0     *regexp.Regexp // ^(?:pattern): a match at the start of the text, compiled when first needed
 	at      *regexp.Regexp // ^(?s:.)(?:pattern): a match after the first byte
 	lits    []startLit     // nil: run full
 	byFirst [256][]startLit
@@ -72,10 +74,25 @@ func newStartRegexp(pattern string) *startRegexp {
 func (r *startRegexp) String() string { return r.pattern }
 
 func (r *startRegexp) compile() {
-	r.full = regexp.MustCompile(r.pattern)
+	if !r.findLits() {
+		r.full = regexp.MustCompile(r.pattern)
+		return
+	}
+	r.at = regexp.MustCompile(`^(?s:.)(?:` + r.pattern + `)`)
+}
+
+// atStart0 returns the pattern anchored at the start of the text.
+func (r *startRegexp) atStart0() *regexp.Regexp {
+	r.at0Once.Do(func() { r.at0 = regexp.MustCompile(`^(?:` + r.pattern + `)`) })
+	return r.at0
+}
+
+// findLits works out the literals every match begins with and the tables
+// next reads; it reports false when there are none.
+func (r *startRegexp) findLits() bool {
 	re, err := syntax.Parse(r.pattern, syntax.Perl)
 	if err != nil {
-		return
+		return false
 	}
 	var set []startLit
 	for _, e := range shrink(startLits(re.Simplify())) {
@@ -83,11 +100,11 @@ func (r *startRegexp) compile() {
 	}
 	set = minimalLits(set)
 	if len(set) == 0 {
-		return
+		return false
 	}
 	for _, l := range set {
 		if l.s == "" && !l.bot {
-			return // a match can begin anywhere
+			return false // a match can begin anywhere
 		}
 	}
 	r.lits = set
@@ -112,8 +129,7 @@ func (r *startRegexp) compile() {
 			}
 		}
 	}
-	r.at0 = regexp.MustCompile(`^(?:` + r.pattern + `)`)
-	r.at = regexp.MustCompile(`^(?s:.)(?:` + r.pattern + `)`)
+	return true
 }
 
 // maxStartLits bounds the literal set a concatenation may multiply into.
@@ -187,6 +203,9 @@ func startLits(re *syntax.Regexp) []litEntry {
 	case syntax.OpConcat:
 		cur := empty
 		for _, sub := range re.Sub {
+			if !slices.ContainsFunc(cur, func(e litEntry) bool { return e.whole }) {
+				break // nothing after this can lengthen a literal
+			}
 			set := startLits(sub)
 			var next []litEntry
 			for _, a := range cur {
@@ -312,9 +331,9 @@ func (r *startRegexp) next(s string, from int) int {
 func (r *startRegexp) matchAt(s string, p int, sub bool) []int {
 	if p == 0 {
 		if sub {
-			return r.at0.FindStringSubmatchIndex(s)
+			return r.atStart0().FindStringSubmatchIndex(s)
 		}
-		return r.at0.FindStringIndex(s)
+		return r.atStart0().FindStringIndex(s)
 	}
 	// s[p] begins a literal, so it is no continuation byte, and (?s:.)
 	// takes exactly the byte s[p-1], a whole character or an invalid one.
