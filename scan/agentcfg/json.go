@@ -18,17 +18,12 @@ const maxDepth = 256
 // github.com/tailscale/hujson reads it): a literal, an object or an array,
 // and where in the source it starts.
 type jval struct {
-	start   int
-	kind    byte   // '{', '[', or the literal's kind: '"', 't', 'f', 'n', '0'
-	lit     []byte // a literal as written (a string with its quotes)
-	members []jmember
-	elems   []jval
-}
-
-// jmember is an object member: its name as written, and its value.
-type jmember struct {
-	name []byte
-	val  jval
+	start int
+	kind  byte   // '{', '[', or the literal's kind: '"', 't', 'f', 'n', '0'
+	lit   []byte // a literal as written (a string with its quotes)
+	// kids are an array's elements, or an object's members as pairs: the
+	// name (a string literal) and the value.
+	kids []jval
 }
 
 // node is a parsed JSON value and its source, for line numbers.
@@ -73,19 +68,18 @@ func fromHujson(hv *hujson.Value) jval {
 	case *hujson.Object:
 		v.kind = '{'
 		if len(t.Members) > 0 {
-			v.members = make([]jmember, len(t.Members))
+			v.kids = make([]jval, 0, 2*len(t.Members))
 		}
 		for i := range t.Members {
-			name, _ := t.Members[i].Name.Value.(hujson.Literal)
-			v.members[i] = jmember{name: []byte(name), val: fromHujson(&t.Members[i].Value)}
+			v.kids = append(v.kids, fromHujson(&t.Members[i].Name), fromHujson(&t.Members[i].Value))
 		}
 	case *hujson.Array:
 		v.kind = '['
 		if len(t.Elements) > 0 {
-			v.elems = make([]jval, len(t.Elements))
+			v.kids = make([]jval, len(t.Elements))
 		}
 		for i := range t.Elements {
-			v.elems[i] = fromHujson(&t.Elements[i])
+			v.kids[i] = fromHujson(&t.Elements[i])
 		}
 	}
 	return v
@@ -99,6 +93,17 @@ type jparser struct {
 	b       []byte
 	depth   int
 	tooDeep bool
+	stack   []jval // children of the objects and arrays being read
+}
+
+// close gives v the children pushed since mark, in a slice of their own.
+func (p *jparser) close(v *jval, mark int) {
+	if k := len(p.stack) - mark; k > 0 {
+		v.kids = make([]jval, k)
+		copy(v.kids, p.stack[mark:])
+		clear(p.stack[mark:])
+		p.stack = p.stack[:mark]
+	}
 }
 
 func (p *jparser) document() (jval, bool) {
@@ -170,11 +175,13 @@ func (p *jparser) value(n int) (jval, int, bool) {
 		}
 		defer func() { p.depth-- }()
 		v.kind = c
+		mark := len(p.stack)
 		if c == '{' {
-			n, ok = p.object(&v, n+1)
+			n, ok = p.object(n + 1)
 		} else {
-			n, ok = p.array(&v, n+1)
+			n, ok = p.array(n + 1)
 		}
+		p.close(&v, mark)
 		return v, n, ok
 	case '"':
 		end, ok := p.str(n)
@@ -203,7 +210,7 @@ func (p *jparser) value(n int) (jval, int, bool) {
 	return v, end, true
 }
 
-func (p *jparser) object(v *jval, n int) (int, bool) {
+func (p *jparser) object(n int) (int, bool) {
 	b := p.b
 	for {
 		var ok bool
@@ -220,7 +227,7 @@ func (p *jparser) object(v *jval, n int) (int, bool) {
 		if !ok {
 			return n, false
 		}
-		name := b[n:end:end]
+		name := jval{start: n, kind: '"', lit: b[n:end:end]}
 		if n, ok = p.extra(end); !ok || n >= len(b) || b[n] != ':' {
 			return n, false
 		}
@@ -231,7 +238,7 @@ func (p *jparser) object(v *jval, n int) (int, bool) {
 		if val, n, ok = p.value(n); !ok {
 			return n, false
 		}
-		v.members = append(v.members, jmember{name: name, val: val})
+		p.stack = append(p.stack, name, val)
 		if n, ok = p.extra(n); !ok || n >= len(b) {
 			return n, false
 		}
@@ -246,7 +253,7 @@ func (p *jparser) object(v *jval, n int) (int, bool) {
 	}
 }
 
-func (p *jparser) array(v *jval, n int) (int, bool) {
+func (p *jparser) array(n int) (int, bool) {
 	b := p.b
 	for {
 		var ok bool
@@ -260,7 +267,7 @@ func (p *jparser) array(v *jval, n int) (int, bool) {
 		if e, n, ok = p.value(n); !ok {
 			return n, false
 		}
-		v.elems = append(v.elems, e)
+		p.stack = append(p.stack, e)
 		if n, ok = p.extra(n); !ok || n >= len(b) {
 			return n, false
 		}
@@ -416,7 +423,7 @@ func (n *node) arr() []*node {
 	if n == nil || n.v == nil || n.v.kind != '[' {
 		return nil
 	}
-	a := n.v.elems
+	a := n.v.kids
 	out := make([]*node, len(a))
 	nodes := make([]node, len(a))
 	for i := range a {
@@ -432,10 +439,9 @@ func (n *node) get(key string) *node {
 	if o == nil {
 		return nil
 	}
-	for i := range o.members {
-		m := &o.members[i]
-		if isKey(m.name, key) {
-			return &node{v: &m.val, src: n.src}
+	for i := 0; i+1 < len(o.kids); i += 2 {
+		if isKey(o.kids[i].lit, key) {
+			return &node{v: &o.kids[i+1], src: n.src}
 		}
 	}
 	return nil
@@ -453,12 +459,12 @@ func (n *node) members() []member {
 	if o == nil {
 		return nil
 	}
-	out := make([]member, len(o.members))
-	nodes := make([]node, len(o.members))
-	for i := range o.members {
-		m := &o.members[i]
-		name, _ := litString(m.name)
-		nodes[i] = node{v: &m.val, src: n.src}
+	count := len(o.kids) / 2
+	out := make([]member, count)
+	nodes := make([]node, count)
+	for i := range count {
+		name, _ := litString(o.kids[2*i].lit)
+		nodes[i] = node{v: &o.kids[2*i+1], src: n.src}
 		out[i] = member{name, &nodes[i]}
 	}
 	return out
