@@ -35,13 +35,20 @@ type startRegexp struct {
 	at0     *regexp.Regexp // ^(?:pattern): a match at the start of the text, compiled when first needed
 	at      *regexp.Regexp // ^(?s:.)(?:pattern): a match after the first byte
 	lits    []startLit     // nil: run full
+	tables  *startTables   // with lits
+	atStart []startLit     // the literals that begin the text
+}
+
+// startTables index a startRegexp's literals by their first byte. They
+// are made on first use, like the expressions, so that a command that
+// scans nothing does not pay for them.
+type startTables struct {
 	byFirst [256][]startLit
 	// first says of each byte whether a literal begins with it
 	// (firstLit), and whether every such literal needs a word boundary
 	// before it while the byte is a word character, so that the byte
 	// after a word character begins no match (firstAfterNonWord).
-	first   [256]uint8
-	atStart []startLit // the literals that begin the text
+	first [256]uint8
 }
 
 // startLit is a literal a match can begin with; wb says the pattern puts
@@ -108,27 +115,29 @@ func (r *startRegexp) findLits() bool {
 		}
 	}
 	r.lits = set
+	t := new(startTables)
 	for _, l := range set {
 		if l.bot {
 			r.atStart = append(r.atStart, l)
 		} else {
-			r.byFirst[l.s[0]] = append(r.byFirst[l.s[0]], l)
+			t.byFirst[l.s[0]] = append(t.byFirst[l.s[0]], l)
 		}
 	}
-	for c, ls := range r.byFirst {
+	for c, ls := range t.byFirst {
 		if len(ls) == 0 {
 			continue
 		}
-		r.first[c] = firstLit
+		t.first[c] = firstLit
 		if wordByteTable[c] {
-			r.first[c] |= firstAfterNonWord
+			t.first[c] |= firstAfterNonWord
 			for _, l := range ls {
 				if !l.wb {
-					r.first[c] &^= firstAfterNonWord
+					t.first[c] &^= firstAfterNonWord
 				}
 			}
 		}
 	}
+	r.tables = t
 	return true
 }
 
@@ -306,12 +315,13 @@ func (r *startRegexp) next(s string, from int) int {
 			}
 		}
 	}
+	t := r.tables
 	for p := from; p < len(s); p++ {
-		f := r.first[s[p]]
+		f := t.first[s[p]]
 		if f == 0 || f&firstAfterNonWord != 0 && p > 0 && wordByteTable[s[p-1]] {
 			continue
 		}
-		for _, l := range r.byFirst[s[p]] {
+		for _, l := range t.byFirst[s[p]] {
 			if len(l.s) > len(s)-p || len(l.s) > 1 && s[p+1] != l.s[1] || s[p:p+len(l.s)] != l.s {
 				continue
 			}
