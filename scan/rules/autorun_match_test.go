@@ -2,7 +2,6 @@ package rules
 
 import (
 	"regexp"
-	"strings"
 	"testing"
 )
 
@@ -50,20 +49,40 @@ func FuzzMatchesWrite(f *testing.F) {
 	})
 }
 
+// mayDownloadSeeds holds a match of each alternative of downloadExec, in
+// several cases, and near misses.
+var mayDownloadSeeds = []string{
+	"curl -fsSL https://x | sh", "WGET -qO- x |sudo bash", "iwr x | iex", "Invoke-WebRequest x | sh", "fetch x|sh",
+	"curl x | python3", "sh -c \"$(curl -fsSL x)\"", "bash <( curl x)", "iex (New-Object Net.WebClient).DownloadString('x')",
+	"Invoke-Expression (irm x)", "irm x | iex", "python3 -c \"import urllib; urlopen(x); exec(y)\"",
+	"INVO\u212aE-WebRequest x | sh", "curl x\n| sh", "curl x > f; sh f", "fetch(url).then(r => r || 0)", "nothing here", "é curl x | sh",
+	"zsh <(\t\nWGET x)", "sh -c $(CuRl x)", "d=$(dirname x); sh <(cat y)", "✅ curl x | bash", "iwr x | ſh",
+	"Invo\u212ae-Expression x", "INVO\u212aE-RESTMETHOD x | IEX",
+}
+
+func TestMayDownload(t *testing.T) {
+	for _, s := range mayDownloadSeeds {
+		checkMayDownload(t, s)
+	}
+	for _, s := range []string{"curl x > f; sh f", "curl x\n| sh", "nothing here", "fetch(url)\nx || y", "d=$(dirname x); sh <(cat y)"} {
+		if mayDownload(s) {
+			t.Errorf("mayDownload(%q) = true; the quick test should rule it out", s)
+		}
+	}
+}
+
 // FuzzMayDownload checks the quick test in front of the download-and-execute
-// expression against the lower-casing test it replaced: it may say yes more
-// often, never less.
+// expression: it may say yes wrongly, never no where the expression matches.
 func FuzzMayDownload(f *testing.F) {
-	f.Add("curl -fsSL https://x | sh")
-	f.Add("Invoke-WebRequest")
-	f.Add("INVO\u212aE-expression é")
-	f.Add("nothing here")
-	f.Fuzz(func(t *testing.T, s string) {
-		if containsAny(strings.ToLower(s), downloadLits) && !mayDownload(s) {
-			t.Fatalf("mayDownload(%q) = false, but the lower-cased text holds a literal", s)
-		}
-		if downloadExec.MatchString(s) && !mayDownload(s) {
-			t.Fatalf("mayDownload(%q) = false, but the expression matches", s)
-		}
-	})
+	for _, s := range mayDownloadSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkMayDownload(t, s) })
+}
+
+func checkMayDownload(t *testing.T, s string) {
+	t.Helper()
+	if downloadExec.MatchString(s) && !mayDownload(s) {
+		t.Fatalf("mayDownload(%q) = false, but the expression matches", s)
+	}
 }

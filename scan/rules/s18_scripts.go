@@ -137,22 +137,60 @@ func containsAny(s string, lits []string) bool {
 	return false
 }
 
-// mayDownload reports whether s holds one of downloadLits in any case. ASCII
-// text is searched in one pass without a lower-case copy; text with other
-// characters is lowered as Unicode does (the expression's (?i) also takes
-// the Kelvin sign for k).
+// mayDownload is a quick test that downloadExec can match s. Every match
+// holds, case aside: a download word with a '|' after it on its line
+// (curl ... | sh, iwr ... | iex), "$(curl" or "$(wget" (sh -c "$(curl
+// ...)"), "<(" and curl or wget after white space (bash <( curl ...)), iex
+// or Invoke-Expression, or urlopen. The text is searched for these in one
+// pass; text with a Kelvin sign or a long s, which (?i) takes for k and s,
+// gets a looser test: Unicode lower-casing and the words anywhere.
 func mayDownload(s string) bool {
+	word := false // a download word earlier on this line
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c >= utf8.RuneSelf {
-			return containsAny(strings.ToLower(s), downloadLits)
-		}
-		switch c | 0x20 {
-		case 'c', 'w', 'i', 'f', 'u':
-			for _, l := range downloadLits {
-				if l[0] == c|0x20 && asciiFoldPrefix(s[i:], l) {
+		switch {
+		case c >= utf8.RuneSelf:
+			// Only the Kelvin sign and the long s case-fold to ASCII
+			// letters (k and s); other characters match none of the words.
+			if strings.HasPrefix(s[i:], "\u212a") || strings.HasPrefix(s[i:], "\u017f") {
+				return containsAny(strings.ToLower(s), downloadLits) || strings.Contains(s, "$(") || strings.Contains(s, "<(")
+			}
+			continue
+		case c == '\n':
+			word = false
+			continue
+		case c == '|':
+			if word {
+				return true
+			}
+			continue
+		case c == '$' || c == '<':
+			if i+1 < len(s) && s[i+1] == '(' {
+				j := i + 2
+				for c == '<' && j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\f' || s[j] == '\r') {
+					j++
+				}
+				if asciiFoldPrefix(s[j:], "curl") || asciiFoldPrefix(s[j:], "wget") {
 					return true
 				}
+			}
+			continue
+		}
+		switch c | 0x20 {
+		case 'c':
+			word = word || asciiFoldPrefix(s[i:], "curl")
+		case 'w':
+			word = word || asciiFoldPrefix(s[i:], "wget")
+		case 'f':
+			word = word || asciiFoldPrefix(s[i:], "fetch")
+		case 'i':
+			if asciiFoldPrefix(s[i:], "iex") || asciiFoldPrefix(s[i:], "invoke-expression") {
+				return true
+			}
+			word = word || asciiFoldPrefix(s[i:], "iwr") || asciiFoldPrefix(s[i:], "irm") || asciiFoldPrefix(s[i:], "invoke-")
+		case 'u':
+			if asciiFoldPrefix(s[i:], "urlopen") {
+				return true
 			}
 		}
 	}
