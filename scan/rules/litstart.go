@@ -28,15 +28,16 @@ import (
 // the character before the match as the whole-text search does. A
 // pattern whose literals cannot be worked out is run as it is.
 type startRegexp struct {
-	pattern string
-	once    sync.Once
-	full    *regexp.Regexp // the pattern as it is, when lits is nil
-	at0Once sync.Once
-	at0     *regexp.Regexp // ^(?:pattern): a match at the start of the text, compiled when first needed
-	at      *regexp.Regexp // ^(?s:.)(?:pattern): a match after the first byte
-	lits    []startLit     // nil: run full
-	tables  *startTables   // with lits
-	atStart []startLit     // the literals that begin the text
+	pattern  string
+	once     sync.Once
+	fullOnce sync.Once
+	full     *regexp.Regexp // the pattern as it is, compiled when first needed
+	at0Once  sync.Once
+	at0      *regexp.Regexp // ^(?:pattern): a match at the start of the text, compiled when first needed
+	at       *regexp.Regexp // ^(?s:.)(?:pattern): a match after the first byte
+	lits     []startLit     // nil: run full
+	tables   *startTables   // with lits
+	atStart  []startLit     // the literals that begin the text
 }
 
 // startTables index a startRegexp's literals by their first byte. They
@@ -82,10 +83,16 @@ func (r *startRegexp) String() string { return r.pattern }
 
 func (r *startRegexp) compile() {
 	if !r.findLits() {
-		r.full = regexp.MustCompile(r.pattern)
+		r.whole() // and panic now if the pattern is invalid
 		return
 	}
 	r.at = regexp.MustCompile(`^(?s:.)(?:` + r.pattern + `)`)
+}
+
+// whole returns the pattern as it is.
+func (r *startRegexp) whole() *regexp.Regexp {
+	r.fullOnce.Do(func() { r.full = regexp.MustCompile(r.pattern) })
+	return r.full
 }
 
 // atStart0 returns the pattern anchored at the start of the text.
@@ -365,12 +372,26 @@ func (r *startRegexp) matchAt(s string, p int, sub bool) []int {
 	return loc
 }
 
-func (r *startRegexp) findAll(s string, n int, sub bool) [][]int {
+// lookBudget bounds what the anchored tries of one search may read, as a
+// multiple of the text's length. A try can read to the end of the text
+// (one of a pattern with [^;\n]* does), so a long text full of literals
+// would make the search quadratic: past the budget, findAll gives up and
+// the pattern itself, which finds the same matches in one pass, runs
+// instead. Ordinary text never comes near it.
+const lookBudget = 4
+
+// findAll finds the matches, or reports false when the tries would read
+// more than the budget.
+func (r *startRegexp) findAll(s string, n int, sub bool) ([][]int, bool) {
 	var out [][]int
+	budget := lookBudget*len(s) + 256
 	for pos := 0; n < 0 || len(out) < n; {
 		p := r.next(s, pos)
 		if p < 0 {
 			break
+		}
+		if budget -= len(s) - p; budget < 0 {
+			return nil, false
 		}
 		loc := r.matchAt(s, p, sub)
 		if loc == nil {
@@ -380,38 +401,44 @@ func (r *startRegexp) findAll(s string, n int, sub bool) [][]int {
 		out = append(out, loc)
 		pos = loc[1] // never p: every match holds a literal
 	}
-	return out
+	return out, true
 }
 
 // FindAllStringIndex is regexp.MustCompile(pattern).FindAllStringIndex.
 func (r *startRegexp) FindAllStringIndex(s string, n int) [][]int {
 	r.once.Do(r.compile)
-	if r.lits == nil {
-		return r.full.FindAllStringIndex(s, n)
+	if r.lits != nil {
+		if out, ok := r.findAll(s, n, false); ok {
+			return out
+		}
 	}
-	return r.findAll(s, n, false)
+	return r.whole().FindAllStringIndex(s, n)
 }
 
 // FindAllStringSubmatchIndex is
 // regexp.MustCompile(pattern).FindAllStringSubmatchIndex.
 func (r *startRegexp) FindAllStringSubmatchIndex(s string, n int) [][]int {
 	r.once.Do(r.compile)
-	if r.lits == nil {
-		return r.full.FindAllStringSubmatchIndex(s, n)
+	if r.lits != nil {
+		if out, ok := r.findAll(s, n, true); ok {
+			return out
+		}
 	}
-	return r.findAll(s, n, true)
+	return r.whole().FindAllStringSubmatchIndex(s, n)
 }
 
 // FindStringIndex is regexp.MustCompile(pattern).FindStringIndex.
 func (r *startRegexp) FindStringIndex(s string) []int {
 	r.once.Do(r.compile)
-	if r.lits == nil {
-		return r.full.FindStringIndex(s)
+	if r.lits != nil {
+		if out, ok := r.findAll(s, 1, false); ok {
+			if len(out) > 0 {
+				return out[0]
+			}
+			return nil
+		}
 	}
-	if all := r.findAll(s, 1, false); len(all) > 0 {
-		return all[0]
-	}
-	return nil
+	return r.whole().FindStringIndex(s)
 }
 
 // MatchString is regexp.MustCompile(pattern).MatchString.

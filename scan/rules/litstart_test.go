@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
@@ -80,6 +81,31 @@ func TestStartRegexpSameAsRegexp(t *testing.T) {
 	for _, r := range startRegexps {
 		for _, s := range inputs {
 			sameAsRegexp(t, r, s)
+		}
+	}
+}
+
+// Long texts full of a pattern's literals make the anchored tries give up
+// and the pattern run as it is: the matches must not change, and the
+// search must not take long.
+func TestStartRegexpLongTexts(t *testing.T) {
+	for _, r := range startRegexps {
+		r.once.Do(r.compile)
+		for i, l := range r.lits {
+			if i == 3 {
+				break
+			}
+			for _, s := range []string{
+				strings.Repeat(l.s+" x ", 400),
+				"restore; " + strings.Repeat(l.s+" the if ", 300) + " removed",
+				strings.Repeat(l.s+" ", 100) + "\n" + strings.Repeat("a ", 2000) + l.s,
+			} {
+				start := time.Now()
+				sameAsRegexp(t, r, s)
+				if d := time.Since(start); d > 2*time.Second {
+					t.Errorf("%s: %v on a text of %d bytes", r.pattern, d, len(s))
+				}
+			}
 		}
 	}
 }
