@@ -28,6 +28,9 @@ type splitRegexp struct {
 	parts   []*regexp.Regexp
 	need    []string // a literal each part's matches contain, or ""
 	bounds  []partBounds
+	// pairs marks the first two bytes of every literal of two bytes or
+	// more, so one pass over a text finds where each literal first occurs.
+	pairs [1 << 16 / 64]uint64
 }
 
 func newSplitRegexp(pattern string) *splitRegexp { return &splitRegexp{pattern: pattern} }
@@ -38,21 +41,63 @@ func (s *splitRegexp) compile() {
 		lit, b := analyse(alt)
 		s.need = append(s.need, lit)
 		s.bounds = append(s.bounds, b)
+		if len(lit) >= 2 {
+			h := pair(lit, 0)
+			s.pairs[h/64] |= 1 << (h % 64)
+		}
 	}
+}
+
+func pair(s string, i int) int { return int(s[i])<<8 | int(s[i+1]) }
+
+// firsts returns where each part's literal first occurs in text (-1: not
+// there; 0 for a part without one): one pass over the text for the
+// literals of two bytes or more, strings.Index for the others.
+func (s *splitRegexp) firsts(text string) []int {
+	out := make([]int, len(s.parts))
+	left := 0
+	for i, lit := range s.need {
+		switch {
+		case lit == "":
+			out[i] = 0
+		case len(lit) < 2:
+			out[i] = strings.Index(text, lit)
+		default:
+			out[i] = -1
+			left++
+		}
+	}
+	for j := 0; j+1 < len(text) && left > 0; j++ {
+		h := pair(text, j)
+		if s.pairs[h/64]&(1<<(h%64)) == 0 {
+			continue
+		}
+		for i, lit := range s.need {
+			if len(lit) >= 2 && out[i] < 0 && strings.HasPrefix(text[j:], lit) {
+				out[i] = j
+				left--
+			}
+		}
+	}
+	return out
 }
 
 // FindStringIndex is regexp.MustCompile(pattern).FindStringIndex(text).
 func (s *splitRegexp) FindStringIndex(text string) []int {
 	s.once.Do(s.compile)
 	var best []int
+	firsts := s.firsts(text)
 	for i, re := range s.parts {
+		if firsts[i] < 0 {
+			continue
+		}
 		limit := len(text) + 1
 		if best != nil {
 			limit = best[0]
 		}
 		// A later alternative wins only by starting strictly earlier: at
 		// the same start the earlier alternative is preferred.
-		loc := findPart(re, s.need[i], &s.bounds[i], text, limit)
+		loc := findPart(re, s.need[i], firsts[i], &s.bounds[i], text, limit)
 		if loc != nil && (best == nil || loc[0] < best[0]) {
 			best = loc
 		}
@@ -66,6 +111,31 @@ type partBounds struct {
 	ok     bool // false: run the expression over the whole text
 	before int  // most bytes a match holds before the literal
 	tail   []tailItem
+	// next is what must follow the literal in every match (its first tail
+	// piece, when that is one character, a literal or \b), or nil.
+	next *syntax.Regexp
+}
+
+// follows reports whether text at p (just after an occurrence of the
+// literal) can be where the alternative's tail starts.
+func (b *partBounds) follows(text string, p int) bool {
+	re := b.next
+	if re == nil {
+		return true
+	}
+	switch re.Op {
+	case syntax.OpWordBoundary:
+		return p == 0 || p == len(text) || asciiWord(text[p-1]) != asciiWord(text[p])
+	case syntax.OpLiteral:
+		return strings.HasPrefix(text[p:], string(re.Rune))
+	case syntax.OpPlus:
+		re = re.Sub[0]
+	}
+	if p >= len(text) {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(text[p:])
+	return inClass(re, r)
 }
 
 // tailItem is one piece of the alternative after its literal: at most max
@@ -76,7 +146,7 @@ type tailItem struct {
 }
 
 // findPart returns the leftmost match of re in text that starts before
-// limit, or nil. Every match holds need, at most before bytes after its
+// limit, or nil; k is where need first occurs. Every match holds need, at most before bytes after its
 // start, and ends where the tail items allow; so each occurrence of need
 // gives a window of text that holds every match around it. Windows start
 // and end next to an ASCII character that is not a word character (or at
@@ -85,11 +155,10 @@ type tailItem struct {
 // text. The windows are tried in order of occurrence until none can start
 // earlier than the best match found; if they add up to much more than the
 // text, the whole text is searched instead.
-func findPart(re *regexp.Regexp, need string, b *partBounds, text string, limit int) []int {
+func findPart(re *regexp.Regexp, need string, k int, b *partBounds, text string, limit int) []int {
 	if need == "" {
 		return before(re.FindStringIndex(text), limit)
 	}
-	k := strings.Index(text, need)
 	if k < 0 || k-b.before >= limit {
 		return nil
 	}
@@ -103,6 +172,15 @@ func findPart(re *regexp.Regexp, need string, b *partBounds, text string, limit 
 	best := -1
 	budget := 2*len(text) + 4<<10
 	for j := k; j >= 0 && j-b.before < limit && (best < 0 || j-b.before < best); {
+		if !b.follows(text, j+len(need)) {
+			// No match holds this occurrence of the literal.
+			next := strings.Index(text[j+1:], need)
+			if next < 0 {
+				break
+			}
+			j += 1 + next
+			continue
+		}
 		ws := safeStart(text, j-b.before)
 		we := b.end(text, j+len(need))
 		if we < 0 {
@@ -260,6 +338,20 @@ func analyse(alt string) (string, partBounds) {
 			return lit, partBounds{}
 		}
 		b.before += n
+	}
+	if at+1 < len(subs) {
+		switch next := subs[at+1]; next.Op {
+		case syntax.OpWordBoundary, syntax.OpCharClass:
+			b.next = next
+		case syntax.OpLiteral:
+			if next.Flags&syntax.FoldCase == 0 {
+				b.next = next
+			}
+		case syntax.OpPlus:
+			if oneRune(next.Sub[0]) {
+				b.next = next
+			}
+		}
 	}
 	for _, sub := range subs[at+1:] {
 		if n := maxLen(sub); n >= 0 {
