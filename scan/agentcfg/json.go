@@ -18,12 +18,17 @@ const maxDepth = 256
 // github.com/tailscale/hujson reads it): a literal, an object or an array,
 // and where in the source it starts.
 type jval struct {
-	start int
-	kind  byte   // '{', '[', or the literal's kind: '"', 't', 'f', 'n', '0'
-	lit   []byte // a literal as written (a string with its quotes)
-	// kids are an array's elements, or an object's members as pairs: the
-	// name (a string literal) and the value.
-	kids []jval
+	start   int
+	kind    byte   // '{', '[', or the literal's kind: '"', 't', 'f', 'n', '0'
+	lit     []byte // a literal as written (a string with its quotes)
+	members []jmember
+	elems   []jval
+}
+
+// jmember is an object member: its name as written, and its value.
+type jmember struct {
+	name []byte
+	val  jval
 }
 
 // node is a parsed JSON value and its source, for line numbers.
@@ -68,18 +73,19 @@ func fromHujson(hv *hujson.Value) jval {
 	case *hujson.Object:
 		v.kind = '{'
 		if len(t.Members) > 0 {
-			v.kids = make([]jval, 0, 2*len(t.Members))
+			v.members = make([]jmember, len(t.Members))
 		}
 		for i := range t.Members {
-			v.kids = append(v.kids, fromHujson(&t.Members[i].Name), fromHujson(&t.Members[i].Value))
+			name, _ := t.Members[i].Name.Value.(hujson.Literal)
+			v.members[i] = jmember{name: []byte(name), val: fromHujson(&t.Members[i].Value)}
 		}
 	case *hujson.Array:
 		v.kind = '['
 		if len(t.Elements) > 0 {
-			v.kids = make([]jval, len(t.Elements))
+			v.elems = make([]jval, len(t.Elements))
 		}
 		for i := range t.Elements {
-			v.kids[i] = fromHujson(&t.Elements[i])
+			v.elems[i] = fromHujson(&t.Elements[i])
 		}
 	}
 	return v
@@ -93,17 +99,6 @@ type jparser struct {
 	b       []byte
 	depth   int
 	tooDeep bool
-	stack   []jval // children of the objects and arrays being read
-}
-
-// close gives v the children pushed since mark, in a slice of their own.
-func (p *jparser) close(v *jval, mark int) {
-	if k := len(p.stack) - mark; k > 0 {
-		v.kids = make([]jval, k)
-		copy(v.kids, p.stack[mark:])
-		clear(p.stack[mark:])
-		p.stack = p.stack[:mark]
-	}
 }
 
 func (p *jparser) document() (jval, bool) {
@@ -175,13 +170,11 @@ func (p *jparser) value(n int) (jval, int, bool) {
 		}
 		defer func() { p.depth-- }()
 		v.kind = c
-		mark := len(p.stack)
 		if c == '{' {
-			n, ok = p.object(n + 1)
+			n, ok = p.object(&v, n+1)
 		} else {
-			n, ok = p.array(n + 1)
+			n, ok = p.array(&v, n+1)
 		}
-		p.close(&v, mark)
 		return v, n, ok
 	case '"':
 		end, ok := p.str(n)
@@ -210,7 +203,7 @@ func (p *jparser) value(n int) (jval, int, bool) {
 	return v, end, true
 }
 
-func (p *jparser) object(n int) (int, bool) {
+func (p *jparser) object(v *jval, n int) (int, bool) {
 	b := p.b
 	for {
 		var ok bool
@@ -227,7 +220,7 @@ func (p *jparser) object(n int) (int, bool) {
 		if !ok {
 			return n, false
 		}
-		name := jval{start: n, kind: '"', lit: b[n:end:end]}
+		name := b[n:end:end]
 		if n, ok = p.extra(end); !ok || n >= len(b) || b[n] != ':' {
 			return n, false
 		}
@@ -238,7 +231,7 @@ func (p *jparser) object(n int) (int, bool) {
 		if val, n, ok = p.value(n); !ok {
 			return n, false
 		}
-		p.stack = append(p.stack, name, val)
+		v.members = append(v.members, jmember{name: name, val: val})
 		if n, ok = p.extra(n); !ok || n >= len(b) {
 			return n, false
 		}
@@ -253,7 +246,7 @@ func (p *jparser) object(n int) (int, bool) {
 	}
 }
 
-func (p *jparser) array(n int) (int, bool) {
+func (p *jparser) array(v *jval, n int) (int, bool) {
 	b := p.b
 	for {
 		var ok bool
@@ -267,7 +260,7 @@ func (p *jparser) array(n int) (int, bool) {
 		if e, n, ok = p.value(n); !ok {
 			return n, false
 		}
-		p.stack = append(p.stack, e)
+		v.elems = append(v.elems, e)
 		if n, ok = p.extra(n); !ok || n >= len(b) {
 			return n, false
 		}
@@ -423,7 +416,7 @@ func (n *node) arr() []*node {
 	if n == nil || n.v == nil || n.v.kind != '[' {
 		return nil
 	}
-	a := n.v.kids
+	a := n.v.elems
 	out := make([]*node, len(a))
 	nodes := make([]node, len(a))
 	for i := range a {
@@ -439,9 +432,10 @@ func (n *node) get(key string) *node {
 	if o == nil {
 		return nil
 	}
-	for i := 0; i+1 < len(o.kids); i += 2 {
-		if isKey(o.kids[i].lit, key) {
-			return &node{v: &o.kids[i+1], src: n.src}
+	for i := range o.members {
+		m := &o.members[i]
+		if isKey(m.name, key) {
+			return &node{v: &m.val, src: n.src}
 		}
 	}
 	return nil
@@ -459,12 +453,12 @@ func (n *node) members() []member {
 	if o == nil {
 		return nil
 	}
-	count := len(o.kids) / 2
-	out := make([]member, count)
-	nodes := make([]node, count)
-	for i := range count {
-		name, _ := litString(o.kids[2*i].lit)
-		nodes[i] = node{v: &o.kids[2*i+1], src: n.src}
+	out := make([]member, len(o.members))
+	nodes := make([]node, len(o.members))
+	for i := range o.members {
+		m := &o.members[i]
+		name, _ := litString(m.name)
+		nodes[i] = node{v: &m.val, src: n.src}
 		out[i] = member{name, &nodes[i]}
 	}
 	return out
