@@ -14,342 +14,24 @@ import (
 // real agent configs are a handful of levels deep.
 const maxDepth = 256
 
-// jval is a parsed JSON value (JSON with comments and trailing commas, as
-// github.com/tailscale/hujson reads it): a literal, an object or an array,
-// and where in the source it starts.
-type jval struct {
-	start   int
-	kind    byte   // '{', '[', or the literal's kind: '"', 't', 'f', 'n', '0'
-	lit     []byte // a literal as written (a string with its quotes)
-	members []jmember
-	elems   []jval
-}
-
-// jmember is an object member: its name as written, and its value.
-type jmember struct {
-	name []byte
-	val  jval
-}
-
-// node is a parsed JSON value and its source, for line numbers.
+// node is a parsed JSON value with its position, for line numbers.
 type node struct {
-	v   *jval
+	v   *hujson.Value
 	src []byte
 }
 
 // parseJSON parses JSON with comments and trailing commas. It refuses input
 // nested deeper than maxDepth before parsing, so hostile nesting costs one
 // linear pass.
-//
-// The common case (ASCII comments, if any) is read by jparser in one pass
-// without a tree of interfaces; anything it does not accept is handed to
-// hujson, whose answer (its tree, or its error message) then stands.
 func parseJSON(src []byte) (*node, error) {
 	if d := depth(src); d > maxDepth {
 		return nil, fmt.Errorf("it is nested %d levels deep, more than any agent config; it was not read", d)
 	}
-	p := jparser{b: src}
-	if v, ok := p.document(); ok {
-		return &node{v: &v, src: src}, nil
-	}
-	if p.tooDeep {
-		return nil, fmt.Errorf("it is nested more than %d levels deep, more than any agent config; it was not read", maxDepth)
-	}
-	hv, err := hujson.Parse(src)
+	v, err := hujson.Parse(src)
 	if err != nil {
 		return nil, fmt.Errorf("it is not valid JSON (%s); fix the syntax so agents and Sentinel read the same thing", shortErr(err))
 	}
-	v := fromHujson(&hv)
 	return &node{v: &v, src: src}, nil
-}
-
-// fromHujson copies hujson's tree into a jval.
-func fromHujson(hv *hujson.Value) jval {
-	v := jval{start: hv.StartOffset}
-	switch t := hv.Value.(type) {
-	case hujson.Literal:
-		v.lit = []byte(t)
-		v.kind = byte(t.Kind())
-	case *hujson.Object:
-		v.kind = '{'
-		if len(t.Members) > 0 {
-			v.members = make([]jmember, len(t.Members))
-		}
-		for i := range t.Members {
-			name, _ := t.Members[i].Name.Value.(hujson.Literal)
-			v.members[i] = jmember{name: []byte(name), val: fromHujson(&t.Members[i].Value)}
-		}
-	case *hujson.Array:
-		v.kind = '['
-		if len(t.Elements) > 0 {
-			v.elems = make([]jval, len(t.Elements))
-		}
-		for i := range t.Elements {
-			v.elems[i] = fromHujson(&t.Elements[i])
-		}
-	}
-	return v
-}
-
-// jparser reads the JSON hujson reads, except comments with other than
-// ASCII text, which it leaves to hujson. Where it succeeds, hujson succeeds
-// with the same tree (FuzzJSONMatchesHujson); where it fails, hujson
-// decides.
-type jparser struct {
-	b       []byte
-	depth   int
-	tooDeep bool
-}
-
-func (p *jparser) document() (jval, bool) {
-	n, ok := p.extra(0)
-	if !ok || n == len(p.b) {
-		return jval{}, false
-	}
-	v, n, ok := p.value(n)
-	if !ok {
-		return jval{}, false
-	}
-	n, ok = p.extra(n)
-	return v, ok && n == len(p.b)
-}
-
-// extra skips white space and comments.
-func (p *jparser) extra(n int) (int, bool) {
-	b := p.b
-	for n < len(b) {
-		switch b[n] {
-		case ' ', '\t', '\r', '\n':
-			n++
-		case '/':
-			if n+1 >= len(b) {
-				return n, true
-			}
-			var end string
-			switch b[n+1] {
-			case '/':
-				end = "\n"
-			case '*':
-				end = "*/"
-			default:
-				return n, true // not a comment: the value fails
-			}
-			i := bytes.Index(b[n+2:], []byte(end))
-			if i < 0 || !isASCII(b[n+2:n+2+i]) {
-				return n, false
-			}
-			n += 2 + i + len(end)
-		default:
-			return n, true
-		}
-	}
-	return n, true
-}
-
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
-}
-
-func (p *jparser) value(n int) (jval, int, bool) {
-	b := p.b
-	if n >= len(b) {
-		return jval{}, n, false
-	}
-	v := jval{start: n}
-	var ok bool
-	switch c := b[n]; c {
-	case '{', '[':
-		if p.depth++; p.depth > maxDepth {
-			p.tooDeep = true
-			return v, n, false
-		}
-		defer func() { p.depth-- }()
-		v.kind = c
-		if c == '{' {
-			n, ok = p.object(&v, n+1)
-		} else {
-			n, ok = p.array(&v, n+1)
-		}
-		return v, n, ok
-	case '"':
-		end, ok := p.str(n)
-		if !ok {
-			return v, n, false
-		}
-		v.kind, v.lit = '"', b[n:end:end]
-		return v, end, true
-	}
-	end := n
-	for end < len(b) && (b[end] == '-' || b[end] == '+' || b[end] == '.' ||
-		'a' <= b[end] && b[end] <= 'z' || 'A' <= b[end] && b[end] <= 'Z' || '0' <= b[end] && b[end] <= '9') {
-		end++
-	}
-	lit := b[n:end:end]
-	switch string(lit) {
-	case "true", "false", "null":
-		v.kind = lit[0]
-	default:
-		if !isNumber(lit) {
-			return v, n, false
-		}
-		v.kind = '0'
-	}
-	v.lit = lit
-	return v, end, true
-}
-
-func (p *jparser) object(v *jval, n int) (int, bool) {
-	b := p.b
-	for {
-		var ok bool
-		if n, ok = p.extra(n); !ok || n >= len(b) {
-			return n, false
-		}
-		if b[n] == '}' {
-			return n + 1, true // empty, or after a trailing comma
-		}
-		if b[n] != '"' {
-			return n, false
-		}
-		end, ok := p.str(n)
-		if !ok {
-			return n, false
-		}
-		name := b[n:end:end]
-		if n, ok = p.extra(end); !ok || n >= len(b) || b[n] != ':' {
-			return n, false
-		}
-		if n, ok = p.extra(n + 1); !ok {
-			return n, false
-		}
-		var val jval
-		if val, n, ok = p.value(n); !ok {
-			return n, false
-		}
-		v.members = append(v.members, jmember{name: name, val: val})
-		if n, ok = p.extra(n); !ok || n >= len(b) {
-			return n, false
-		}
-		switch b[n] {
-		case ',':
-			n++
-		case '}':
-			return n + 1, true
-		default:
-			return n, false
-		}
-	}
-}
-
-func (p *jparser) array(v *jval, n int) (int, bool) {
-	b := p.b
-	for {
-		var ok bool
-		if n, ok = p.extra(n); !ok || n >= len(b) {
-			return n, false
-		}
-		if b[n] == ']' {
-			return n + 1, true // empty, or after a trailing comma
-		}
-		var e jval
-		if e, n, ok = p.value(n); !ok {
-			return n, false
-		}
-		v.elems = append(v.elems, e)
-		if n, ok = p.extra(n); !ok || n >= len(b) {
-			return n, false
-		}
-		switch b[n] {
-		case ',':
-			n++
-		case ']':
-			return n + 1, true
-		default:
-			return n, false
-		}
-	}
-}
-
-// str returns the end of the JSON string starting at n (at its quote), as
-// encoding/json checks one: no control characters, only JSON escapes.
-func (p *jparser) str(n int) (int, bool) {
-	b := p.b
-	for i := n + 1; i < len(b); {
-		switch c := b[i]; {
-		case c == '"':
-			return i + 1, true
-		case c < 0x20:
-			return n, false
-		case c == '\\':
-			if i+1 >= len(b) {
-				return n, false
-			}
-			switch b[i+1] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				i += 2
-			case 'u':
-				if i+6 > len(b) || !isHex(b[i+2]) || !isHex(b[i+3]) || !isHex(b[i+4]) || !isHex(b[i+5]) {
-					return n, false
-				}
-				i += 6
-			default:
-				return n, false
-			}
-		default:
-			i++
-		}
-	}
-	return n, false
-}
-
-func isHex(c byte) bool {
-	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
-}
-
-// isNumber reports a JSON number: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func isNumber(b []byte) bool {
-	i := 0
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case i < len(b) && '1' <= b[i] && b[i] <= '9':
-		for i < len(b) && '0' <= b[i] && b[i] <= '9' {
-			i++
-		}
-	default:
-		return false
-	}
-	digits := func() bool {
-		start := i
-		for i < len(b) && '0' <= b[i] && b[i] <= '9' {
-			i++
-		}
-		return i > start
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		if !digits() {
-			return false
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if !digits() {
-			return false
-		}
-	}
-	return i == len(b)
 }
 
 func shortErr(err error) string {
@@ -397,30 +79,33 @@ func (n *node) line() int {
 	if n == nil || n.v == nil {
 		return 0
 	}
-	off := n.v.start
+	off := n.v.StartOffset
 	if off > len(n.src) {
 		off = len(n.src)
 	}
 	return bytes.Count(n.src[:off], []byte("\n")) + 1
 }
 
-// obj returns the node's value if it is an object, or nil.
-func (n *node) obj() *jval {
-	if n == nil || n.v == nil || n.v.kind != '{' {
+func (n *node) obj() *hujson.Object {
+	if n == nil || n.v == nil {
 		return nil
 	}
-	return n.v
+	o, _ := n.v.Value.(*hujson.Object)
+	return o
 }
 
 func (n *node) arr() []*node {
-	if n == nil || n.v == nil || n.v.kind != '[' {
+	if n == nil || n.v == nil {
 		return nil
 	}
-	a := n.v.elems
-	out := make([]*node, len(a))
-	nodes := make([]node, len(a))
-	for i := range a {
-		nodes[i] = node{v: &a[i], src: n.src}
+	a, ok := n.v.Value.(*hujson.Array)
+	if !ok {
+		return nil
+	}
+	out := make([]*node, len(a.Elements))
+	nodes := make([]node, len(a.Elements))
+	for i := range a.Elements {
+		nodes[i] = node{v: &a.Elements[i], src: n.src}
 		out[i] = &nodes[i]
 	}
 	return out
@@ -432,10 +117,10 @@ func (n *node) get(key string) *node {
 	if o == nil {
 		return nil
 	}
-	for i := range o.members {
-		m := &o.members[i]
-		if isKey(m.name, key) {
-			return &node{v: &m.val, src: n.src}
+	for i := range o.Members {
+		m := &o.Members[i]
+		if isKey(m.Name.Value, key) {
+			return &node{v: &m.Value, src: n.src}
 		}
 	}
 	return nil
@@ -453,12 +138,12 @@ func (n *node) members() []member {
 	if o == nil {
 		return nil
 	}
-	out := make([]member, len(o.members))
-	nodes := make([]node, len(o.members))
-	for i := range o.members {
-		m := &o.members[i]
-		name, _ := litString(m.name)
-		nodes[i] = node{v: &m.val, src: n.src}
+	out := make([]member, len(o.Members))
+	nodes := make([]node, len(o.Members))
+	for i := range o.Members {
+		m := &o.Members[i]
+		name, _ := litString(m.Name.Value)
+		nodes[i] = node{v: &m.Value, src: n.src}
 		out[i] = member{name, &nodes[i]}
 	}
 	return out
@@ -466,37 +151,38 @@ func (n *node) members() []member {
 
 // isKey reports whether an object member's name is key, without making a
 // string of a name that holds no escape.
-func isKey(l []byte, key string) bool {
-	if len(l) < 2 || l[0] != '"' {
+func isKey(v hujson.ValueTrimmed, key string) bool {
+	l, ok := v.(hujson.Literal)
+	if !ok || l.Kind() != '"' {
 		return false
 	}
-	if bytes.IndexByte(l, '\\') < 0 && utf8.Valid(l) {
+	if len(l) >= 2 && bytes.IndexByte(l, '\\') < 0 && utf8.Valid(l) {
 		return string(l[1:len(l)-1]) == key
 	}
-	return hujson.Literal(l).String() == key
+	return l.String() == key
 }
 
-// litString returns the value of a string literal as written.
-func litString(l []byte) (string, bool) {
-	if len(l) < 2 || l[0] != '"' {
+func litString(v hujson.ValueTrimmed) (string, bool) {
+	l, ok := v.(hujson.Literal)
+	if !ok || l.Kind() != '"' {
 		return "", false
 	}
 	// Most strings hold no escape: their value is the bytes between the
-	// quotes, as encoding/json's own fast path returns them (the literal is
-	// already checked; invalid UTF-8 takes the slow path, which replaces
-	// it).
-	if bytes.IndexByte(l, '\\') < 0 && utf8.Valid(l) {
+	// quotes, as encoding/json's own fast path returns them (hujson has
+	// already checked the literal; invalid UTF-8 takes the slow path, which
+	// replaces it).
+	if len(l) >= 2 && bytes.IndexByte(l, '\\') < 0 && utf8.Valid(l) {
 		return string(l[1 : len(l)-1]), true
 	}
-	return hujson.Literal(l).String(), true
+	return l.String(), true
 }
 
 // str returns a string node's value.
 func (n *node) str() (string, bool) {
-	if n == nil || n.v == nil || n.v.kind != '"' {
+	if n == nil || n.v == nil {
 		return "", false
 	}
-	return litString(n.v.lit)
+	return litString(n.v.Value)
 }
 
 // boolean returns a JSON true/false node's value.
@@ -504,7 +190,11 @@ func (n *node) boolean() (bool, bool) {
 	if n == nil || n.v == nil {
 		return false, false
 	}
-	switch n.v.kind {
+	l, ok := n.v.Value.(hujson.Literal)
+	if !ok {
+		return false, false
+	}
+	switch l.Kind() {
 	case 't':
 		return true, true
 	case 'f':
@@ -519,16 +209,16 @@ func (n *node) strings(out *[]string) {
 	if n == nil || n.v == nil {
 		return
 	}
-	switch n.v.kind {
-	case '"':
-		if s, ok := litString(n.v.lit); ok && s != "" {
+	switch v := n.v.Value.(type) {
+	case hujson.Literal:
+		if s, ok := litString(v); ok && s != "" {
 			*out = append(*out, s)
 		}
-	case '{':
+	case *hujson.Object:
 		for _, m := range n.members() {
 			m.val.strings(out)
 		}
-	case '[':
+	case *hujson.Array:
 		for _, e := range n.arr() {
 			e.strings(out)
 		}
@@ -573,8 +263,10 @@ func (n *node) canonical() []byte {
 }
 
 func writeCanonical(b *bytes.Buffer, n *node) {
-	switch n.v.kind {
-	case '{':
+	switch v := n.v.Value.(type) {
+	case hujson.Literal:
+		b.Write(bytes.TrimSpace([]byte(v)))
+	case *hujson.Object:
 		ms := n.members()
 		sort.SliceStable(ms, func(i, j int) bool { return ms[i].key < ms[j].key })
 		b.WriteByte('{')
@@ -588,7 +280,7 @@ func writeCanonical(b *bytes.Buffer, n *node) {
 			writeCanonical(b, m.val)
 		}
 		b.WriteByte('}')
-	case '[':
+	case *hujson.Array:
 		b.WriteByte('[')
 		for i, e := range n.arr() {
 			if i > 0 {
@@ -597,7 +289,5 @@ func writeCanonical(b *bytes.Buffer, n *node) {
 			writeCanonical(b, e)
 		}
 		b.WriteByte(']')
-	default:
-		b.Write(bytes.TrimSpace(n.v.lit))
 	}
 }

@@ -1,7 +1,6 @@
 package agentcfg
 
 import (
-	"bytes"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -64,7 +63,7 @@ func (p *parser) problem(line int, msg string) {
 }
 
 func (p *parser) root(data []byte) *node {
-	if len(bytes.TrimSpace(data)) == 0 {
+	if len(strings.TrimSpace(string(data))) == 0 {
 		return nil
 	}
 	n, err := parseJSON(data)
