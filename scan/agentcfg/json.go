@@ -43,25 +43,32 @@ func shortErr(err error) string {
 	return s
 }
 
-// depth returns the deepest bracket nesting of src, ignoring strings.
+// depth returns the deepest bracket nesting of src, ignoring strings and
+// comments as hujson reads them: a quote inside a comment opens no string,
+// so it cannot hide the brackets after it from this check.
 func depth(src []byte) int {
 	d, max := 0, 0
-	inStr, esc := false, false
-	for _, c := range src {
-		if inStr {
-			switch {
-			case esc:
-				esc = false
-			case c == '\\':
-				esc = true
-			case c == '"':
-				inStr = false
-			}
-			continue
-		}
-		switch c {
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
 		case '"':
-			inStr = true
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case '/':
+			switch {
+			case i+1 < len(src) && src[i+1] == '/':
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+			case i+1 < len(src) && src[i+1] == '*':
+				end := bytes.Index(src[i+2:], []byte("*/"))
+				if end < 0 {
+					return max
+				}
+				i += 2 + end + 1
+			}
 		case '{', '[':
 			d++
 			if d > max {
