@@ -14,37 +14,57 @@ import (
 // Marker is appended to the visible prefix of every redacted token.
 const Marker = "...[redacted]"
 
-// patterns match token-shaped strings. Each has a cheap literal that must be
-// present before the regular expression runs, so clean text costs one
-// substring search per pattern.
+// patterns match token-shaped strings. Each names the literals one of which
+// every match holds; the regular expression runs only when one is present,
+// so clean text costs a few substring searches per pattern.
+// A pattern with fold set is case-insensitive: its literals are lower case,
+// begin with a byte that has no case, and are looked for in any case.
 var patterns = []struct {
-	literal string
-	re      *lazyre.Regexp
+	literals []string
+	re       *lazyre.Regexp
+	fold     bool
 }{
-	{"PRIVATE KEY", lazyre.New(`-----BEGIN[ A-Z0-9]*PRIVATE KEY-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY-----|$)`)},
-	{"sk-", lazyre.New(`\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_\-]{16,}`)},
-	{"_", lazyre.New(`\b(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{20,}`)},
-	{"github_pat_", lazyre.New(`\bgithub_pat_[A-Za-z0-9_]{20,}`)},
-	{"glpat-", lazyre.New(`\bglpat-[A-Za-z0-9_\-]{20,}`)},
-	{"xox", lazyre.New(`\bxox[abposr]-[A-Za-z0-9\-]{10,}`)},
-	{"IA", lazyre.New(`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`)},
-	{"AIza", lazyre.New(`\bAIza[0-9A-Za-z_\-]{35}`)},
-	{"npm_", lazyre.New(`\bnpm_[A-Za-z0-9]{36}`)},
-	{"eyJ", lazyre.New(`\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`)},
-	{"earer ", lazyre.New(`\b[Bb]earer [A-Za-z0-9_\-\.=]{20,}`)},
-	{"aws_secret_access_key", lazyre.New(`(?i)\baws_secret_access_key\s*[=:]\s*["']?[A-Za-z0-9/+=]{40}`)},
+	{[]string{"PRIVATE KEY"}, lazyre.New(`-----BEGIN[ A-Z0-9]*PRIVATE KEY-----[\s\S]*?(?:-----END[ A-Z0-9]*PRIVATE KEY-----|$)`), false},
+	{[]string{"sk-"}, lazyre.New(`\bsk-(?:ant-|proj-|live-|test-)?[A-Za-z0-9_\-]{16,}`), false},
+	{[]string{"ghp_", "gho_", "ghs_", "ghu_", "ghr_"}, lazyre.New(`\b(?:ghp|gho|ghs|ghu|ghr)_[A-Za-z0-9]{20,}`), false},
+	{[]string{"github_pat_"}, lazyre.New(`\bgithub_pat_[A-Za-z0-9_]{20,}`), false},
+	{[]string{"glpat-"}, lazyre.New(`\bglpat-[A-Za-z0-9_\-]{20,}`), false},
+	{[]string{"xox"}, lazyre.New(`\bxox[abposr]-[A-Za-z0-9\-]{10,}`), false},
+	{[]string{"AKIA", "ASIA"}, lazyre.New(`\b(?:AKIA|ASIA)[A-Z0-9]{16}\b`), false},
+	{[]string{"AIza"}, lazyre.New(`\bAIza[0-9A-Za-z_\-]{35}`), false},
+	{[]string{"npm_"}, lazyre.New(`\bnpm_[A-Za-z0-9]{36}`), false},
+	{[]string{"eyJ"}, lazyre.New(`\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}`), false},
+	{[]string{"earer "}, lazyre.New(`\b[Bb]earer [A-Za-z0-9_\-\.=]{20,}`), false},
+	{[]string{"_secret_access_key"}, lazyre.New(`(?i)\baws_secret_access_key\s*[=:]\s*["']?[A-Za-z0-9/+=]{40}`), true},
 }
 
 // String returns s with every token-shaped secret replaced by its first four
 // characters and Marker. Text without secrets is returned unchanged.
 func String(s string) string {
 	for _, p := range patterns {
-		if !strings.Contains(s, p.literal) {
-			continue
+		for _, l := range p.literals {
+			if p.fold && containsFold(s, l) || !p.fold && strings.Contains(s, l) {
+				s = p.re.ReplaceAllStringFunc(s, mask)
+				break
+			}
 		}
-		s = p.re.ReplaceAllStringFunc(s, mask)
 	}
 	return s
+}
+
+// containsFold reports whether s holds lit, a lower-case literal whose first
+// byte has no case, in any mix of cases.
+func containsFold(s, lit string) bool {
+	for i := 0; ; {
+		k := strings.IndexByte(s[i:], lit[0])
+		if k < 0 || i+k+len(lit) > len(s) {
+			return false
+		}
+		if strings.EqualFold(s[i+k:i+k+len(lit)], lit) {
+			return true
+		}
+		i += k + 1
+	}
 }
 
 // Contains reports whether s holds anything String would redact.

@@ -19,6 +19,10 @@ func TestString(t *testing.T) {
 		{"bearer", "Authorization: Bearer abcdefghijklmnopqrstuvwxyz123456", "Authorization: Bearer abcd...[redacted]"},
 		{"clean", "Never send $AWS_SECRET_ACCESS_KEY anywhere", "Never send $AWS_SECRET_ACCESS_KEY anywhere"},
 		{"short sk", "use sk-short here", "use sk-short here"},
+		{"aws secret, lower case", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_secret_access_key =...[redacted]"},
+		{"aws secret, upper case", "export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "export AWS_SECRET_ACCESS_KEY=...[redacted]"},
+		{"aws secret, mixed case", "Aws_Secret_Access_Key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "Aws_Secret_Access_Key:...[redacted]"},
+		{"github token among underscores", "snake_case_name and ghs_0123456789abcdefghijABCDEFGHIJ0123", "snake_case_name and ghs_...[redacted]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -26,6 +30,20 @@ func TestString(t *testing.T) {
 				t.Errorf("String(%q) = %q, want %q", tt.in, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestContainsFold(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want bool
+	}{
+		{"X_SECRET_ACCESS_KEY", true}, {"_secret_access_key", true}, {"_Secret_Access_KEY=", true},
+		{"_secret_access_ke", false}, {"secret_access_key", false}, {"", false}, {"__secret_access_keY", true},
+	} {
+		if got := containsFold(c.s, "_secret_access_key"); got != c.want {
+			t.Errorf("containsFold(%q) = %v, want %v", c.s, got, c.want)
+		}
 	}
 }
 
