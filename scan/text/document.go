@@ -790,8 +790,6 @@ func splitSentences(out []Unit, text, lower string, line int, where Where, sente
 	}
 	start, startLine, inCode := 0, line, false
 	for i := 0; i < len(text); i++ {
-		// Skip eight bytes at a time while none is one splitSentences
-		// acts on.
 		c := text[i]
 		if !sentenceByte[c] {
 			continue
