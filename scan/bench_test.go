@@ -10,13 +10,8 @@ import (
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
-// BenchmarkCorpus scans every repository of ../shared/corpus/wild from disk,
-// as `sentinel scan` does. Run it on one core:
-//
-//	GOMAXPROCS=1 go test ./scan -run '^$' -bench Corpus -benchtime 20x
-//
-// It reports milliseconds per repository and MB of agent files per second.
-func BenchmarkCorpus(b *testing.B) {
+// corpusRepos lists the corpus's repository folders.
+func corpusRepos(b *testing.B) []string {
 	dir := corpusDir(b)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -28,6 +23,17 @@ func BenchmarkCorpus(b *testing.B) {
 			repos = append(repos, filepath.Join(dir, e.Name()))
 		}
 	}
+	return repos
+}
+
+// BenchmarkCorpus scans every repository of ../shared/corpus/wild from disk,
+// as `sentinel scan` does. Run it on one core:
+//
+//	GOMAXPROCS=1 go test ./scan -run '^$' -bench Corpus -benchtime 20x
+//
+// It reports milliseconds per repository and MB of agent files per second.
+func BenchmarkCorpus(b *testing.B) {
+	repos := corpusRepos(b)
 	var bytes int64
 	for _, r := range repos {
 		res := scanRepoDir(b, r)
@@ -97,17 +103,7 @@ func BenchmarkCorpusListOnly(b *testing.B) {
 //
 //	GOMAXPROCS=1 go test ./scan -run '^$' -bench 'Corpus' -benchtime 20x
 func BenchmarkCorpusParts(b *testing.B) {
-	dir := corpusDir(b)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var repos []string
-	for _, e := range entries {
-		if e.IsDir() {
-			repos = append(repos, filepath.Join(dir, e.Name()))
-		}
-	}
+	repos := corpusRepos(b)
 	prose := map[*rules.Rule]bool{}
 	for _, r := range rules.Prose() {
 		prose[r] = true

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sentinel-sec/sentinel/internal/ascii"
 	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/shellcmd"
@@ -419,26 +420,12 @@ func mayHaveRunVerb(l string) bool {
 		switch c | 0x20 {
 		case 'r', 'e', 'i', 'l':
 			rest := l[i:]
-			if foldPrefix(rest, "run") || foldPrefix(rest, "exec") || foldPrefix(rest, "invo") || foldPrefix(rest, "laun") {
+			if ascii.HasFoldPrefix(rest, "run") || ascii.HasFoldPrefix(rest, "exec") || ascii.HasFoldPrefix(rest, "invo") || ascii.HasFoldPrefix(rest, "laun") {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// foldPrefix reports whether s starts with the lower-case ASCII word w in
-// any case.
-func foldPrefix(s, w string) bool {
-	if len(s) < len(w) {
-		return false
-	}
-	for i := 0; i < len(w); i++ {
-		if s[i]|0x20 != w[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func (p *parser) cursorRule(data []byte) {

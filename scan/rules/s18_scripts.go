@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/sentinel-sec/sentinel/internal/ascii"
 	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -170,7 +171,7 @@ func mayDownload(s string) bool {
 				for c == '<' && j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\f' || s[j] == '\r') {
 					j++
 				}
-				if asciiFoldPrefix(s[j:], "curl") || asciiFoldPrefix(s[j:], "wget") {
+				if ascii.HasFoldPrefix(s[j:], "curl") || ascii.HasFoldPrefix(s[j:], "wget") {
 					return true
 				}
 			}
@@ -178,38 +179,23 @@ func mayDownload(s string) bool {
 		}
 		switch c | 0x20 {
 		case 'c':
-			word = word || asciiFoldPrefix(s[i:], "curl")
+			word = word || ascii.HasFoldPrefix(s[i:], "curl")
 		case 'w':
-			word = word || asciiFoldPrefix(s[i:], "wget")
+			word = word || ascii.HasFoldPrefix(s[i:], "wget")
 		case 'f':
-			word = word || asciiFoldPrefix(s[i:], "fetch")
+			word = word || ascii.HasFoldPrefix(s[i:], "fetch")
 		case 'i':
-			if asciiFoldPrefix(s[i:], "iex") || asciiFoldPrefix(s[i:], "invoke-expression") {
+			if ascii.HasFoldPrefix(s[i:], "iex") || ascii.HasFoldPrefix(s[i:], "invoke-expression") {
 				return true
 			}
-			word = word || asciiFoldPrefix(s[i:], "iwr") || asciiFoldPrefix(s[i:], "irm") || asciiFoldPrefix(s[i:], "invoke-")
+			word = word || ascii.HasFoldPrefix(s[i:], "iwr") || ascii.HasFoldPrefix(s[i:], "irm") || ascii.HasFoldPrefix(s[i:], "invoke-")
 		case 'u':
-			if asciiFoldPrefix(s[i:], "urlopen") {
+			if ascii.HasFoldPrefix(s[i:], "urlopen") {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// asciiFoldPrefix reports whether s starts with the lower-case word w in
-// any ASCII case (it may also say yes for a few control characters where
-// w has punctuation; callers only use it to skip work).
-func asciiFoldPrefix(s, w string) bool {
-	if len(s) < len(w) {
-		return false
-	}
-	for i := 0; i < len(w); i++ {
-		if s[i]|0x20 != w[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // scriptText is a script's content as a string, without a copy (rules
