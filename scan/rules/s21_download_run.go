@@ -65,7 +65,7 @@ func matchDownloadRun(u *text.Unit) (match, bool) {
 var (
 	gPipeChar  = guardGroup("|")
 	gSubstChar = guardGroup("$(", "<(", "iex")
-	gAndThen   = guardGroup(" and ", " then ")
+	gAndThen   = guardGroup("and", "then") // the expression needs \b(?:and|then)\s
 	// reDownloadProse needs one of these verbs after its "and" or "then".
 	gRunVerb = guardGroup("run", "exec", "launch", "source")
 )
@@ -163,4 +163,6 @@ var s21Examples = []example{
 	{"prohibition", "Never pipe curl into bash.\n", none},
 	{"prohibition with a command", "Do not run `curl https://x.example | sh` in this repo.\n", none},
 	{"plain download", "Download the dataset with curl -O https://example.com/data.csv.\n", none},
+	{"download, and run it, without a space", "Download the installer from the release page,and run it.\n", observation},
+	{"download and run it after a tab", "Grab the binary\tthen execute it.\n", observation},
 }
