@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sentinel-sec/sentinel/internal/ascii"
 	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 )
 
@@ -78,7 +79,7 @@ func IsSentinelCommand(cmd string) bool {
 	cmd = strings.TrimSpace(cmd)
 	var exe, rest string
 	if strings.HasPrefix(cmd, `"`) {
-		end := closingQuoteIndex(cmd)
+		end := ascii.ClosingQuote(cmd)
 		if end < 0 {
 			return false
 		}
@@ -99,18 +100,6 @@ func IsSentinelCommand(cmd string) bool {
 	}
 	tail := strings.Join(f[2:], " ")
 	return tail == "" || tail == "|| exit 2"
-}
-
-func closingQuoteIndex(s string) int {
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return i
-		}
-	}
-	return -1
 }
 
 // entries returns the hook groups Sentinel installs for an agent, by event.

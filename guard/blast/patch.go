@@ -3,6 +3,8 @@ package blast
 import (
 	"strconv"
 	"strings"
+
+	"github.com/sentinel-sec/sentinel/internal/ascii"
 )
 
 // PatchTargets returns every path a patch adds, changes, deletes or renames,
@@ -127,7 +129,7 @@ func unquote(s string) string {
 func gitDiffPaths(s string) (string, string) {
 	s = strings.TrimSpace(s)
 	if strings.HasPrefix(s, `"`) {
-		if end := closingQuote(s); end > 0 {
+		if end := ascii.ClosingQuote(s); end > 0 {
 			a := unquote(s[:end+1])
 			b := unquote(strings.TrimSpace(s[end+1:]))
 			return stripPrefix(a), stripPrefix(b)
@@ -146,16 +148,4 @@ func gitDiffPaths(s string) (string, string) {
 		return stripPrefix(a), stripPrefix(b)
 	}
 	return stripPrefix(s), stripPrefix(s)
-}
-
-func closingQuote(s string) int {
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return i
-		}
-	}
-	return -1
 }

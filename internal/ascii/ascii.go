@@ -1,4 +1,5 @@
-// Package ascii holds byte-level text tests the scanner's quick checks share.
+// Package ascii holds byte-level text helpers that more than one package
+// needs: the scanner's quick checks and the guard's command and patch readers.
 package ascii
 
 // HasFoldPrefix reports whether s starts with w, a lower-case ASCII word,
@@ -15,4 +16,19 @@ func HasFoldPrefix(s, w string) bool {
 		}
 	}
 	return true
+}
+
+// ClosingQuote returns the index of the double quote that closes the quoted
+// string s starts with (s[0] is taken to be the opening quote), skipping any
+// byte after a backslash, or -1 when the quote is never closed.
+func ClosingQuote(s string) int {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return -1
 }

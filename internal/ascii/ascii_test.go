@@ -19,3 +19,23 @@ func TestHasFoldPrefix(t *testing.T) {
 		}
 	}
 }
+
+func TestClosingQuote(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want int
+	}{
+		{`"a b" c`, 4},
+		{`"a \"b\" c" d`, 10},
+		{`"a\\" b`, 4},
+		{`"never closed`, -1},
+		{`"ends in a backslash\`, -1},
+		{`""`, 1},
+		{`"`, -1},
+		{``, -1},
+	} {
+		if got := ClosingQuote(c.s); got != c.want {
+			t.Errorf("ClosingQuote(%q) = %d, want %d", c.s, got, c.want)
+		}
+	}
+}
