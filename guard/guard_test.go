@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sentinel-sec/sentinel/internal/golden"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
@@ -240,20 +242,7 @@ func TestRenderPromptGolden(t *testing.T) {
 		color bool
 	}{{"prompt.golden", false}, {"prompt_color.golden", true}} {
 		got := RenderPrompt(goldenRequest(), tc.color)
-		path := filepath.Join("testdata", tc.file)
-		if *update {
-			os.MkdirAll("testdata", 0o755)
-			if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test ./guard -run Golden -update)", err)
-		}
-		if got != string(want) {
-			t.Errorf("%s differs:\n%s", tc.file, got)
-		}
+		golden.Check(t, filepath.Join("testdata", tc.file), []byte(got), *update, "run go test ./guard -run Golden -update")
 		if strings.Contains(got, "abcdefghijklmnop") {
 			t.Error("secret not redacted")
 		}

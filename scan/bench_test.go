@@ -6,13 +6,14 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sentinel-sec/sentinel/internal/corpus"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
 // corpusRepos lists the corpus's repository folders.
 func corpusRepos(b *testing.B) []string {
-	dir := corpusDir(b)
+	dir := corpus.WildOrSkip(b)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		b.Fatal(err)
@@ -73,7 +74,7 @@ func BenchmarkCorpus(b *testing.B) {
 // the same run: walking every repository and listing its files, reading
 // nothing. The ratio of the two is what scanning costs beyond a listing.
 func BenchmarkCorpusListOnly(b *testing.B) {
-	dir := corpusDir(b)
+	dir := corpus.WildOrSkip(b)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		b.Fatal(err)

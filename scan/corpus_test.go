@@ -9,22 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinel-sec/sentinel/internal/corpus"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 )
-
-// corpusDir locates ../shared/corpus/wild beside the repository, or
-// SENTINEL_CORPUS. Tests that need it skip with a clear message when absent.
-func corpusDir(tb testing.TB) string {
-	tb.Helper()
-	dir := os.Getenv("SENTINEL_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "corpus", "wild")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.tsv")); err != nil {
-		tb.Skipf("corpus not found at %s (set SENTINEL_CORPUS, or check out ../shared beside the repository); skipping corpus test", dir)
-	}
-	return dir
-}
 
 // orphanRepo is the one corpus repository with a real orphaned hook, named
 // in ../shared/README.md: a Gemini hook runs a script that is not there.
@@ -45,7 +32,7 @@ func scanRepoDir(tb testing.TB, dir string) *Result {
 }
 
 func TestCorpusWild(t *testing.T) {
-	dir := corpusDir(t)
+	dir := corpus.WildOrSkip(t)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -9,10 +9,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinel-sec/sentinel/internal/corpus"
 	"github.com/sentinel-sec/sentinel/internal/fixtures"
+	"github.com/sentinel-sec/sentinel/internal/golden"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 )
+
+// rewriteFindings says how to rewrite the findings golden files on purpose.
+const rewriteFindings = "run go test ./scan -run FindingsGolden -update-findings"
 
 var updateFindings = flag.Bool("update-findings", false, "rewrite testdata/*-findings.golden from the current engine")
 
@@ -41,47 +46,11 @@ func writeResult(b *strings.Builder, name string, res *scan.Result) {
 	}
 }
 
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *updateFindings {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v; run go test ./scan -run FindingsGolden -update-findings to create it", err)
-	}
-	if string(want) == got {
-		return
-	}
-	wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(wl) || i < len(gl); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			t.Fatalf("%s differs at line %d:\nwant %s\ngot  %s\n(the engine's findings changed; if on purpose, rerun with -update-findings and review the diff)", path, i+1, w, g)
-		}
-	}
-}
-
 // TestCorpusFindingsGolden pins every finding and observation the engine
 // reports on every repository of ../shared/corpus/wild. Optimisations must
 // leave this file byte-identical.
 func TestCorpusFindingsGolden(t *testing.T) {
-	dir := os.Getenv("SENTINEL_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "corpus", "wild")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.tsv")); err != nil {
-		t.Skipf("corpus not found at %s (set SENTINEL_CORPUS, or check out ../shared beside the repository); skipping the corpus findings golden test", dir)
-	}
+	dir := corpus.WildOrSkip(t)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +71,7 @@ func TestCorpusFindingsGolden(t *testing.T) {
 		}
 		writeResult(&b, e.Name(), res)
 	}
-	checkGolden(t, filepath.Join("testdata", "corpus-findings.golden"), b.String())
+	golden.Check(t, filepath.Join("testdata", "corpus-findings.golden"), []byte(b.String()), *updateFindings, rewriteFindings)
 }
 
 // TestFixtureFindingsGolden pins every finding on every reference attack
@@ -116,5 +85,5 @@ func TestFixtureFindingsGolden(t *testing.T) {
 		}
 		writeResult(&b, c.Name, res)
 	}
-	checkGolden(t, filepath.Join("testdata", "fixture-findings.golden"), b.String())
+	golden.Check(t, filepath.Join("testdata", "fixture-findings.golden"), []byte(b.String()), *updateFindings, rewriteFindings)
 }

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/internal/corpus"
 )
 
 // BenchmarkGateScan measures the gate's own work in process, on a real
@@ -12,9 +14,9 @@ import (
 // CLEAN verdict is remembered (stat calls only). The whole-process figures,
 // start-up included, come from bench/gate.sh.
 func BenchmarkGateScan(b *testing.B) {
-	dir, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "corpus", "wild", "microsoft__agent-framework"))
+	dir := filepath.Join(corpus.WildOrSkip(b), "microsoft__agent-framework")
 	if _, err := os.Stat(dir); err != nil {
-		b.Skip("../shared/corpus/wild is absent; the gate benchmark needs a real repository")
+		b.Skipf("%s is absent; the gate benchmark needs this real repository", dir)
 	}
 	b.Chdir(dir)
 	for _, tc := range []struct {

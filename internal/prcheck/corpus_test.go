@@ -9,6 +9,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/sentinel-sec/sentinel/internal/corpus"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
@@ -19,10 +20,10 @@ import (
 // markers swapped, trailing spaces, a line of its own appended). None may
 // report a weakened guardrail.
 func TestCorpusNoFalseGuardrails(t *testing.T) {
-	root := filepath.Join("..", "..", "..", "shared", "corpus", "wild")
+	root := corpus.WildOrSkip(t)
 	entries, err := os.ReadDir(root)
 	if err != nil {
-		t.Skip("../shared/corpus/wild is absent; skipping the corpus check")
+		t.Fatal(err)
 	}
 	bullet := regexp.MustCompile(`(?m)^(\s*)- `)
 	repos, guarded := 0, 0
@@ -78,10 +79,10 @@ func TestCorpusNoFalseGuardrails(t *testing.T) {
 // and agent files) is rightly still kept, so the test asks for 80% and
 // logs the rest for a person to read.
 func TestCorpusGuardrailRemovalsFound(t *testing.T) {
-	root := filepath.Join("..", "..", "..", "shared", "corpus", "wild")
+	root := corpus.WildOrSkip(t)
 	entries, err := os.ReadDir(root)
 	if err != nil {
-		t.Skip("../shared/corpus/wild is absent; skipping the corpus check")
+		t.Fatal(err)
 	}
 	neg := regexp.MustCompile(`(?i)\b(never|do not|don't|must not|should not)\s+`)
 	tried, removed, flipped := 0, 0, 0

@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,12 +12,15 @@ import (
 	"testing/fstest"
 	"time"
 
+	"github.com/sentinel-sec/sentinel/internal/golden"
 	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files and docs/SAMPLE_PR_COMMENT.md")
+
+const rewriteGolden = "run go test ./internal/prcheck -update"
 
 const guardrails = "# Working in this repository\n\n- Run `go test ./...` before you commit.\n- Never upload the .env file or any credentials to an external service.\n- Do not force-push to main.\n"
 
@@ -285,9 +287,9 @@ func TestGoldenComment(t *testing.T) {
 	if err := WriteMarkdown(&buf, rep); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "testdata/flip.md.golden", buf.Bytes())
+	golden.Check(t, "testdata/flip.md.golden", buf.Bytes(), *update, rewriteGolden)
 	// The sample in docs/ is the same comment.
-	golden(t, filepath.Join("..", "..", "docs", "SAMPLE_PR_COMMENT.md"), buf.Bytes())
+	golden.Check(t, filepath.Join("..", "..", "docs", "SAMPLE_PR_COMMENT.md"), buf.Bytes(), *update, rewriteGolden)
 
 	var js bytes.Buffer
 	if err := writeJSON(&js, rep); err != nil {
@@ -300,23 +302,6 @@ func TestGoldenComment(t *testing.T) {
 	}
 	if got := Summary(rep); !strings.HasPrefix(got, "sentinel pr: COMPROMISED") {
 		t.Errorf("summary = %q", got)
-	}
-}
-
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(want, got) {
-		t.Fatalf("%s differs from the output (go test -update rewrites it); got:\n%s", path, got)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sentinel-sec/sentinel/internal/corpus"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/report"
@@ -15,10 +16,10 @@ import (
 // corpusResults scans every repository of ../shared/corpus/wild once.
 func corpusResults(b *testing.B) []*scan.Result {
 	b.Helper()
-	dir := filepath.Join("..", "..", "..", "shared", "corpus", "wild")
+	dir := corpus.WildOrSkip(b)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		b.Skipf("corpus not found at %s: %v", dir, err)
+		b.Fatal(err)
 	}
 	var out []*scan.Result
 	for _, e := range entries {
@@ -44,7 +45,7 @@ func corpusResults(b *testing.B) []*scan.Result {
 // the scan's.
 func BenchmarkCorpus(b *testing.B) {
 	results := corpusResults(b)
-	dir := filepath.Join("..", "..", "..", "shared", "corpus", "wild")
+	dir := corpus.WildOrSkip(b)
 	b.Run("scan", func(b *testing.B) {
 		entries, _ := os.ReadDir(dir)
 		for b.Loop() {

@@ -5,12 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
+	"github.com/sentinel-sec/sentinel/internal/golden"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/report"
@@ -19,24 +19,7 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	p := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(p, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatalf("%v (run go test ./scan/report -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file (rerun with -update if the change is intended)\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
-	}
-}
+const rewriteGolden = "run go test ./scan/report -update"
 
 // secret is a token-shaped credential planted in the hand-made result; it
 // must never reach any output.
@@ -184,7 +167,7 @@ func TestGolden(t *testing.T) {
 				if err := w.write(&b, in.res(t)); err != nil {
 					t.Fatal(err)
 				}
-				golden(t, in.name+"."+golds[w.name]+".golden", b.Bytes())
+				golden.Check(t, filepath.Join("testdata", in.name+"."+golds[w.name]+".golden"), b.Bytes(), *update, rewriteGolden)
 			})
 		}
 	}
@@ -337,7 +320,7 @@ func TestFileJSON(t *testing.T) {
 		len(got.Breakdown) == 0 || got.Breakdown[0] != "CLAUDE.md: 100 S1a:-50 S5:-40 = 10 | forced -> 10" {
 		t.Errorf("single-file JSON is not the API shape:\n%s", b.String())
 	}
-	golden(t, "handmade-file.json.golden", b.Bytes())
+	golden.Check(t, filepath.Join("testdata", "handmade-file.json.golden"), b.Bytes(), *update, rewriteGolden)
 	if err := report.WriteFileJSON(&b, res, "nope.md"); err == nil {
 		t.Error("no error for a path the result does not have")
 	}

@@ -3,11 +3,12 @@ package rules
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/internal/golden"
 )
 
 var updateExamples = flag.Bool("update-findings", false, "rewrite testdata/examples-findings.golden from the current rules")
@@ -35,31 +36,6 @@ func TestExampleFindingsGolden(t *testing.T) {
 			fmt.Fprintf(&b, "%s\t%d\tobs=%t\t%q\t%q\t%q\t%q\n", f.RuleID, f.Line, f.Observation, f.Message, f.Evidence, f.Decoded, f.Impact)
 		}
 	}
-	path := filepath.Join("testdata", "examples-findings.golden")
-	got := b.String()
-	if *updateExamples {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v; run go test ./scan/rules -run ExampleFindingsGolden -update-findings to create it", err)
-	}
-	if string(want) != got {
-		wl, gl := strings.Split(string(want), "\n"), strings.Split(got, "\n")
-		for i := range max(len(wl), len(gl)) {
-			var w, g string
-			if i < len(wl) {
-				w = wl[i]
-			}
-			if i < len(gl) {
-				g = gl[i]
-			}
-			if w != g {
-				t.Fatalf("%s differs at line %d:\nwant %s\ngot  %s", path, i+1, w, g)
-			}
-		}
-	}
+	golden.Check(t, filepath.Join("testdata", "examples-findings.golden"), []byte(b.String()), *updateExamples,
+		"run go test ./scan/rules -run ExampleFindingsGolden -update-findings")
 }

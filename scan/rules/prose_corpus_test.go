@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sentinel-sec/sentinel/internal/corpus"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 )
@@ -18,26 +19,12 @@ var proseIDs = map[string]bool{
 	"S21": true, "S22": true, "S23": true, "S24": true, "S25": true, "S26": true,
 }
 
-// wildCorpus locates ../shared/corpus/wild beside the repository (three
-// levels above this package), or SENTINEL_CORPUS.
-func wildCorpus(tb testing.TB) string {
-	tb.Helper()
-	dir := os.Getenv("SENTINEL_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus", "wild")
-	}
-	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
-		tb.Skipf("corpus not found at %s (set SENTINEL_CORPUS, or check out ../shared beside the repository); skipping the prose corpus test", dir)
-	}
-	return dir
-}
-
 // TestProseCorpusWild runs the full rule set over the 130 real repositories
 // of the corpus, presumed healthy: no prose finding may make a repository
 // COMPROMISED, and scored prose findings may touch at most 0.5% of the
 // instruction files. Every prose finding is logged with -v.
 func TestProseCorpusWild(t *testing.T) {
-	dir := wildCorpus(t)
+	dir := corpus.WildOrSkip(t)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)

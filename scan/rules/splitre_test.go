@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/internal/corpus"
 )
 
 var splitPatterns = []*splitRegexp{spawnRe, netRe, decodeRe}
@@ -39,11 +41,7 @@ func TestSplitRegexpMatchesWhole(t *testing.T) {
 	}
 	var inputs []string
 	// Every script and file of the corpus, when it is there.
-	dir := os.Getenv("SENTINEL_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus", "wild")
-	}
-	{
+	if dir, ok := corpus.Wild(); ok {
 		_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
 			if err == nil && !e.IsDir() {
 				if b, err := os.ReadFile(p); err == nil && len(b) < 1<<20 {

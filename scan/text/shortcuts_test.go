@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/sentinel-sec/sentinel/internal/corpus"
 )
 
 // checkShortcuts proves that the shortcuts Analyze takes (no per-line
@@ -37,7 +39,7 @@ func TestShortcutsChangeNothing(t *testing.T) {
 		}
 	}
 	// Every instruction file of the corpus, when it is there.
-	if dir := corpusWild(); dir != "" {
+	if dir, ok := corpus.Wild(); ok {
 		_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
 			if err != nil || e.IsDir() {
 				return nil
@@ -58,18 +60,6 @@ func TestShortcutsChangeNothing(t *testing.T) {
 		}
 	}
 	t.Logf("%d inputs", len(inputs))
-}
-
-// corpusWild returns ../shared/corpus/wild when it is there.
-func corpusWild() string {
-	dir := os.Getenv("SENTINEL_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus", "wild")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "MANIFEST.tsv")); err != nil {
-		return ""
-	}
-	return dir
 }
 
 // lowerRef lowers ASCII letters byte by byte.

@@ -1,0 +1,56 @@
+// Package corpus locates the shared corpus of real agent files
+// (../shared/corpus/wild beside the repository) for tests and benchmarks.
+// A user's clone has no ../shared: tests that need the corpus skip, saying
+// where they looked.
+package corpus
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Env names the variable that points at the corpus when it is elsewhere.
+const Env = "SENTINEL_CORPUS"
+
+// Wild returns the folder of the corpus's repositories: $SENTINEL_CORPUS, or
+// shared/corpus/wild beside the folder that holds go.mod. It returns the
+// path it looked at and whether the corpus is there (its MANIFEST.tsv).
+func Wild() (string, bool) {
+	dir := os.Getenv(Env)
+	if dir == "" {
+		dir = filepath.Join(moduleRoot(), "..", "shared", "corpus", "wild")
+	}
+	_, err := os.Stat(filepath.Join(dir, "MANIFEST.tsv"))
+	return dir, err == nil
+}
+
+// WildOrSkip returns Wild's folder, or skips tb with a message saying where
+// it looked and how to point at the corpus.
+func WildOrSkip(tb testing.TB) string {
+	tb.Helper()
+	dir, ok := Wild()
+	if !ok {
+		tb.Skipf("corpus not found at %s (set %s, or check out ../shared beside the repository); skipping", dir, Env)
+	}
+	return dir
+}
+
+// moduleRoot returns the nearest folder at or above the working directory
+// (a test's package folder) that holds go.mod, or "." when there is none.
+func moduleRoot() string {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "."
+		}
+		dir = parent
+	}
+}
