@@ -138,39 +138,43 @@ func (h *Handler) Handle(agent Agent, in io.Reader) Result {
 	return Result{}
 }
 
+// events names the two events of agent that the gate answers: the one sent
+// before a tool call and the one sent when the user submits a prompt. Install
+// registers the hook for the same names.
+func events(agent Agent) (tool, prompt string) {
+	switch agent {
+	case Claude:
+		return "PreToolUse", "UserPromptSubmit"
+	case Gemini:
+		return "BeforeTool", "BeforeAgent"
+	case Cursor:
+		return "preToolUse", "beforeSubmitPrompt"
+	}
+	return "", ""
+}
+
+// cursorShellEvent is Cursor's event before a shell command, which carries
+// the command instead of a tool input.
+const cursorShellEvent = "beforeShellExecution"
+
 // classifyEvent maps an agent's event to a kind and, for tool events, the
 // tool name and input in the shape blast.TargetPaths reads.
 func classifyEvent(agent Agent, ev *event) (kind, string, json.RawMessage) {
-	switch agent {
-	case Claude:
-		switch ev.HookEventName {
-		case "PreToolUse":
+	toolEvent, promptEvent := events(agent)
+	switch name := ev.HookEventName; {
+	case name == "":
+		// An event without a name but with a tool is a pre-tool event from
+		// an agent version that omits the name.
+		if ev.ToolName != "" {
 			return kindTool, ev.ToolName, ev.ToolInput
-		case "UserPromptSubmit":
-			return kindPrompt, "", nil
 		}
-	case Gemini:
-		switch ev.HookEventName {
-		case "BeforeTool":
-			return kindTool, ev.ToolName, ev.ToolInput
-		case "BeforeAgent":
-			return kindPrompt, "", nil
-		}
-	case Cursor:
-		switch ev.HookEventName {
-		case "preToolUse":
-			return kindTool, ev.ToolName, ev.ToolInput
-		case "beforeShellExecution":
-			in, _ := json.Marshal(map[string]string{"command": ev.Command})
-			return kindTool, "Shell", in
-		case "beforeSubmitPrompt":
-			return kindPrompt, "", nil
-		}
-	}
-	// An event without a name but with a tool is a pre-tool event from an
-	// agent version that omits the name.
-	if ev.HookEventName == "" && ev.ToolName != "" {
+	case name == toolEvent:
 		return kindTool, ev.ToolName, ev.ToolInput
+	case name == promptEvent:
+		return kindPrompt, "", nil
+	case agent == Cursor && name == cursorShellEvent:
+		in, _ := json.Marshal(map[string]string{"command": ev.Command})
+		return kindTool, "Shell", in
 	}
 	return kindOther, "", nil
 }
@@ -391,7 +395,7 @@ func (h *Handler) denyWithUserMessage(agent Agent, eventName, reason, userMessag
 	case Gemini:
 		v = map[string]any{"decision": "deny", "reason": reason}
 	case Cursor:
-		if eventName == "beforeSubmitPrompt" {
+		if _, prompt := events(Cursor); eventName == prompt {
 			v = map[string]any{"continue": false, "user_message": reason}
 		} else {
 			v = map[string]any{"permission": "deny", "user_message": userMessage, "agent_message": reason}

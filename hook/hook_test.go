@@ -357,3 +357,47 @@ func TestGeminiShellDirectory(t *testing.T) {
 		t.Fatalf("%s", r.Stdout)
 	}
 }
+
+// TestClassifyEvent pins which event names each agent's handler answers: an
+// agent's own names only, never another agent's, and a nameless event with a
+// tool as a tool call.
+func TestClassifyEvent(t *testing.T) {
+	for _, c := range []struct {
+		agent      Agent
+		name, tool string
+		want       kind
+		wantTool   string
+	}{
+		{Claude, "PreToolUse", "Write", kindTool, "Write"},
+		{Claude, "UserPromptSubmit", "", kindPrompt, ""},
+		{Claude, "PostToolUse", "Write", kindOther, ""},
+		{Claude, "BeforeTool", "Write", kindOther, ""},
+		{Claude, "preToolUse", "Write", kindOther, ""},
+		{Claude, "beforeShellExecution", "", kindOther, ""},
+		{Gemini, "BeforeTool", "write_file", kindTool, "write_file"},
+		{Gemini, "BeforeAgent", "", kindPrompt, ""},
+		{Gemini, "PreToolUse", "write_file", kindOther, ""},
+		{Gemini, "beforeSubmitPrompt", "", kindOther, ""},
+		{Cursor, "preToolUse", "Write", kindTool, "Write"},
+		{Cursor, "beforeShellExecution", "", kindTool, "Shell"},
+		{Cursor, "beforeSubmitPrompt", "", kindPrompt, ""},
+		{Cursor, "UserPromptSubmit", "", kindOther, ""},
+		{Cursor, "PreToolUse", "Write", kindOther, ""},
+		{Claude, "", "Write", kindTool, "Write"},
+		{Gemini, "", "write_file", kindTool, "write_file"},
+		{Cursor, "", "Write", kindTool, "Write"},
+		{Claude, "", "", kindOther, ""},
+		{Agent("other"), "", "Write", kindTool, "Write"},
+		{Agent("other"), "", "", kindOther, ""},
+		{Agent("other"), "PreToolUse", "Write", kindOther, ""},
+	} {
+		ev := event{HookEventName: c.name, ToolName: c.tool, Command: "rm -rf db/migrate"}
+		k, tool, input := classifyEvent(c.agent, &ev)
+		if k != c.want || tool != c.wantTool {
+			t.Errorf("classifyEvent(%s, %q, %q) = %v %q, want %v %q", c.agent, c.name, c.tool, k, tool, c.want, c.wantTool)
+		}
+		if c.wantTool == "Shell" && string(input) != `{"command":"rm -rf db/migrate"}` {
+			t.Errorf("Cursor shell input = %s", input)
+		}
+	}
+}

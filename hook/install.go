@@ -105,13 +105,14 @@ func IsSentinelCommand(cmd string) bool {
 // entries returns the hook groups Sentinel installs for an agent, by event.
 func entries(agent Agent, binary string) []kv {
 	cmd := Command(binary, agent)
+	tool, prompt := events(agent)
 	switch agent {
 	case Claude:
 		return []kv{
-			{"PreToolUse", kvs{{"matcher", claudeMatcher}, {"hooks", []any{
+			{tool, kvs{{"matcher", claudeMatcher}, {"hooks", []any{
 				kvs{{"type", "command"}, {"command", cmd}, {"timeout", 10}, {"onFailure", "block"}},
 			}}}},
-			{"UserPromptSubmit", kvs{{"hooks", []any{
+			{prompt, kvs{{"hooks", []any{
 				kvs{{"type", "command"}, {"command", cmd}, {"timeout", 10}},
 			}}}},
 		}
@@ -119,18 +120,18 @@ func entries(agent Agent, binary string) []kv {
 		// Gemini CLI blocks only on exit code 2; `|| exit 2` makes a missing
 		// or crashing sentinel block the write instead of passing it.
 		return []kv{
-			{"BeforeTool", kvs{{"matcher", geminiMatcher}, {"hooks", []any{
+			{tool, kvs{{"matcher", geminiMatcher}, {"hooks", []any{
 				kvs{{"name", "sentinel-blast-radius"}, {"type", "command"}, {"command", cmd + " || exit 2"}, {"timeout", 10000}},
 			}}}},
-			{"BeforeAgent", kvs{{"hooks", []any{
+			{prompt, kvs{{"hooks", []any{
 				kvs{{"name", "sentinel-new-turn"}, {"type", "command"}, {"command", cmd}, {"timeout", 10000}},
 			}}}},
 		}
 	case Cursor:
 		return []kv{
-			{"preToolUse", kvs{{"command", cmd}, {"matcher", cursorMatcher}, {"failClosed", true}}},
-			{"beforeShellExecution", kvs{{"command", cmd}, {"failClosed", true}}},
-			{"beforeSubmitPrompt", kvs{{"command", cmd}}},
+			{tool, kvs{{"command", cmd}, {"matcher", cursorMatcher}, {"failClosed", true}}},
+			{cursorShellEvent, kvs{{"command", cmd}, {"failClosed", true}}},
+			{prompt, kvs{{"command", cmd}}},
 		}
 	}
 	return nil
