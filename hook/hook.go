@@ -266,11 +266,6 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	if h.ConfigErr != nil {
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel blocks writes until its configuration is fixed: %v.", h.ConfigErr))
 	}
-	c := blast.NewClassifier(
-		blast.WithRoot(h.projectRoot(agent, ev)),
-		blast.WithExtraPatterns(h.Extra...),
-		blast.WithSentinelDirs(h.SentinelDirs...),
-	)
 	if len(bytes.TrimSpace(input)) == 0 {
 		input = []byte("null")
 	}
@@ -289,28 +284,25 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		}
 	}
 	paths, err := blast.TargetPathsJSON(tool, input)
-	cwd := ev.Cwd
-	if dir := shellDirectory(input); dir != "" && cwd != "" && !isAbsPath(dir) {
-		cwd = filepath.Join(cwd, dir) // Gemini run_shell_command's directory
-	} else if dir != "" && isAbsPath(dir) {
-		cwd = dir
-	}
-	if err != nil {
-		if errors.Is(err, blast.ErrMalformedInput) && len(paths) > 0 {
-			// A shell command that does not parse: block only when a word
-			// of it names a blast centre.
-			if targets := c.Targets(resolve(paths, cwd)); len(targets) > 0 {
-				return h.deny(agent, ev.HookEventName, fmt.Sprintf(
-					"Sentinel could not parse this command (%v) and it names a blast centre (%s); it fails closed. Rewrite it as simpler commands.",
-					err, describeTargets(targets)))
-			}
-			return Result{}
-		}
+	// A shell command that does not parse still names its words as paths:
+	// it is blocked only when one of them is a blast centre.
+	unparsed := errors.Is(err, blast.ErrMalformedInput) && len(paths) > 0
+	if err != nil && !unparsed {
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel could not read the input of this %s call (%v) and fails closed on writes; repeat the call with a well-formed input.", tool, err))
 	}
-	targets := c.Targets(resolve(paths, cwd))
+	c := blast.NewClassifier(
+		blast.WithRoot(h.projectRoot(agent, ev)),
+		blast.WithExtraPatterns(h.Extra...),
+		blast.WithSentinelDirs(h.SentinelDirs...),
+	)
+	targets := c.Targets(resolve(paths, workDir(ev.Cwd, input)))
 	if len(targets) == 0 {
 		return Result{}
+	}
+	if unparsed {
+		return h.deny(agent, ev.HookEventName, fmt.Sprintf(
+			"Sentinel could not parse this command (%v) and it names a blast centre (%s); it fails closed. Rewrite it as simpler commands.",
+			err, describeTargets(targets)))
 	}
 	block, err := h.check(session, turnID, targets)
 	if err != nil {
@@ -347,6 +339,21 @@ func (h *Handler) storeErr() error {
 		return h.StoreErr
 	}
 	return errors.New("no gate state store is configured")
+}
+
+// workDir is the directory a call's relative paths start from: cwd, or the
+// directory a shell tool names in its input, absolute or below cwd.
+func workDir(cwd string, input json.RawMessage) string {
+	dir := shellDirectory(input)
+	switch {
+	case dir == "":
+		return cwd
+	case isAbsPath(dir):
+		return dir
+	case cwd == "":
+		return ""
+	}
+	return filepath.Join(cwd, dir) // Gemini run_shell_command's directory
 }
 
 // shellDirectory returns the working directory a shell tool names in its

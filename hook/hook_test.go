@@ -401,3 +401,23 @@ func TestClassifyEvent(t *testing.T) {
 		}
 	}
 }
+
+// TestUnparsableCommandNamingABlastCentre pins the unparsed-shell branch: the
+// deny says the command did not parse and names the centre, and it does not
+// go through the turn's gate, so repeating the call is denied again.
+func TestUnparsableCommandNamingABlastCentre(t *testing.T) {
+	h := newHandler(t)
+	call := claudeTool("s", "Bash", map[string]any{"command": "echo 'x > .env"})
+	for i := range 2 {
+		r := run(t, h, Claude, call)
+		reason := decodeClaude(t, r).HookSpecificOutput.PermissionDecisionReason
+		if !r.Denied || !strings.Contains(reason, "could not parse this command") || !strings.Contains(reason, ".env") {
+			t.Fatalf("call %d: want a deny naming the unparsed command and .env, got %+v %s", i+1, r, r.Stdout)
+		}
+	}
+	// A well-formed input that is not a JSON object is refused as unreadable.
+	r := run(t, h, Claude, `{"session_id":"s","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":"echo hi"}`)
+	if reason := decodeClaude(t, r).HookSpecificOutput.PermissionDecisionReason; !r.Denied || !strings.Contains(reason, "could not read the input of this Bash call") {
+		t.Fatalf("non-object input: got %+v %s", r, r.Stdout)
+	}
+}
