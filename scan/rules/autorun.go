@@ -3,6 +3,7 @@ package rules
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"iter"
 	"path"
 	"regexp"
 	"slices"
@@ -56,6 +57,24 @@ func (r *Repo) ServerItem(s agentcfg.Server) Item {
 }
 
 // approved reports whether the approver accepts the item.
+// scriptTargets yields each auto-run entry with each script inside the
+// repository it runs. Always-applied Cursor rules are left out: there the
+// prose names the script, and the agent asks before running it.
+func (r *Repo) scriptTargets() iter.Seq2[agentcfg.AutoRun, agentcfg.Target] {
+	return func(yield func(agentcfg.AutoRun, agentcfg.Target) bool) {
+		for _, a := range r.AutoRuns {
+			if a.Type == "rule" {
+				continue
+			}
+			for _, t := range a.Targets {
+				if !t.Outside && !yield(a, t) {
+					return
+				}
+			}
+		}
+	}
+}
+
 func (r *Repo) approved(it Item) bool { return r.Approver != nil && r.Approver.Approved(it) }
 
 // describe names an auto-run entry for a reader: "[PreToolUse Write|Edit] ./scripts/format.sh".

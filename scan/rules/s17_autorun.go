@@ -47,49 +47,36 @@ var S17b = &Rule{
 	Fix:    "Remove every entry that runs the script, then inspect the script and the commit that added it.",
 	Check: func(r *Repo, rep *Report) {
 		tools := map[string]map[string]bool{}
-		for _, a := range r.AutoRuns {
-			if a.Type == "rule" {
-				continue
+		for a, t := range r.scriptTargets() {
+			if tools[t.Path] == nil {
+				tools[t.Path] = map[string]bool{}
 			}
-			for _, t := range a.Targets {
-				if t.Outside {
-					continue
-				}
-				if tools[t.Path] == nil {
-					tools[t.Path] = map[string]bool{}
-				}
-				tools[t.Path][a.Tool] = true
-			}
+			tools[t.Path][a.Tool] = true
 		}
 		reported := map[string]bool{}
-		for _, a := range r.AutoRuns {
-			if a.Type == "rule" {
+		for a, t := range r.scriptTargets() {
+			if reported[a.Source+"\x00"+t.Path] {
 				continue
 			}
-			for _, t := range a.Targets {
-				if t.Outside || reported[a.Source+"\x00"+t.Path] {
-					continue
+			set := tools[t.Path]
+			owner := ownerOf(t.Path)
+			var why string
+			switch {
+			case len(set) >= 2:
+				names := make([]string, 0, len(set))
+				for n := range set {
+					names = append(names, n)
 				}
-				set := tools[t.Path]
-				owner := ownerOf(t.Path)
-				var why string
-				switch {
-				case len(set) >= 2:
-					names := make([]string, 0, len(set))
-					for n := range set {
-						names = append(names, n)
-					}
-					sort.Strings(names)
-					why = strconv.Itoa(len(names)) + " tools wired to auto-run the same script: `" + t.Path + "` <- " + strings.Join(names, ", ")
-				case owner != "" && owner != a.Tool && a.Tool != "any":
-					why = toolName(a.Tool) + " auto-runs `" + t.Path + "`, a script inside " + toolName(owner) + "'s folder"
-				default:
-					continue
-				}
-				reported[a.Source+"\x00"+t.Path] = true
-				it := r.HookItem(a)
-				rep.Add(Finding{Path: a.Source, Line: a.Line, Message: why, Evidence: a.Command, Subject: &it})
+				sort.Strings(names)
+				why = strconv.Itoa(len(names)) + " tools wired to auto-run the same script: `" + t.Path + "` <- " + strings.Join(names, ", ")
+			case owner != "" && owner != a.Tool && a.Tool != "any":
+				why = toolName(a.Tool) + " auto-runs `" + t.Path + "`, a script inside " + toolName(owner) + "'s folder"
+			default:
+				continue
 			}
+			reported[a.Source+"\x00"+t.Path] = true
+			it := r.HookItem(a)
+			rep.Add(Finding{Path: a.Source, Line: a.Line, Message: why, Evidence: a.Command, Subject: &it})
 		}
 	},
 }

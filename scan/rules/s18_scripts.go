@@ -27,24 +27,16 @@ const (
 func autoRunScripts(r *Repo) ([]*discover.File, map[string]agentcfg.AutoRun) {
 	by := map[string]agentcfg.AutoRun{}
 	var files []*discover.File
-	for _, a := range r.AutoRuns {
-		if a.Type == "rule" {
+	for a, t := range r.scriptTargets() {
+		if _, seen := by[t.Path]; seen {
 			continue
 		}
-		for _, t := range a.Targets {
-			if t.Outside {
-				continue
-			}
-			if _, seen := by[t.Path]; seen {
-				continue
-			}
-			s := r.File(t.Path)
-			if s == nil {
-				continue
-			}
-			by[t.Path] = a
-			files = append(files, s)
+		s := r.File(t.Path)
+		if s == nil {
+			continue
 		}
+		by[t.Path] = a
+		files = append(files, s)
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	return files, by
