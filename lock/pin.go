@@ -1,15 +1,10 @@
 package lock
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 )
 
 // HomeDir returns Sentinel's own configuration folder: SENTINEL_HOME when
@@ -41,13 +36,7 @@ const (
 // Pins remembers, per repository, the fingerprint of the public key first
 // seen there (trust on first use).
 type Pins struct {
-	path string
-	data pinFile
-}
-
-type pinFile struct {
-	Format int            `json:"format"`
-	Repos  map[string]pin `json:"repos"`
+	homeStore[pin] // path "" for ExpectedKey: never saved
 }
 
 type pin struct {
@@ -59,16 +48,10 @@ const pinFileName = "trusted-keys.json"
 
 // OpenPins reads the pin store in home; a missing store is empty.
 func OpenPins(home string) (*Pins, error) {
-	p := &Pins{path: filepath.Join(home, pinFileName), data: pinFile{Format: 1, Repos: map[string]pin{}}}
-	b, err := os.ReadFile(p.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return p, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("cannot read the trusted keys in %s: %v; check its permissions or set SENTINEL_HOME", p.path, err)
-	}
-	if err := json.Unmarshal(b, &p.data); err != nil || p.data.Repos == nil {
-		return nil, fmt.Errorf("the trusted keys file %s is damaged; fix or delete it (every key will then be trusted on first use again)", p.path)
+	p := &Pins{homeStore[pin]{path: filepath.Join(home, pinFileName),
+		held: "the trusted keys", saved: "the trusted key", reset: "every key will then be trusted on first use again"}}
+	if err := p.load(); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
@@ -77,7 +60,7 @@ func OpenPins(home string) (*Pins, error) {
 // repo and are never saved: for CI runners, which keep nothing between runs
 // and are told the fingerprint instead (sentinel verify --expect-key).
 func ExpectedKey(repo, fp string) *Pins {
-	return &Pins{data: pinFile{Format: 1, Repos: map[string]pin{repo: {Fingerprint: fp}}}}
+	return &Pins{homeStore[pin]{data: repoFile[pin]{Format: 1, Repos: map[string]pin{repo: {Fingerprint: fp}}}}}
 }
 
 // RepoID is the identity a pin is stored under: the repository's absolute
@@ -112,12 +95,5 @@ func (p *Pins) Pin(repo, fp string, now time.Time) error {
 	if p.path == "" {
 		return nil // ExpectedKey: nothing to save
 	}
-	if err := os.MkdirAll(filepath.Dir(p.path), 0o700); err != nil {
-		return fmt.Errorf("cannot create %s to remember the trusted key: %v; set SENTINEL_HOME to a writable folder", filepath.Dir(p.path), err)
-	}
-	b, _ := json.MarshalIndent(p.data, "", "  ")
-	if err := atomicfile.Write(p.path, append(b, '\n'), atomicfile.Options{Perm: 0o600, Sync: true}); err != nil {
-		return fmt.Errorf("cannot save the trusted key in %s: %v; set SENTINEL_HOME to a writable folder", p.path, err)
-	}
-	return nil
+	return p.save()
 }

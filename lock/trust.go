@@ -3,17 +3,13 @@ package lock
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"time"
 
-	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
@@ -86,13 +82,7 @@ func (e either) Approved(it rules.Item) bool {
 
 // LocalApprovals are the approvals given on this machine, per repository.
 type LocalApprovals struct {
-	path string
-	data localApprovalFile
-}
-
-type localApprovalFile struct {
-	Format int                    `json:"format"`
-	Repos  map[string][]localMark `json:"repos"`
+	homeStore[[]localMark]
 }
 
 type localMark struct {
@@ -105,16 +95,10 @@ const localApprovalsFile = "approvals.json"
 
 // OpenLocalApprovals reads the store in home; a missing store is empty.
 func OpenLocalApprovals(home string) (*LocalApprovals, error) {
-	la := &LocalApprovals{path: filepath.Join(home, localApprovalsFile), data: localApprovalFile{Format: 1, Repos: map[string][]localMark{}}}
-	b, err := os.ReadFile(la.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return la, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("cannot read your approvals in %s: %v; check its permissions or set SENTINEL_HOME", la.path, err)
-	}
-	if err := json.Unmarshal(b, &la.data); err != nil || la.data.Repos == nil {
-		return nil, fmt.Errorf("your approvals file %s is damaged; fix or delete it (Sentinel will then ask again)", la.path)
+	la := &LocalApprovals{homeStore[[]localMark]{path: filepath.Join(home, localApprovalsFile),
+		held: "your approvals", saved: "your approvals", reset: "Sentinel will then ask again"}}
+	if err := la.load(); err != nil {
+		return nil, err
 	}
 	return la, nil
 }
@@ -127,14 +111,7 @@ func (la *LocalApprovals) Record(repo string, entries []Entry, now time.Time) er
 		marks = append(marks, localMark{Key: e.Key(), SHA256: e.SHA256, At: now.UTC().Format(time.RFC3339)})
 	}
 	la.data.Repos[repo] = marks
-	if err := os.MkdirAll(filepath.Dir(la.path), 0o700); err != nil {
-		return fmt.Errorf("cannot create %s to remember your approvals: %v; set SENTINEL_HOME to a writable folder", filepath.Dir(la.path), err)
-	}
-	b, _ := json.MarshalIndent(la.data, "", "  ")
-	if err := atomicfile.Write(la.path, append(b, '\n'), atomicfile.Options{Perm: 0o600, Sync: true}); err != nil {
-		return fmt.Errorf("cannot save your approvals in %s: %v; set SENTINEL_HOME to a writable folder", la.path, err)
-	}
-	return nil
+	return la.save()
 }
 
 type localApprover map[string]bool // key + "\x00" + sha256
