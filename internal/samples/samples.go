@@ -6,10 +6,7 @@
 // "payload" scripts print a line or are opaque filler.
 package samples
 
-import (
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // File is one file of a sample.
 type File struct {
@@ -219,6 +216,6 @@ func packedScript(n int) string {
 		x ^= x << 5
 		b.WriteByte(alphabet[x%uint32(len(alphabet))])
 	}
-	fmt.Fprintf(&b, `"];void _0x;`)
+	b.WriteString(`"];void _0x;`)
 	return b.String()
 }
