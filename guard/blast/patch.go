@@ -140,8 +140,11 @@ func gitDiffPaths(s string) (string, string) {
 	}
 	// Prefer the split where both sides name the same path.
 	for i := 0; i < len(s); i++ {
-		if s[i] == ' ' && stripPrefix(s[:i]) == stripPrefix(s[i+1:]) {
-			return stripPrefix(s[:i]), stripPrefix(s[i+1:])
+		if s[i] != ' ' {
+			continue
+		}
+		if a := stripPrefix(s[:i]); a == stripPrefix(s[i+1:]) {
+			return a, a
 		}
 	}
 	if a, b, ok := strings.Cut(s, " "); ok {
