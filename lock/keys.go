@@ -48,14 +48,7 @@ func ParsePublicKey(data []byte, what string) (ed25519.PublicKey, error) {
 		return nil, fmt.Errorf("%s holds a %q block, not a public key; commit the public half made by 'sentinel keygen'", what, block.Type)
 	}
 	k, err := x509.ParsePKIXPublicKey(block.Bytes)
-	if err != nil {
-		return nil, fmt.Errorf("%s cannot be read (%v); create a new key with 'sentinel keygen'", what, err)
-	}
-	pub, ok := k.(ed25519.PublicKey)
-	if !ok {
-		return nil, fmt.Errorf("%s holds %s key; Sentinel signs with ed25519 only, so create one with 'sentinel keygen'", what, keyType(k))
-	}
-	return pub, nil
+	return ed25519Key[ed25519.PublicKey](k, err, what)
 }
 
 // ParsePrivateKey reads an ed25519 private key: PKCS #8 PEM, optionally with
@@ -85,14 +78,20 @@ func ParsePrivateKey(data []byte, what string) (ed25519.PrivateKey, error) {
 		return nil, fmt.Errorf("%s holds a %q block; Sentinel signs with an ed25519 PKCS #8 key, so create one with 'sentinel keygen'", what, block.Type)
 	}
 	k, err := x509.ParsePKCS8PrivateKey(block.Bytes)
+	return ed25519Key[ed25519.PrivateKey](k, err, what)
+}
+
+// ed25519Key takes what x509 parsed from the block of what (k, or the
+// error err) and returns it as the ed25519 key K, or says what to do.
+func ed25519Key[K ed25519.PublicKey | ed25519.PrivateKey](k any, err error, what string) (K, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s cannot be read (%v); create a new key with 'sentinel keygen'", what, err)
 	}
-	priv, ok := k.(ed25519.PrivateKey)
+	key, ok := k.(K)
 	if !ok {
 		return nil, fmt.Errorf("%s holds %s key; Sentinel signs with ed25519 only, so create one with 'sentinel keygen'", what, keyType(k))
 	}
-	return priv, nil
+	return key, nil
 }
 
 func keyType(k any) string {

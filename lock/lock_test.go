@@ -148,6 +148,7 @@ func TestKeysWrongType(t *testing.T) {
 	rpub, _ := x509.MarshalPKIXPublicKey(&rk.PublicKey)
 	ek, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	eder, _ := x509.MarshalPKCS8PrivateKey(ek)
+	epub, _ := x509.MarshalPKIXPublicKey(&ek.PublicKey)
 	for _, tc := range []struct {
 		name string
 		data []byte
@@ -161,6 +162,9 @@ func TestKeysWrongType(t *testing.T) {
 		{"garbage", []byte("hello"), false, "is not a PEM private key"},
 		{"rsa public", pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: rpub}), true, "holds an RSA key"},
 		{"private as public", privPEM, true, "not a public key"},
+		{"ecdsa public", pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: epub}), true, "key.pem holds an ECDSA key; Sentinel signs with ed25519 only, so create one with 'sentinel keygen'"},
+		{"broken private", pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: []byte("x")}), false, "key.pem cannot be read (asn1: syntax error: truncated tag or length); create a new key with 'sentinel keygen'"},
+		{"broken public", pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: []byte("x")}), true, "key.pem cannot be read (asn1: syntax error: truncated tag or length); create a new key with 'sentinel keygen'"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var err error
