@@ -113,7 +113,13 @@ func (l *Lock) Approve(only, note, by string, now time.Time) []Entry {
 // Approver returns the rules.Approver for the lock's approvals. A nil lock
 // approves nothing.
 func (l *Lock) Approver() rules.Approver {
-	a := approver{}
+	return approver(l.approvedHashes())
+}
+
+// approvedHashes maps the key of every approved entry to the hash it is
+// approved with; a nil lock has none.
+func (l *Lock) approvedHashes() map[string]string {
+	a := map[string]string{}
 	if l != nil {
 		for _, e := range l.Items {
 			if e.Approved != nil {
@@ -160,14 +166,7 @@ func (l *Lock) NewApprovals(base *Lock) []Entry {
 	if l == nil {
 		return nil
 	}
-	had := map[string]string{}
-	if base != nil {
-		for _, e := range base.Items {
-			if e.Approved != nil {
-				had[e.Key()] = e.SHA256
-			}
-		}
-	}
+	had := base.approvedHashes()
 	var out []Entry
 	for _, e := range l.Items {
 		if e.Approved == nil {

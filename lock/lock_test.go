@@ -125,6 +125,14 @@ func TestApproveAndLapse(t *testing.T) {
 	if n := l.NewApprovals(l); len(n) != 0 {
 		t.Fatalf("new approvals against itself = %v", n)
 	}
+	// Without a base lock every approval is new; a nil lock approves nothing.
+	if n := l.NewApprovals(nil); len(n) != 1 || n[0].Command != "./scripts/format.sh" {
+		t.Fatalf("new approvals without a base = %v", n)
+	}
+	var none *Lock
+	if none.Approver().Approved(formatHook) || none.NewApprovals(l) != nil {
+		t.Fatal("a nil lock approves something")
+	}
 }
 
 func TestKeysWrongType(t *testing.T) {
