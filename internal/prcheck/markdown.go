@@ -87,26 +87,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 					break
 				}
 				shown++
-				where := "whole file"
-				if fd.Line > 0 {
-					where = fmt.Sprintf("line %d", fd.Line)
-				}
-				tag := fmt.Sprintf("**%s %s** (−%d", fd.RuleID, esc(fd.RuleName), fd.Penalty)
-				if fd.ForcesCompromised {
-					tag += ", forces COMPROMISED"
-				} else if fd.Ceiling != nil {
-					tag += fmt.Sprintf(", caps the score at %d", *fd.Ceiling)
-				}
-				tag += ")"
-				p("- %s, %s: %s\n", tag, where, esc(fd.Message))
-				if fd.Evidence != "" && fd.Evidence != fd.Message {
-					p("  - Evidence: `%s`\n", code(fd.Evidence))
-				}
-				if fd.Decoded != "" {
-					p("  - Decoded (what the agent reads): `%s`\n", code(fd.Decoded))
-				}
-				p("  - What happens: %s\n", esc(fd.Impact))
-				p("  - What to do: %s\n", esc(fd.Fix))
+				writeFinding(&b, fd)
 			}
 		}
 		if shown < findings {
@@ -190,6 +171,32 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	p("\n<sub>Sentinel reads the files your AI coding agent obeys and never runs anything from this repository. A clean result means checked, not safe. Reproduce locally: `sentinel pr --base %s`.</sub>\n", code(r.Base))
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// writeFinding writes one finding of the comment: rule, penalty and what it
+// forces or caps, where, the message, then evidence, decoded text, what
+// happens and what to do.
+func writeFinding(b *bytes.Buffer, fd scan.Finding) {
+	where := "whole file"
+	if fd.Line > 0 {
+		where = fmt.Sprintf("line %d", fd.Line)
+	}
+	tag := fmt.Sprintf("**%s %s** (−%d", fd.RuleID, esc(fd.RuleName), fd.Penalty)
+	if fd.ForcesCompromised {
+		tag += ", forces COMPROMISED"
+	} else if fd.Ceiling != nil {
+		tag += fmt.Sprintf(", caps the score at %d", *fd.Ceiling)
+	}
+	tag += ")"
+	fmt.Fprintf(b, "- %s, %s: %s\n", tag, where, esc(fd.Message))
+	if fd.Evidence != "" && fd.Evidence != fd.Message {
+		fmt.Fprintf(b, "  - Evidence: `%s`\n", code(fd.Evidence))
+	}
+	if fd.Decoded != "" {
+		fmt.Fprintf(b, "  - Decoded (what the agent reads): `%s`\n", code(fd.Decoded))
+	}
+	fmt.Fprintf(b, "  - What happens: %s\n", esc(fd.Impact))
+	fmt.Fprintf(b, "  - What to do: %s\n", esc(fd.Fix))
 }
 
 func nextSteps(r *Report, res *scan.Result) []string {
