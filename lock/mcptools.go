@@ -3,6 +3,8 @@ package lock
 import (
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -50,13 +52,8 @@ func (l *Lock) ApproveMCPTools(server string, tools map[string]string, note, by 
 			idx[m.Tool] = i
 		}
 	}
-	names := make([]string, 0, len(tools))
-	for name := range tools {
-		names = append(names, name)
-	}
-	sort.Strings(names)
 	var done []MCPToolChange
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(tools)) {
 		sum := tools[name]
 		approval := &Approval{By: by, At: now.UTC().Format(time.RFC3339), Note: note}
 		if i, ok := idx[name]; ok {

@@ -5,8 +5,9 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -131,11 +132,6 @@ func (a localApprover) Approved(it rules.Item) bool {
 }
 
 func (a localApprover) digest() string {
-	keys := make([]string, 0, len(a))
-	for k := range a {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	sum := sha256.Sum256([]byte(strings.Join(keys, "\n")))
+	sum := sha256.Sum256([]byte(strings.Join(slices.Sorted(maps.Keys(a)), "\n")))
 	return hex.EncodeToString(sum[:8])
 }
