@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"crypto/rsa"
 	"crypto/x509"
+	"encoding/json"
 	"encoding/pem"
 	"errors"
 	"strings"
@@ -414,5 +415,19 @@ func TestTrustedApprover(t *testing.T) {
 	other.RepoID = "/elsewhere"
 	if a, _, _ := TrustedApprover(fsys, other); a.Approved(formatHook) {
 		t.Fatal("a local approval counted for another repository")
+	}
+}
+
+// TestVerificationListsAreNeverNull: sentinel verify --json prints empty
+// lists as [], never null, for a lock with nothing uncovered or lapsed.
+func TestVerificationListsAreNeverNull(t *testing.T) {
+	fsys, _, files := signedRepo(t)
+	v, err := Verify(VerifyInput{FS: fsys, Files: files})
+	if err != nil || v.Status != StatusValid {
+		t.Fatalf("%+v, %v", v, err)
+	}
+	b, _ := json.Marshal(v)
+	if !strings.Contains(string(b), `"not_covered":[],"lapsed":[]`) {
+		t.Fatalf("json = %s", b)
 	}
 }

@@ -124,11 +124,10 @@ func Verify(in VerifyInput) (*Verification, error) {
 	if l == nil {
 		return nil, ErrNoLock
 	}
-	v := &Verification{Lock: l, NotCovered: []Uncovered{}, Lapsed: l.Lapsed(in.Items)}
+	v := &Verification{Lock: l, NotCovered: coverage(in.FS, l, in.Files), Lapsed: l.Lapsed(in.Items)}
 	if v.Lapsed == nil {
 		v.Lapsed = []Entry{}
 	}
-	v.NotCovered = coverage(in.FS, l, in.Files)
 
 	sig, err := ReadFile(in.FS, SigFileName)
 	if err != nil {
