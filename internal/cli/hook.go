@@ -97,14 +97,21 @@ func sentinelConfigDir(getenv func(string) string) string {
 			return filepath.Join(d, "sentinel")
 		}
 	}
-	home := getenv("HOME")
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
+	home := userHome(getenv)
 	if home == "" {
 		return ""
 	}
 	return filepath.Join(home, ".config", "sentinel")
+}
+
+// userHome is the user's home folder: HOME as the agent or shell sets it,
+// else the system's answer, else "".
+func userHome(getenv func(string) string) string {
+	if home := getenv("HOME"); home != "" {
+		return home
+	}
+	home, _ := os.UserHomeDir()
+	return home
 }
 
 // loadBlastConfig reads the user's extra blast centres. A missing file is no
@@ -182,10 +189,7 @@ never blocks a read.`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			home := app.Getenv("HOME")
-			if home == "" {
-				home, _ = os.UserHomeDir()
-			}
+			home := userHome(app.Getenv)
 			project := o.dir
 			if project == "" {
 				project, err = os.Getwd()
