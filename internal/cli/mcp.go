@@ -57,6 +57,15 @@ func mcpDirs(app *App, checkCwd bool) (mcpgate.Dirs, error) {
 	return mcpgate.ResolveDirs(app.Getenv, cwd)
 }
 
+// openMCPQueue opens the gate's approval queue.
+func openMCPQueue(app *App) (*mcpgate.Queue, error) {
+	dirs, err := mcpDirs(app, false)
+	if err != nil {
+		return nil, err
+	}
+	return mcpgate.OpenQueue(dirs.QueueDir())
+}
+
 type mcpProxyOptions struct {
 	name            string
 	url             string
@@ -181,11 +190,7 @@ func newMCPApprovalsCmd(app *App) *cobra.Command {
 		Short: "List tool calls and changed tools waiting for a person",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dirs, err := mcpDirs(app, false)
-			if err != nil {
-				return err
-			}
-			q, err := mcpgate.OpenQueue(dirs.QueueDir())
+			q, err := openMCPQueue(app)
 			if err != nil {
 				return err
 			}
@@ -261,11 +266,7 @@ func newMCPDecideCmd(app *App, verdict string) *cobra.Command {
 		Short: short,
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			dirs, err := mcpDirs(app, false)
-			if err != nil {
-				return err
-			}
-			q, err := mcpgate.OpenQueue(dirs.QueueDir())
+			q, err := openMCPQueue(app)
 			if err != nil {
 				return err
 			}
