@@ -49,17 +49,16 @@ live in $XDG_STATE_HOME/sentinel/mcp (default ~/.local/state/sentinel/mcp).`,
 	return cmd
 }
 
-func mcpDirs(app *App, checkCwd bool) (mcpgate.Dirs, error) {
-	cwd := ""
-	if checkCwd {
-		cwd, _ = os.Getwd()
-	}
-	return mcpgate.ResolveDirs(app.Getenv, cwd)
+// mcpDirs resolves the gate's directories for the commands that read or
+// resolve its state (approvals, allow, deny, log, pins). The proxy resolves
+// them itself, refusing directories inside the project it runs in.
+func mcpDirs(app *App) (mcpgate.Dirs, error) {
+	return mcpgate.ResolveDirs(app.Getenv, "")
 }
 
 // openMCPQueue opens the gate's approval queue.
 func openMCPQueue(app *App) (*mcpgate.Queue, error) {
-	dirs, err := mcpDirs(app, false)
+	dirs, err := mcpDirs(app)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +94,7 @@ func newMCPProxyCmd(app *App) *cobra.Command {
 			default:
 				return usagef("--approve must be auto, tty or queue, not %q", o.approve)
 			}
-			return runMCPProxy(cmd.Context(), app, o, args)
+			return runMCPProxy(ctxOf(cmd), app, o, args)
 		},
 	}
 	f := cmd.Flags()
@@ -108,10 +107,8 @@ func newMCPProxyCmd(app *App) *cobra.Command {
 }
 
 func runMCPProxy(ctx context.Context, app *App, o *mcpProxyOptions, argv []string) error {
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	dirs, err := mcpDirs(app, true)
+	cwd := cwdOrEmpty()
+	dirs, err := mcpgate.ResolveDirs(app.Getenv, cwd)
 	if err != nil {
 		return err
 	}
@@ -138,7 +135,7 @@ func runMCPProxy(ctx context.Context, app *App, o *mcpProxyOptions, argv []strin
 		Policy:        pol,
 		Log:           app.Stderr,
 		Scanner:       mcpgate.DefaultScanner(),
-		Paths:         mcpgate.DefaultPathCheckers(dirs, cwdOrEmpty()),
+		Paths:         mcpgate.DefaultPathCheckers(dirs, cwd),
 		LockApprovals: lockApproved,
 	}
 	if o.approve != "queue" {
@@ -300,7 +297,7 @@ func newMCPLogCmd(app *App) *cobra.Command {
 		Short: "Show the gate's audit log, or verify its hash chain",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dirs, err := mcpDirs(app, false)
+			dirs, err := mcpDirs(app)
 			if err != nil {
 				return err
 			}
@@ -364,7 +361,7 @@ func newMCPPinsCmd(app *App) *cobra.Command {
 		Short: "List the pinned tools of each server with their risk, flagging unannotated ones",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			dirs, err := mcpDirs(app, false)
+			dirs, err := mcpDirs(app)
 			if err != nil {
 				return err
 			}
