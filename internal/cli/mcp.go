@@ -332,7 +332,7 @@ func newMCPLogCmd(app *App) *cobra.Command {
 				fmt.Fprintf(out, "The audit log is empty (%s).\n", l.Path())
 				return nil
 			}
-			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+			tw := newMCPTable(out)
 			fmt.Fprintln(tw, "SEQ\tTIME\tSERVER\tEVENT\tTOOL\tRISK\tDECISION\tBY\tREASON")
 			for _, r := range recs {
 				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Seq, r.Time.Local().Format("01-02 15:04:05"),
@@ -345,6 +345,11 @@ func newMCPLogCmd(app *App) *cobra.Command {
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the records as JSON lines")
 	cmd.Flags().IntVarP(&last, "last", "n", 0, "show only the last N records")
 	return cmd
+}
+
+// newMCPTable lays out the columns of 'sentinel mcp log' and 'sentinel mcp pins' alike.
+func newMCPTable(w io.Writer) *tabwriter.Writer {
+	return tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 }
 
 func shorten(s string, n int) string {
@@ -377,7 +382,7 @@ func newMCPPinsCmd(app *App) *cobra.Command {
 				fmt.Fprintln(out, "No tools pinned yet: they are pinned on the first tools/list through 'sentinel mcp proxy'.")
 				return nil
 			}
-			tw := tabwriter.NewWriter(out, 0, 4, 2, ' ', 0)
+			tw := newMCPTable(out)
 			fmt.Fprintln(tw, "SERVER\tTOOL\tRISK\tANNOTATIONS\tPINNED BY\tDIGEST")
 			for _, s := range servers {
 				pf, err := store.Load(s)
