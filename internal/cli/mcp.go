@@ -275,10 +275,11 @@ func newMCPDecideCmd(app *App, verdict string) *cobra.Command {
 			if err := q.Resolve(id, verdict, "user:queue"); err != nil {
 				return err
 			}
-			what := fmt.Sprintf("call %s on server %s", redact.String(e.Tool), redact.String(e.Server))
+			subject := "call"
 			if e.Kind == mcpgate.KindTool {
-				what = fmt.Sprintf("new definition of tool %s on server %s", redact.String(e.Tool), redact.String(e.Server))
+				subject = "new definition of tool"
 			}
+			what := fmt.Sprintf("%s %s on server %s", subject, redact.String(e.Tool), redact.String(e.Server))
 			past := map[string]string{"allow": "Allowed", "deny": "Denied"}[verdict]
 			fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s).\n", past, what, id)
 			if e.Kind == mcpgate.KindTool && verdict == "allow" {

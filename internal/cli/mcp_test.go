@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -99,5 +100,40 @@ func TestMCPProxyUsageAndProjectDirs(t *testing.T) {
 	env["SENTINEL_HOME"] = filepath.Join(wd, "testdata-should-not-exist")
 	if out, code := runMCP(t, env, "mcp", "proxy", "--", "true"); code != 1 || !strings.Contains(out, "inside the project directory") {
 		t.Fatalf("project-controlled policy dir: %d %s", code, out)
+	}
+}
+
+// TestMCPDecideSentences pins what allow and deny say for a paused call and
+// for a changed tool definition, whose names are redacted.
+func TestMCPDecideSentences(t *testing.T) {
+	env, dirs := mcpEnv(t)
+	q, err := mcpgate.OpenQueue(dirs.QueueDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	secret := "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
+	for _, tc := range []struct {
+		kind    string
+		verdict string
+		want    string
+	}{
+		{mcpgate.KindCall, "deny", "Denied call write_file on server fs (%s).\n"},
+		{mcpgate.KindTool, "deny", "Denied new definition of tool write_file on server fs (%s).\n"},
+		{mcpgate.KindTool, "allow", "Allowed new definition of tool write_file on server fs (%s).\nThe tool is pinned to the new version and shown again on the client's next tools/list.\n"},
+	} {
+		r, err := q.Submit(mcpgate.Request{Kind: tc.kind, Server: "fs", Tool: "write_file", Risk: mcpgate.RiskWrite, Reason: "r", PID: os.Getpid()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out, code := runMCP(t, env, "mcp", tc.verdict, r.ID); code != 0 || out != fmt.Sprintf(tc.want, r.ID) {
+			t.Fatalf("%s %s: %d %q", tc.verdict, tc.kind, code, out)
+		}
+	}
+	r, err := q.Submit(mcpgate.Request{Kind: mcpgate.KindTool, Server: secret, Tool: secret, Risk: mcpgate.RiskWrite, Reason: "r", PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, code := runMCP(t, env, "mcp", "deny", r.ID); code != 0 || strings.Contains(out, secret) || !strings.Contains(out, "new definition of tool") {
+		t.Fatalf("secret names: %d %q", code, out)
 	}
 }
