@@ -141,8 +141,14 @@ func printInventory(w io.Writer, l *lock.Lock) {
 		if e.Approved != nil {
 			state = "approved"
 		}
-		fmt.Fprintf(w, "  %-26s : %s   (%s)\n", kindLabel(e.Kind)+", "+state, redact.String(oneLineText(e.Label())), e.Source)
+		fmt.Fprintf(w, "  %-26s : %s   (%s)\n", kindLabel(e.Kind)+", "+state, entryLabel(e), e.Source)
 	}
+}
+
+// entryLabel is an entry's label as the terminal shows it: on one line,
+// secrets masked.
+func entryLabel(e lock.Entry) string {
+	return redact.String(oneLineText(e.Label()))
 }
 
 // oneLineText keeps a label on one line.
@@ -325,7 +331,7 @@ exact definitions as approved instead of withholding them.`,
 				if e.Kind == "server" {
 					what = "config"
 				}
-				fmt.Fprintf(out, "approved %-11s %s  (pinned to %s %s)\n", kindLabel(e.Kind), redact.String(oneLineText(e.Label())), what, e.SHA256[:12])
+				fmt.Fprintf(out, "approved %-11s %s  (pinned to %s %s)\n", kindLabel(e.Kind), entryLabel(e), what, e.SHA256[:12])
 			}
 			return nil
 		},
@@ -522,7 +528,7 @@ func runSign(cmd *cobra.Command, app *App, o *signOptions, dir string) error {
 	out := cmd.OutOrStdout()
 	lapsed := r.lock.Lapsed(r.items)
 	for _, e := range lapsed {
-		fmt.Fprintf(out, "approval lapsed (changed since approved): %s   (%s)\n", redact.String(oneLineText(e.Label())), e.Source)
+		fmt.Fprintf(out, "approval lapsed (changed since approved): %s   (%s)\n", entryLabel(e), e.Source)
 	}
 	data := l.Marshal()
 	if err := writeFileAtomic(filepath.Join(r.dir, lock.FileName), data, 0o644); err != nil {
@@ -652,7 +658,7 @@ func printVerification(w io.Writer, v *lock.Verification) {
 		fmt.Fprintf(w, "NOT COVERED: %s (%s)\n", u.Path, u.Why)
 	}
 	for _, e := range v.Lapsed {
-		fmt.Fprintf(w, "approval lapsed: %s   (%s) changed after it was approved\n", redact.String(oneLineText(e.Label())), e.Source)
+		fmt.Fprintf(w, "approval lapsed: %s   (%s) changed after it was approved\n", entryLabel(e), e.Source)
 	}
 	switch v.Status {
 	case lock.StatusValid:
