@@ -235,16 +235,23 @@ func rememberApprovals(app *App, dir string, done []lock.Entry) {
 	if len(done) == 0 {
 		return
 	}
-	home, err := lock.HomeDir(app.Getenv)
-	if err == nil {
-		var la *lock.LocalApprovals
-		if la, err = lock.OpenLocalApprovals(home); err == nil {
-			err = la.Record(lock.RepoID(dir), done, time.Now())
-		}
-	}
-	if err != nil {
+	if err := recordLocalApprovals(app, dir, done); err != nil {
 		fmt.Fprintf(app.Stderr, "sentinel: the approval is in %s but this machine could not remember it (%v), so 'sentinel run' will ask until CI signs the lock\n", lock.FileName, err)
 	}
+}
+
+// recordLocalApprovals adds done to the approvals given on this machine for
+// the repository at dir.
+func recordLocalApprovals(app *App, dir string, done []lock.Entry) error {
+	home, err := lock.HomeDir(app.Getenv)
+	if err != nil {
+		return err
+	}
+	la, err := lock.OpenLocalApprovals(home)
+	if err != nil {
+		return err
+	}
+	return la.Record(lock.RepoID(dir), done, time.Now())
 }
 
 // approver names the person approving: SENTINEL_APPROVER, else git's

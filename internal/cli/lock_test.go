@@ -2,6 +2,10 @@ package cli
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,5 +33,33 @@ func TestLockLabelsAreOneLineAndRedacted(t *testing.T) {
 	}
 	if want := "  auto-run, not approved     : " + entryLabel(e) + "   (.claude/settings.json)\n"; inv.String() != want {
 		t.Fatalf("inventory line = %q, want %q", inv.String(), want)
+	}
+}
+
+// TestRememberApprovals: approvals given here are recorded under
+// SENTINEL_HOME; when they cannot be, the user is told why and what follows.
+func TestRememberApprovals(t *testing.T) {
+	e := lock.Entry{Kind: "hook", Source: ".claude/settings.json", Command: "./format.sh", SHA256: strings.Repeat("a", 64)}
+	home := t.TempDir()
+	var errOut bytes.Buffer
+	app := &App{Stderr: &errOut, Getenv: func(k string) string { return map[string]string{"SENTINEL_HOME": home}[k] }}
+	rememberApprovals(app, "/repo", nil)
+	if _, err := os.Stat(filepath.Join(home, "approvals.json")); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("nothing approved, yet the store was written: %v", err)
+	}
+	rememberApprovals(app, "/repo", []lock.Entry{e})
+	if b, err := os.ReadFile(filepath.Join(home, "approvals.json")); errOut.Len() != 0 || err != nil || !strings.Contains(string(b), `"/repo"`) {
+		t.Fatalf("not recorded: %s %v %q", b, err, errOut.String())
+	}
+
+	blocked := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(blocked, nil, 0o600)
+	home = blocked
+	rememberApprovals(app, "/repo", []lock.Entry{e})
+	store := filepath.Join(blocked, "approvals.json")
+	want := "sentinel: the approval is in AGENTS.lock but this machine could not remember it (cannot read your approvals in " + store +
+		": open " + store + ": not a directory; check its permissions or set SENTINEL_HOME), so 'sentinel run' will ask until CI signs the lock\n"
+	if errOut.String() != want {
+		t.Fatalf("stderr = %q\nwant     %q", errOut.String(), want)
 	}
 }
