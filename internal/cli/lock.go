@@ -521,8 +521,9 @@ func runSign(cmd *cobra.Command, app *App, o *signOptions, dir string) error {
 	if pub == nil {
 		return fmt.Errorf("there is no public key %s to sign for; create the key pair with 'sentinel keygen' and commit the public half", lock.PublicKeyPath)
 	}
-	if lock.Fingerprint(pub) != lock.Fingerprint(priv.Public().(ed25519.PublicKey)) {
-		return fmt.Errorf("%s does not match the committed public key %s (%s); use the private key made with it", what, lock.PublicKeyPath, lock.Fingerprint(pub))
+	fp := lock.Fingerprint(pub)
+	if fp != lock.Fingerprint(priv.Public().(ed25519.PublicKey)) {
+		return fmt.Errorf("%s does not match the committed public key %s (%s); use the private key made with it", what, lock.PublicKeyPath, fp)
 	}
 	if r.res.Verdict == scan.Compromised {
 		fmt.Fprintf(app.Stderr, "sentinel: refusing to sign: %s is COMPROMISED; run 'sentinel scan' to see why\n", r.compromised())
@@ -544,7 +545,7 @@ func runSign(cmd *cobra.Command, app *App, o *signOptions, dir string) error {
 	if err := writeFileAtomic(filepath.Join(r.dir, lock.SigFileName), lock.Sign(data, priv), 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "signed %s: %d files, %d items (%d approved), key %s\n", lock.FileName, len(l.Files), len(l.Items), len(l.Approved()), lock.Fingerprint(pub))
+	fmt.Fprintf(out, "signed %s: %d files, %d items (%d approved), key %s\n", lock.FileName, len(l.Files), len(l.Items), len(l.Approved()), fp)
 	if r.res.Verdict == scan.Suspicious {
 		fmt.Fprintf(out, "note: the repository is SUSPICIOUS; the lock records that, it does not make it safe\n")
 	}
@@ -613,6 +614,7 @@ func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error
 	if err != nil {
 		return err
 	}
+	repo := lock.RepoID(abs)
 	if o.expectKey != "" {
 		if !strings.HasPrefix(o.expectKey, "SHA256:") {
 			return usagef("--expect-key wants a fingerprint as 'sentinel keygen' prints it (SHA256:...), not %q", o.expectKey)
@@ -620,10 +622,10 @@ func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error
 		if o.acceptKey {
 			return usagef("--expect-key and --accept-key contradict each other; use one")
 		}
-		pins = lock.ExpectedKey(lock.RepoID(abs), o.expectKey)
+		pins = lock.ExpectedKey(repo, o.expectKey)
 	}
 	v, err := lock.Verify(lock.VerifyInput{FS: fsys, Files: lock.ScannedPaths(res), Items: lock.Inventory(fsys, res),
-		Pins: pins, RepoID: lock.RepoID(abs), AcceptKey: o.acceptKey})
+		Pins: pins, RepoID: repo, AcceptKey: o.acceptKey})
 	if err != nil {
 		return err
 	}

@@ -63,3 +63,38 @@ func TestRememberApprovals(t *testing.T) {
 		t.Fatalf("stderr = %q\nwant     %q", errOut.String(), want)
 	}
 }
+
+// TestSignAndVerifyNameTheKey: sign refuses a private key that is not the
+// committed one, naming the committed key's fingerprint, and both sign and
+// verify print that fingerprint.
+func TestSignAndVerifyNameTheKey(t *testing.T) {
+	repo, keys := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(repo, "CLAUDE.md"), []byte("# Rules\n\n- Run the tests before you commit.\n"), 0o644)
+	env := map[string]string{"SENTINEL_HOME": t.TempDir()}
+	key := filepath.Join(keys, "key.pem")
+	if out, code := runMCP(t, env, "keygen", repo, "--out", key); code != 0 {
+		t.Fatalf("keygen: %d %s", code, out)
+	}
+	pubPEM, _ := os.ReadFile(filepath.Join(repo, lock.PublicKeyPath))
+	pub, err := lock.ParsePublicKey(pubPEM, "pub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fp := lock.Fingerprint(pub)
+
+	_, otherPEM, _ := lock.GenerateKey()
+	other := filepath.Join(keys, "other.pem")
+	os.WriteFile(other, otherPEM, 0o600)
+	want := "sentinel: the key file " + other + " does not match the committed public key " + lock.PublicKeyPath + " (" + fp + "); use the private key made with it\n"
+	if out, code := runMCP(t, env, "sign", repo, "--key", other); code != 1 || out != want {
+		t.Fatalf("sign with another key: %d\n%q\nwant\n%q", code, out, want)
+	}
+	if out, code := runMCP(t, env, "sign", repo, "--key", key); code != 0 || !strings.HasSuffix(out, "(0 approved), key "+fp+"\n") {
+		t.Fatalf("sign: %d %s", code, out)
+	}
+	for _, args := range [][]string{{"verify", repo}, {"verify", repo, "--expect-key", fp}} {
+		if out, code := runMCP(t, env, args...); code != 0 || !strings.Contains(out, "("+fp+")") {
+			t.Fatalf("%v: %d %s", args, code, out)
+		}
+	}
+}
