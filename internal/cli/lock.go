@@ -170,6 +170,20 @@ func ctxOf(cmd *cobra.Command) context.Context {
 	return context.Background()
 }
 
+// inLockRepo makes the RunE of a command that works on the repository named
+// by its optional PATH argument: run gets it opened and scanned, and it is
+// closed after.
+func inLockRepo(run func(cmd *cobra.Command, r *lockRepo) error) func(*cobra.Command, []string) error {
+	return func(cmd *cobra.Command, args []string) error {
+		r, err := openLockRepo(ctxOf(cmd), dirArg(args))
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		return run(cmd, r)
+	}
+}
+
 // ---- sentinel init ------------------------------------------------------
 
 type initOptions struct{ approveAll bool }
@@ -191,12 +205,7 @@ anyone can verify it (sentinel verify).`,
 		Example: `  sentinel init
   sentinel init --approve-all   # approve everything found (refused while anything is COMPROMISED)`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := openLockRepo(ctxOf(cmd), dirArg(args))
-			if err != nil {
-				return err
-			}
-			defer r.Close()
+		RunE: inLockRepo(func(cmd *cobra.Command, r *lockRepo) error {
 			out := cmd.OutOrStdout()
 			l, err := r.build()
 			if err != nil {
@@ -222,7 +231,7 @@ anyone can verify it (sentinel verify).`,
 				fmt.Fprintf(out, "next: approve what you recognise with 'sentinel approve [--only TEXT] --note \"why\"'\n")
 			}
 			return nil
-		},
+		}),
 	}
 	cmd.Flags().BoolVar(&o.approveAll, "approve-all", false, "approve everything found (refused while anything is COMPROMISED)")
 	return cmd
@@ -303,12 +312,7 @@ exact definitions as approved instead of withholding them.`,
   sentinel approve --only format.sh --note "our formatter"
   sentinel approve --mcp-tools filesystem --note "reviewed v2.1"   # the tools pinned for that MCP server`,
 		Args: cobra.MaximumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			r, err := openLockRepo(ctxOf(cmd), dirArg(args))
-			if err != nil {
-				return err
-			}
-			defer r.Close()
+		RunE: inLockRepo(func(cmd *cobra.Command, r *lockRepo) error {
 			out := cmd.OutOrStdout()
 			if r.res.Verdict == scan.Compromised {
 				return r.refuseApprove(app)
@@ -341,7 +345,7 @@ exact definitions as approved instead of withholding them.`,
 				fmt.Fprintf(out, "approved %-11s %s  (pinned to %s %s)\n", kindLabel(e.Kind), entryLabel(e), what, e.SHA256[:12])
 			}
 			return nil
-		},
+		}),
 	}
 	cmd.Flags().StringVar(&o.only, "only", "", "approve only items whose description or source file contains `TEXT` (with --mcp-tools: tools whose name contains it)")
 	cmd.Flags().StringVar(&o.note, "note", "", "why it is approved, e.g. the pull request (`TEXT`)")
