@@ -7,18 +7,24 @@ import (
 	"time"
 )
 
-// HomeDir returns Sentinel's own configuration folder: SENTINEL_HOME when
-// set, else ~/.config/sentinel. It is never inside a scanned project unless
-// the user puts it there.
+// HomeDir returns Sentinel's own configuration folder: SENTINEL_HOME, else
+// $XDG_CONFIG_HOME/sentinel, else ~/.config/sentinel (HOME as the agent or
+// shell sets it, else the system's answer). Every command and the hook find
+// it here. A relative SENTINEL_HOME or XDG_CONFIG_HOME is ignored: it would
+// name a folder inside whatever project Sentinel runs in, and Sentinel never
+// reads its own configuration from a project.
 func HomeDir(getenv func(string) string) (string, error) {
-	if h := getenv("SENTINEL_HOME"); h != "" {
-		return filepath.Abs(h)
+	if h := getenv("SENTINEL_HOME"); h != "" && filepath.IsAbs(h) {
+		return filepath.Clean(h), nil
 	}
 	if d := getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
 		return filepath.Join(d, "sentinel"), nil
 	}
-	home, err := os.UserHomeDir()
-	if err != nil || home == "" {
+	home := getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	if home == "" {
 		return "", errors.New("cannot find your home folder to remember trusted keys; set SENTINEL_HOME to a folder Sentinel may write to")
 	}
 	return filepath.Join(home, ".config", "sentinel"), nil

@@ -6,13 +6,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sentinel-sec/sentinel/guard/blast"
 	"github.com/sentinel-sec/sentinel/hook"
+	"github.com/sentinel-sec/sentinel/lock"
 )
 
 func newHookCmd(app *App) *cobra.Command {
@@ -83,25 +83,15 @@ func agentTitle(a hook.Agent) string {
 	return string(a)
 }
 
-// sentinelConfigDir is the user's Sentinel configuration directory. It is
-// never read from the project.
+// sentinelConfigDir is the user's Sentinel configuration directory, the
+// one every command uses (lock.HomeDir), or "" when there is no home
+// folder. It is never read from the project.
 func sentinelConfigDir(getenv func(string) string) string {
-	if d := getenv("SENTINEL_HOME"); d != "" && filepath.IsAbs(d) {
-		return d
-	}
-	if d := getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "sentinel")
-	}
-	if runtime.GOOS == "windows" {
-		if d := getenv("APPDATA"); d != "" {
-			return filepath.Join(d, "sentinel")
-		}
-	}
-	home := userHome(getenv)
-	if home == "" {
+	dir, err := lock.HomeDir(getenv)
+	if err != nil {
 		return ""
 	}
-	return filepath.Join(home, ".config", "sentinel")
+	return dir
 }
 
 // userHome is the user's home folder: HOME as the agent or shell sets it,
