@@ -261,9 +261,11 @@ func Analyze(data []byte) *Document {
 	}
 	// One pass over the non-ASCII runes of a valid file answers both
 	// "any invisible character?" and "anything to normalise?".
-	invisible, normalize := true, true
+	var invisible, normalize bool
 	if !d.InvalidUTF8 && !noShortcuts {
 		invisible, normalize = survey(unsafe.String(unsafe.SliceData(data), len(data)))
+	} else {
+		invisible = hasInvisible(data) // normalize is worked out below
 	}
 	if invisible {
 		d.findInvisible(data)
@@ -322,11 +324,9 @@ func Analyze(data []byte) *Document {
 	return d
 }
 
-// findInvisible lists invisible characters and decodes hidden payloads.
+// findInvisible lists the invisible characters of data, which holds some,
+// and decodes hidden payloads.
 func (d *Document) findInvisible(data []byte) {
-	if !hasInvisible(data) {
-		return
-	}
 	if !noShortcuts {
 		if allowed, ok := allowedOnly(data); ok {
 			d.Allowed = allowed
