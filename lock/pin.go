@@ -1,33 +1,17 @@
 package lock
 
 import (
-	"errors"
-	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/sentinel-sec/sentinel/internal/userdirs"
 )
 
 // HomeDir returns Sentinel's own configuration folder: SENTINEL_HOME, else
-// $XDG_CONFIG_HOME/sentinel, else ~/.config/sentinel (HOME as the agent or
-// shell sets it, else the system's answer). Every command and the hook find
-// it here. A relative SENTINEL_HOME or XDG_CONFIG_HOME is ignored: it would
-// name a folder inside whatever project Sentinel runs in, and Sentinel never
-// reads its own configuration from a project.
+// $XDG_CONFIG_HOME/sentinel, else ~/.config/sentinel, by the rule every
+// command, the hook and the MCP gateway share (internal/userdirs).
 func HomeDir(getenv func(string) string) (string, error) {
-	if h := getenv("SENTINEL_HOME"); h != "" && filepath.IsAbs(h) {
-		return filepath.Clean(h), nil
-	}
-	if d := getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "sentinel"), nil
-	}
-	home := getenv("HOME")
-	if home == "" {
-		home, _ = os.UserHomeDir()
-	}
-	if home == "" {
-		return "", errors.New("cannot find your home folder to remember trusted keys; set SENTINEL_HOME to a folder Sentinel may write to")
-	}
-	return filepath.Join(home, ".config", "sentinel"), nil
+	return userdirs.Config(getenv)
 }
 
 // KeyStatus is what the pin store says about a repository's public key.

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/sentinel-sec/sentinel/internal/userdirs"
 )
 
 // Dirs are where the gate reads the user's policy and keeps its state. Both
@@ -23,30 +25,14 @@ type Dirs struct {
 // ResolveDirs computes the directories from the environment. cwd is the
 // directory the proxy was started in (the project); "" skips the check.
 func ResolveDirs(getenv func(string) string, cwd string) (Dirs, error) {
-	home := getenv("HOME")
-	if home == "" {
-		home = getenv("USERPROFILE") // Windows
-	}
 	var d Dirs
-	switch {
-	case getenv("SENTINEL_HOME") != "":
-		d.Config = getenv("SENTINEL_HOME")
-	case getenv("XDG_CONFIG_HOME") != "":
-		d.Config = filepath.Join(getenv("XDG_CONFIG_HOME"), "sentinel")
-	case home != "":
-		d.Config = filepath.Join(home, ".config", "sentinel")
-	default:
-		return d, fmt.Errorf("cannot find the user's configuration directory: HOME is not set; set SENTINEL_HOME")
-	}
-	switch {
-	case getenv("XDG_STATE_HOME") != "":
-		d.State = filepath.Join(getenv("XDG_STATE_HOME"), "sentinel")
-	case home != "":
-		d.State = filepath.Join(home, ".local", "state", "sentinel")
-	default:
-		return d, fmt.Errorf("cannot find the user's state directory: HOME is not set; set XDG_STATE_HOME")
-	}
 	var err error
+	if d.Config, err = userdirs.Config(getenv); err != nil {
+		return d, err
+	}
+	if d.State, err = userdirs.State(getenv); err != nil {
+		return d, err
+	}
 	if d.Config, err = filepath.Abs(d.Config); err != nil {
 		return d, err
 	}

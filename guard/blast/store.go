@@ -9,13 +9,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
 	"github.com/gofrs/flock"
 
 	"github.com/sentinel-sec/sentinel/internal/atomicfile"
+	"github.com/sentinel-sec/sentinel/internal/userdirs"
 )
 
 // ErrNoSession is returned by Store methods called without a session ID.
@@ -29,26 +29,11 @@ const DefaultMaxAge = 7 * 24 * time.Hour
 const lockTimeout = 3 * time.Second
 
 // StateDir returns Sentinel's state directory: $XDG_STATE_HOME/sentinel, or
-// ~/.local/state/sentinel, or %LOCALAPPDATA%\sentinel\state on Windows.
-// getenv is os.Getenv in production.
+// ~/.local/state/sentinel, or %LOCALAPPDATA%\sentinel\state on Windows, by
+// the rule the MCP gateway shares (internal/userdirs). getenv is os.Getenv in
+// production.
 func StateDir(getenv func(string) string) (string, error) {
-	if d := getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "sentinel"), nil
-	}
-	if runtime.GOOS == "windows" {
-		if d := getenv("LOCALAPPDATA"); d != "" {
-			return filepath.Join(d, "sentinel", "state"), nil
-		}
-	}
-	home := getenv("HOME")
-	if home == "" {
-		h, err := os.UserHomeDir()
-		if err != nil {
-			return "", fmt.Errorf("cannot find a state directory: set XDG_STATE_HOME or HOME")
-		}
-		home = h
-	}
-	return filepath.Join(home, ".local", "state", "sentinel"), nil
+	return userdirs.State(getenv)
 }
 
 // Store keeps per-session gate state in files under a directory, one file per

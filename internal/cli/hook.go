@@ -12,6 +12,7 @@ import (
 
 	"github.com/sentinel-sec/sentinel/guard/blast"
 	"github.com/sentinel-sec/sentinel/hook"
+	"github.com/sentinel-sec/sentinel/internal/userdirs"
 	"github.com/sentinel-sec/sentinel/lock"
 )
 
@@ -94,16 +95,6 @@ func sentinelConfigDir(getenv func(string) string) string {
 	return dir
 }
 
-// userHome is the user's home folder: HOME as the agent or shell sets it,
-// else the system's answer, else "".
-func userHome(getenv func(string) string) string {
-	if home := getenv("HOME"); home != "" {
-		return home
-	}
-	home, _ := os.UserHomeDir()
-	return home
-}
-
 // loadBlastConfig reads the user's extra blast centres. A missing file is no
 // configuration; a broken one is an error the caller must not ignore.
 func loadBlastConfig(getenv func(string) string) (hook.Config, string, error) {
@@ -179,7 +170,7 @@ never blocks a read.`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			home := userHome(app.Getenv)
+			home := userdirs.Home(app.Getenv)
 			project := o.dir
 			if project == "" {
 				project, err = os.Getwd()
