@@ -11,22 +11,6 @@ import (
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
-// corpusRepos lists the corpus's repository folders.
-func corpusRepos(b *testing.B) []string {
-	dir := corpus.WildOrSkip(b)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var repos []string
-	for _, e := range entries {
-		if e.IsDir() {
-			repos = append(repos, filepath.Join(dir, e.Name()))
-		}
-	}
-	return repos
-}
-
 // BenchmarkCorpus scans every repository of ../shared/corpus/wild from disk,
 // as `sentinel scan` does. Run it on one core:
 //
@@ -34,7 +18,7 @@ func corpusRepos(b *testing.B) []string {
 //
 // It reports milliseconds per repository and MB of agent files per second.
 func BenchmarkCorpus(b *testing.B) {
-	repos := corpusRepos(b)
+	repos := corpus.Repos(b)
 	var bytes int64
 	for _, r := range repos {
 		res := scanRepoDir(b, r)
@@ -74,26 +58,19 @@ func BenchmarkCorpus(b *testing.B) {
 // the same run: walking every repository and listing its files, reading
 // nothing. The ratio of the two is what scanning costs beyond a listing.
 func BenchmarkCorpusListOnly(b *testing.B) {
-	dir := corpus.WildOrSkip(b)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	repos := corpus.Repos(b)
 	b.ResetTimer()
 	n := 0
 	for i := 0; i < b.N; i++ {
-		for _, e := range entries {
-			if !e.IsDir() {
-				continue
-			}
-			_ = filepath.WalkDir(filepath.Join(dir, e.Name()), func(p string, d os.DirEntry, err error) error {
+		for _, repo := range repos {
+			_ = filepath.WalkDir(repo, func(p string, d os.DirEntry, err error) error {
 				n++
 				return nil
 			})
 		}
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(entries))/1e6, "ms/repo")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(repos))/1e6, "ms/repo")
 }
 
 // BenchmarkCorpusParts splits BenchmarkCorpus into what comes before the
@@ -104,7 +81,7 @@ func BenchmarkCorpusListOnly(b *testing.B) {
 //
 //	GOMAXPROCS=1 go test ./scan -run '^$' -bench 'Corpus' -benchtime 20x
 func BenchmarkCorpusParts(b *testing.B) {
-	repos := corpusRepos(b)
+	repos := corpus.Repos(b)
 	prose := map[*rules.Rule]bool{}
 	for _, r := range rules.Prose() {
 		prose[r] = true

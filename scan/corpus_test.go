@@ -3,7 +3,6 @@ package scan
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -32,34 +31,27 @@ func scanRepoDir(tb testing.TB, dir string) *Result {
 }
 
 func TestCorpusWild(t *testing.T) {
-	dir := corpus.WildOrSkip(t)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	counts := map[Verdict]int{}
 	ruleRepos := map[string]map[string]bool{}
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		res := scanRepoDir(t, filepath.Join(dir, e.Name()))
+	for _, repo := range corpus.Repos(t) {
+		name := filepath.Base(repo)
+		res := scanRepoDir(t, repo)
 		counts[res.Verdict]++
 		for _, f := range res.Files {
 			for _, fd := range f.Findings {
 				if ruleRepos[fd.RuleID] == nil {
 					ruleRepos[fd.RuleID] = map[string]bool{}
 				}
-				ruleRepos[fd.RuleID][e.Name()] = true
+				ruleRepos[fd.RuleID][name] = true
 			}
 		}
 		switch {
-		case e.Name() == orphanRepo:
+		case name == orphanRepo:
 			if !hasRule(res, "S10") || res.Verdict != Compromised {
-				t.Errorf("%s: want S10 and COMPROMISED for its real orphaned hook, got %s %v", e.Name(), res.Verdict, res.Breakdown)
+				t.Errorf("%s: want S10 and COMPROMISED for its real orphaned hook, got %s %v", name, res.Verdict, res.Breakdown)
 			}
 		case res.Verdict == Compromised:
-			t.Errorf("%s: COMPROMISED on a presumed-healthy repository: %v", e.Name(), res.Breakdown)
+			t.Errorf("%s: COMPROMISED on a presumed-healthy repository: %v", name, res.Breakdown)
 		case res.Verdict == Suspicious:
 			// Every SUSPICIOUS must name a hook, task or tool server that is there.
 			named := false
@@ -71,7 +63,7 @@ func TestCorpusWild(t *testing.T) {
 				}
 			}
 			if !named {
-				t.Errorf("%s: SUSPICIOUS without naming a hook, task or server: %v", e.Name(), res.Breakdown)
+				t.Errorf("%s: SUSPICIOUS without naming a hook, task or server: %v", name, res.Breakdown)
 			}
 		}
 	}

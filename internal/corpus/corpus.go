@@ -36,6 +36,24 @@ func WildOrSkip(tb testing.TB) string {
 	return dir
 }
 
+// Repos returns the folders of the corpus's repositories in name order, or
+// skips tb as WildOrSkip does.
+func Repos(tb testing.TB) []string {
+	tb.Helper()
+	dir := WildOrSkip(tb)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var repos []string
+	for _, e := range entries {
+		if e.IsDir() {
+			repos = append(repos, filepath.Join(dir, e.Name()))
+		}
+	}
+	return repos
+}
+
 // moduleRoot returns the nearest folder at or above the working directory
 // (a test's package folder) that holds go.mod, or "." when there is none.
 func moduleRoot() string {

@@ -20,18 +20,9 @@ import (
 // markers swapped, trailing spaces, a line of its own appended). None may
 // report a weakened guardrail.
 func TestCorpusNoFalseGuardrails(t *testing.T) {
-	root := corpus.WildOrSkip(t)
-	entries, err := os.ReadDir(root)
-	if err != nil {
-		t.Fatal(err)
-	}
 	bullet := regexp.MustCompile(`(?m)^(\s*)- `)
 	repos, guarded := 0, 0
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		dir := filepath.Join(root, e.Name())
+	for _, dir := range corpus.Repos(t) {
 		base := fstest.MapFS{}
 		head := fstest.MapFS{}
 		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -63,7 +54,7 @@ func TestCorpusNoFalseGuardrails(t *testing.T) {
 			for _, f := range rep.Result.Files {
 				for _, fd := range f.Findings {
 					if fd.RuleID == "S20" || fd.RuleID == "S6" {
-						t.Errorf("%s (%s): %s %s: %s", e.Name(), name, fd.RuleID, f.Path, fd.Message)
+						t.Errorf("%s (%s): %s %s: %s", filepath.Base(dir), name, fd.RuleID, f.Path, fd.Message)
 					}
 				}
 			}
@@ -79,15 +70,9 @@ func TestCorpusNoFalseGuardrails(t *testing.T) {
 // and agent files) is rightly still kept, so the test asks for 80% and
 // logs the rest for a person to read.
 func TestCorpusGuardrailRemovalsFound(t *testing.T) {
-	root := corpus.WildOrSkip(t)
-	entries, err := os.ReadDir(root)
-	if err != nil {
-		t.Fatal(err)
-	}
 	neg := regexp.MustCompile(`(?i)\b(never|do not|don't|must not|should not)\s+`)
 	tried, removed, flipped := 0, 0, 0
-	for _, e := range entries {
-		dir := filepath.Join(root, e.Name())
+	for _, dir := range corpus.Repos(t) {
 		base := fstest.MapFS{}
 		var target, sentence string
 		filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
@@ -136,7 +121,7 @@ func TestCorpusGuardrailRemovalsFound(t *testing.T) {
 			case found:
 				flipped++
 			default:
-				t.Logf("%s: %s %q not reported", e.Name(), mode, sentence)
+				t.Logf("%s: %s %q not reported", filepath.Base(dir), mode, sentence)
 			}
 		}
 	}

@@ -3,8 +3,6 @@ package report_test
 import (
 	"context"
 	"io"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sentinel-sec/sentinel/internal/corpus"
@@ -16,17 +14,9 @@ import (
 // corpusResults scans every repository of ../shared/corpus/wild once.
 func corpusResults(b *testing.B) []*scan.Result {
 	b.Helper()
-	dir := corpus.WildOrSkip(b)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
 	var out []*scan.Result
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		d, err := discover.OpenDir(filepath.Join(dir, e.Name()))
+	for _, repo := range corpus.Repos(b) {
+		d, err := discover.OpenDir(repo)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -45,15 +35,11 @@ func corpusResults(b *testing.B) []*scan.Result {
 // the scan's.
 func BenchmarkCorpus(b *testing.B) {
 	results := corpusResults(b)
-	dir := corpus.WildOrSkip(b)
+	repos := corpus.Repos(b)
 	b.Run("scan", func(b *testing.B) {
-		entries, _ := os.ReadDir(dir)
 		for b.Loop() {
-			for _, e := range entries {
-				if !e.IsDir() {
-					continue
-				}
-				d, _ := discover.OpenDir(filepath.Join(dir, e.Name()))
+			for _, repo := range repos {
+				d, _ := discover.OpenDir(repo)
 				_, _ = scan.Scan(context.Background(), d)
 				d.Close()
 			}

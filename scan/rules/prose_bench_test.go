@@ -2,8 +2,6 @@ package rules_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/sentinel-sec/sentinel/internal/corpus"
@@ -15,18 +13,10 @@ import (
 // corpusInstructionFiles reads every instruction file of the corpus,
 // grouped by repository.
 func corpusInstructionFiles(b *testing.B) ([][]discover.File, int64) {
-	dir := corpus.WildOrSkip(b)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
 	var repos [][]discover.File
 	var total int64
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		root, err := discover.OpenDir(filepath.Join(dir, e.Name()))
+	for _, repo := range corpus.Repos(b) {
+		root, err := discover.OpenDir(repo)
 		if err != nil {
 			b.Fatal(err)
 		}

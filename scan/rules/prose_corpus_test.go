@@ -2,7 +2,6 @@ package rules_test
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -24,26 +23,19 @@ var proseIDs = map[string]bool{
 // COMPROMISED, and scored prose findings may touch at most 0.5% of the
 // instruction files. Every prose finding is logged with -v.
 func TestProseCorpusWild(t *testing.T) {
-	dir := corpus.WildOrSkip(t)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	instructionFiles := 0
 	scoredFiles := map[string]bool{}
 	var lines []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		root, err := discover.OpenDir(filepath.Join(dir, e.Name()))
+	for _, repo := range corpus.Repos(t) {
+		name := filepath.Base(repo)
+		root, err := discover.OpenDir(repo)
 		if err != nil {
 			t.Fatal(err)
 		}
 		res, err := scan.Scan(context.Background(), root)
 		root.Close()
 		if err != nil {
-			t.Fatalf("scan %s: %v", e.Name(), err)
+			t.Fatalf("scan %s: %v", name, err)
 		}
 		for _, f := range res.Files {
 			if f.Kind == string(discover.KindInstructions) || f.Kind == string(discover.KindCursorRule) {
@@ -57,12 +49,12 @@ func TestProseCorpusWild(t *testing.T) {
 				if fd.Observation {
 					kind = "observation"
 				} else {
-					scoredFiles[e.Name()+"/"+f.Path] = true
+					scoredFiles[name+"/"+f.Path] = true
 					if fd.ForcesCompromised {
-						t.Errorf("%s/%s: prose finding %s forces COMPROMISED on a healthy repository: %s", e.Name(), f.Path, fd.RuleID, fd.Message)
+						t.Errorf("%s/%s: prose finding %s forces COMPROMISED on a healthy repository: %s", name, f.Path, fd.RuleID, fd.Message)
 					}
 				}
-				lines = append(lines, kind+"\t"+fd.RuleID+"\t"+e.Name()+"/"+f.Path+":"+itoa(fd.Line)+"\t"+fd.Message+"\t| "+fd.Evidence)
+				lines = append(lines, kind+"\t"+fd.RuleID+"\t"+name+"/"+f.Path+":"+itoa(fd.Line)+"\t"+fd.Message+"\t| "+fd.Evidence)
 			}
 		}
 	}
