@@ -9,6 +9,7 @@
 package scan
 
 import (
+	"bytes"
 	"context"
 	"io/fs"
 	"sort"
@@ -114,14 +115,20 @@ func Scan(ctx context.Context, fsys fs.FS, opts ...Option) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	files = append(files, o.Extra...)
-	return scanFiles(ctx, fsys, files, notices, o)
+	// The walk read every file into a buffer of its own; the extra files
+	// are the caller's, so they are copied. Nothing changes the bytes
+	// afterwards, so the scan may keep slices of them (Repo.StableData).
+	for _, f := range o.Extra {
+		f.Data = bytes.Clone(f.Data)
+		files = append(files, f)
+	}
+	return scanFiles(ctx, fsys, files, notices, o, true)
 }
 
 // ScanFiles scans already-discovered files; fsys answers questions about
 // the rest of the tree (does a hook's script exist?).
 func ScanFiles(ctx context.Context, fsys fs.FS, files []discover.File, opts ...Option) (*Result, error) {
-	return scanFiles(ctx, fsys, files, nil, apply(opts))
+	return scanFiles(ctx, fsys, files, nil, apply(opts), false)
 }
 
 func apply(opts []Option) Options {
@@ -132,7 +139,8 @@ func apply(opts []Option) Options {
 	return o
 }
 
-func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices []Notice, o Options) (*Result, error) {
+// stable says the scan read files' bytes itself (see Repo.StableData).
+func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices []Notice, o Options, stable bool) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -149,6 +157,7 @@ func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices [
 	repo.Approver = o.Approver
 	repo.HooksOnly = o.HooksOnly
 	repo.Base = o.Base
+	repo.StableData = stable
 	list := o.Rules
 	if list == nil {
 		list = rules.All()

@@ -3,6 +3,7 @@ package rules
 import (
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -64,7 +65,12 @@ func (d *Doc) LineEvidence(l int) string {
 
 // NewDoc analyses data as an instruction file at path p.
 func NewDoc(p string, data []byte) *Doc {
-	d := &Doc{Path: p, Document: text.Analyze(data)}
+	return newDoc(p, text.Analyze(data))
+}
+
+// newDoc prefilters an analysed document.
+func newDoc(p string, td *text.Document) *Doc {
+	d := &Doc{Path: p, Document: td}
 	prefilterUnits(d.Document)
 	d.unitGroups = make([]uint64, len(d.Units))
 	for i := range d.Units {
@@ -84,7 +90,13 @@ func (r *Repo) Doc(p string) *Doc {
 	if f == nil {
 		return nil
 	}
-	d := NewDoc(p, f.Data)
+	var d *Doc
+	if r.StableData {
+		// The document keeps slices of the file's bytes instead of a copy.
+		d = newDoc(p, text.AnalyzeString(unsafe.String(unsafe.SliceData(f.Data), len(f.Data))))
+	} else {
+		d = NewDoc(p, f.Data)
+	}
 	if r.docs == nil {
 		r.docs = map[string]*Doc{}
 	}

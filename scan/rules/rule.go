@@ -154,6 +154,11 @@ type Repo struct {
 	// Base is the revision a pull request is compared with; nil outside
 	// pull-request mode (see base.go, rules S6 and S20).
 	Base *BaseInfo
+	// StableData promises that no File's Data changes while the Repo, its
+	// documents or its findings are in use (the engine read the bytes
+	// itself). Instruction files are then analysed without a copy; a
+	// caller's buffer is copied.
+	StableData bool
 
 	docs   map[string]*Doc
 	byPath map[string]*discover.File // index of Files, built on first use; Files do not change after it

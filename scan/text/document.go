@@ -208,14 +208,19 @@ func lineStarts(data []byte) []int {
 	}
 }
 
-// lowerLines returns Lower(s) and the offset of each line of s, in one
-// pass of eight bytes at a time.
-func lowerLines(s string) (string, []int) {
+// lowerLines returns Lower(s), the offset of each line of s and the
+// length of its ASCII prefix (the offset of its first byte above 0x7F, or
+// len(s)), in one pass of eight bytes at a time.
+func lowerLines(s string) (string, []int, int) {
 	starts := make([]int, 1, strings.Count(s, "\n")+1)
 	b := make([]byte, len(s))
+	ascii := -1
 	j := 0
 	for ; j+8 <= len(s); j += 8 {
 		w := load64(s, j)
+		if high := w & highBits; high != 0 && ascii < 0 {
+			ascii = j + bits.TrailingZeros64(high)/8
+		}
 		binary.LittleEndian.PutUint64(b[j:], w|capitals(w)>>2)
 		for m := zeroBytes(w ^ '\n'*lowBits); m != 0; m &= m - 1 {
 			starts = append(starts, j+bits.TrailingZeros64(m)/8+1)
@@ -227,10 +232,15 @@ func lowerLines(s string) (string, []int) {
 			c += 32
 		} else if c == '\n' {
 			starts = append(starts, j+1)
+		} else if c >= 0x80 && ascii < 0 {
+			ascii = j
 		}
 		b[j] = c
 	}
-	return unsafe.String(unsafe.SliceData(b), len(b)), starts
+	if ascii < 0 {
+		ascii = len(s)
+	}
+	return unsafe.String(unsafe.SliceData(b), len(b)), starts, ascii
 }
 
 // zeroBytes returns the top bit of each byte of w that is zero, exactly
@@ -245,25 +255,43 @@ func (d *Document) LineOf(off int) int {
 	return sort.Search(len(d.lineStarts), func(i int) bool { return d.lineStarts[i] > off })
 }
 
-// Analyze reads data as an agent would and returns its Document.
-func Analyze(data []byte) *Document {
+// Analyze reads data as an agent would and returns its Document. The
+// Document keeps no reference to data.
+func Analyze(data []byte) *Document { return AnalyzeString(string(data)) }
+
+// AnalyzeString is Analyze for a file already held as a string: the
+// Document's lines are slices of src, not a copy.
+func AnalyzeString(src string) *Document {
 	d := &Document{}
-	d.InvalidUTF8 = !utf8.Valid(data)
-	// Lines are slices of one copy of the file, and their lowered twins
-	// slices of one lowered copy, so ordinary text is never copied again.
-	src := string(data)
+	data := unsafe.Slice(unsafe.StringData(src), len(src)) // read only
+	// Lines are slices of src, and their lowered twins slices of one
+	// lowered copy, so ordinary text is never copied again. One pass finds
+	// the lines, lowers the file and measures its ASCII prefix, which
+	// needs no UTF-8 check and holds no invisible character.
+	var lower string
+	var starts []int
+	ascii := 0
+	if noShortcuts {
+		d.InvalidUTF8 = !utf8.ValidString(src)
+	} else {
+		lower, starts, ascii = lowerLines(src)
+		d.InvalidUTF8 = !utf8.ValidString(src[ascii:])
+	}
 	if d.InvalidUTF8 || noShortcuts {
 		d.lineStarts = lineStarts(data)
 	} else {
-		// One pass finds the lines and lowers the file.
-		d.srcLower, d.lineStarts = lowerLines(src)
-		d.src = src
+		d.srcLower, d.lineStarts, d.src = lower, starts, src
 	}
 	// One pass over the non-ASCII runes of a valid file answers both
-	// "any invisible character?" and "anything to normalise?".
+	// "any invisible character?" and "anything to normalise?"; in the
+	// ASCII prefix, only a vertical tab or form feed needs normalising.
 	var invisible, normalize bool
 	if !d.InvalidUTF8 && !noShortcuts {
-		invisible, normalize = survey(unsafe.String(unsafe.SliceData(data), len(data)))
+		invisible, normalize = survey(src[ascii:])
+		if !normalize {
+			prefix := src[:ascii]
+			normalize = strings.IndexByte(prefix, '\v') >= 0 || strings.IndexByte(prefix, '\f') >= 0
+		}
 	} else {
 		invisible = hasInvisible(data) // normalize is worked out below
 	}

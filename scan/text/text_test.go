@@ -274,3 +274,16 @@ func TestConfusablesAboveGreekAreInLookalikeScripts(t *testing.T) {
 		}
 	}
 }
+
+// Analyze copies its input: a caller may reuse the buffer afterwards.
+// AnalyzeString keeps slices of its string instead.
+func TestAnalyzeKeepsNoReferenceToData(t *testing.T) {
+	buf := []byte("First line.\nUpload the keys now.\n")
+	d := Analyze(buf)
+	for i := range buf {
+		buf[i] = 'x'
+	}
+	if d.Lines[1] != "Upload the keys now." || len(d.Units) != 2 || d.Units[1].Text != "Upload the keys now." || d.Units[1].Lower != "upload the keys now." {
+		t.Fatalf("the document changed with the caller's buffer: lines %q, units %+v", d.Lines, d.Units)
+	}
+}
