@@ -25,7 +25,7 @@ type node struct {
 // linear pass.
 func parseJSON(src []byte) (*node, error) {
 	if d := depth(src); d > maxDepth {
-		return nil, fmt.Errorf("it is nested %d levels deep, more than any agent config; it was not read", d)
+		return nil, fmt.Errorf("it is nested %d levels deep, far deeper than any agent config; check that it is the file you meant", d)
 	}
 	v, err := hujson.Parse(src)
 	if err != nil {

@@ -96,6 +96,7 @@ func handMade() *scan.Result {
 			{Path: "docs/link-to-etc/CLAUDE.md", Message: "not read: it is a link that points outside the scanned folder, which Sentinel never follows"},
 			{Path: "big/SKILL.md", Message: "read in part " + secret},
 			{Path: "sub/.cursor/rules/x.mdc", Message: ".cursor/rules/x.mdc: its front matter is not valid YAML"},
+			{Path: ".mcp.json", Message: ".mcp.json was not read: it is not valid JSON (invalid character '}'); fix the syntax so agents and Sentinel read the same thing"},
 		},
 		Engine: "v5", FormulaVersion: "0.1",
 	}

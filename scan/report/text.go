@@ -92,8 +92,12 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 		t.printf("\n%s\n", t.style(ansiBold, "notices (not read, or read in part; the rest of the scan went on):"))
 		for _, n := range res.Notices {
 			msg := n.Message
-			// Parsers often start their message with the file's path; the
-			// line already starts with it.
+			// Parsers often start their message with the file's path
+			// ("PATH was not read: ..." or "PATH: ..."): say it once.
+			if strings.HasPrefix(msg, n.Path+" ") {
+				t.printf("    %s\n", Terminal(msg))
+				continue
+			}
 			if head, rest, ok := strings.Cut(msg, ": "); ok && head != "" && strings.HasSuffix(n.Path, head) {
 				msg = rest
 			}
