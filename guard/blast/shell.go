@@ -107,10 +107,12 @@ func isDigits(s string) bool {
 }
 
 // wordString returns the value of a word after quote removal when it is made
-// of literals and quotes only, and the word as written otherwise.
+// of literals and quotes only. A word with expansions keeps each expansion as
+// written (`$(date)`, `${ROOT}`), but its quotes are still removed, so that
+// `"migrations/$TS.rb"` and `"$DIR/.env"` are matched as migrations/$TS.rb
+// and $DIR/.env, not as names that start or end with a quote.
 func wordString(w *syntax.Word) string {
 	var b strings.Builder
-	literal := true
 	for _, part := range w.Parts {
 		switch p := part.(type) {
 		case *syntax.Lit:
@@ -122,21 +124,19 @@ func wordString(w *syntax.Word) string {
 				if l, ok := q.(*syntax.Lit); ok {
 					b.WriteString(l.Value)
 				} else {
-					literal = false
+					printPart(&b, q)
 				}
 			}
 		default:
-			literal = false
+			printPart(&b, part)
 		}
 	}
-	if literal {
-		return b.String()
-	}
-	var pb strings.Builder
-	if err := syntax.NewPrinter().Print(&pb, w); err != nil {
-		return b.String()
-	}
-	return pb.String()
+	return b.String()
+}
+
+// printPart writes an expansion as it is written in the command.
+func printPart(b *strings.Builder, part syntax.WordPart) {
+	_ = syntax.NewPrinter().Print(b, &syntax.Word{Parts: []syntax.WordPart{part}})
 }
 
 func unescapeLit(s string) string {

@@ -47,6 +47,12 @@ func TestShellWriteTargets(t *testing.T) {
 		{"eval 'rm a.sql'", []string{"a.sql"}},
 		{"echo x > \"migrations/with space.sql\"", []string{"migrations/with space.sql"}},
 		{"echo x > migrations/$(date +%s).sql", []string{"migrations/$(date +%s).sql"}},
+		// Quotes around a word with expansions are removed like any other.
+		{`echo x > "db/migrate/$TS.rb"`, []string{"db/migrate/$TS.rb"}},
+		{`echo x > "$DIR/.env"`, []string{"$DIR/.env"}},
+		{`rm "${ROOT}/go.sum"`, []string{"${ROOT}/go.sum"}},
+		{`echo x > "migrations/$(date +%s)".rb`, []string{"migrations/$(date +%s).rb"}},
+		{`echo x > 'k8s'/"$NAME"-$(id -u).yaml`, []string{"k8s/$NAME-$(id -u).yaml"}},
 		{"for f in *.sql; do cp $f backup/; done", []string{"backup/"}},
 		{"if true; then rm a; fi", []string{"a"}},
 		{"ls -la; grep -r auth src/", nil},
