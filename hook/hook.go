@@ -236,9 +236,15 @@ func repoRoot(dir string) string {
 // resolve makes relative targets absolute against cwd (shell commands and
 // some tools give relative paths) and adds, for a target that is or sits in
 // a symbolic link, the path it really writes: `safe.txt -> migrations/1.sql`
-// must not hide the migration.
-func resolve(paths []string, cwd string) []string {
+// must not hide the migration, even when the migration does not exist yet
+// (a dangling link is written through) or the write creates folders below a
+// linked one (`m/new/1.rb` with `m -> migrations`). A real path inside the
+// project's real folder is given back below root, as the agent named it, so
+// a project opened through a link (`~/app -> /srv/infra/app`) is not all
+// "infra".
+func resolve(paths []string, cwd, root string) []string {
 	out := make([]string, 0, len(paths))
+	realRoot, rootDone := "", false
 	for _, p := range paths {
 		q := p
 		if cwd != "" && !isAbsPath(p) {
@@ -248,15 +254,73 @@ func resolve(paths []string, cwd string) []string {
 		if !filepath.IsAbs(q) {
 			continue
 		}
-		if real, err := filepath.EvalSymlinks(q); err == nil {
-			if real != filepath.Clean(q) {
-				out = append(out, real)
+		q = filepath.Clean(q)
+		real := realPath(q, maxLinks)
+		if real == "" || real == q {
+			continue
+		}
+		if !rootDone {
+			rootDone = true
+			if root != "" && filepath.IsAbs(root) {
+				realRoot, _ = filepath.EvalSymlinks(root)
 			}
-		} else if realDir, err := filepath.EvalSymlinks(filepath.Dir(q)); err == nil && realDir != filepath.Dir(filepath.Clean(q)) {
-			out = append(out, filepath.Join(realDir, filepath.Base(q)))
+		}
+		if realRoot != "" && within(real, realRoot) {
+			if rel, err := filepath.Rel(realRoot, real); err == nil {
+				real = filepath.Join(root, rel)
+			}
+		}
+		if real != q {
+			out = append(out, real)
 		}
 	}
 	return out
+}
+
+// maxLinks bounds the dangling links realPath follows by hand.
+const maxLinks = 8
+
+// realPath is the file an absolute, clean path q really writes: its deepest
+// existing ancestor with every link resolved, followed by the parts that do
+// not exist yet; a dangling link is followed to its target. It returns ""
+// when that cannot be told.
+func realPath(q string, links int) string {
+	if real, err := filepath.EvalSymlinks(q); err == nil {
+		return real // the common case: the file exists
+	}
+	a, rest := q, ""
+	var fi os.FileInfo
+	for {
+		var err error
+		if fi, err = os.Lstat(a); err == nil {
+			break
+		}
+		parent := filepath.Dir(a)
+		if parent == a {
+			return ""
+		}
+		rest = filepath.Join(filepath.Base(a), rest)
+		a = parent
+	}
+	real, err := filepath.EvalSymlinks(a)
+	if err != nil {
+		if a != q || fi.Mode()&os.ModeSymlink == 0 || links == 0 {
+			return ""
+		}
+		// A dangling link: writing it creates its target.
+		t, err := os.Readlink(a)
+		if err != nil {
+			return ""
+		}
+		if !filepath.IsAbs(t) {
+			t = filepath.Join(filepath.Dir(a), t)
+		}
+		return realPath(filepath.Clean(t), links-1)
+	}
+	if rest == "" {
+		return real
+	}
+	return filepath.Join(real, rest)
 }
 
 func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessage, session, turnID string) Result {
@@ -290,12 +354,13 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	if err != nil && !unparsed {
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel could not read the input of this %s call (%v) and fails closed on writes; repeat the call with a well-formed input.", tool, err))
 	}
+	root := h.projectRoot(agent, ev)
 	c := blast.NewClassifier(
-		blast.WithRoot(h.projectRoot(agent, ev)),
+		blast.WithRoot(root),
 		blast.WithExtraPatterns(h.Extra...),
 		blast.WithSentinelDirs(h.SentinelDirs...),
 	)
-	targets := c.Targets(resolve(paths, workDir(ev.Cwd, input)))
+	targets := c.Targets(resolve(paths, workDir(ev.Cwd, input), root))
 	if len(targets) == 0 {
 		return Result{}
 	}

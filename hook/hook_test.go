@@ -421,3 +421,48 @@ func TestUnparsableCommandNamingABlastCentre(t *testing.T) {
 		t.Fatalf("non-object input: got %+v %s", r, r.Stdout)
 	}
 }
+
+// TestSymlinksHiddenDeeper covers links the write goes through although the
+// file is not there yet, and a project opened through a link.
+func TestSymlinksHiddenDeeper(t *testing.T) {
+	base := t.TempDir()
+	proj := filepath.Join(base, "infra", "app") // a project inside an "infra" folder
+	os.MkdirAll(filepath.Join(proj, "migrations"), 0o755)
+	os.MkdirAll(filepath.Join(proj, "src"), 0o755)
+	os.MkdirAll(filepath.Join(proj, ".git"), 0o755)
+	if err := os.Symlink("migrations/1.sql", filepath.Join(proj, "notes.txt")); err != nil {
+		t.Skip("no symlinks here:", err)
+	}
+	os.Symlink("migrations", filepath.Join(proj, "m"))
+	os.Symlink("../migrations/2.rb", filepath.Join(proj, "src", "chain.txt"))
+	os.Symlink("chain.txt", filepath.Join(proj, "src", "outer.txt"))
+	link := filepath.Join(base, "applink")
+	os.Symlink(proj, link)
+
+	for _, c := range []struct {
+		name, cwd, tool string
+		input           map[string]any
+		want            string // "" for no opinion
+	}{
+		{"dangling link to a migration", proj, "Write", map[string]any{"file_path": filepath.Join(proj, "notes.txt")}, "`migrations/1.sql`"},
+		{"chain of dangling links", proj, "Write", map[string]any{"file_path": "src/outer.txt"}, "`migrations/2.rb`"},
+		{"new folder below a linked one", proj, "Write", map[string]any{"file_path": filepath.Join(proj, "m", "sub", "3.rb")}, "`migrations/sub/3.rb`"},
+		{"shell write below a linked folder", proj, "Bash", map[string]any{"command": "echo x > m/a/b/4.rb"}, "`migrations/a/b/4.rb`"},
+		{"project opened through a link", link, "Write", map[string]any{"file_path": filepath.Join(link, "src", "a.ts")}, ""},
+		{"new file, project opened through a link", link, "Bash", map[string]any{"command": "echo x > src/new/b.ts"}, ""},
+		{"migration, project opened through a link", link, "Write", map[string]any{"file_path": filepath.Join(link, "m", "5.rb")}, "`migrations/5.rb`"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := claudeTool("s-"+c.name, c.tool, c.input)
+			p["cwd"] = c.cwd
+			r := run(t, newHandler(t), Claude, p)
+			if c.want == "" {
+				noOpinion(t, r, c.name)
+				return
+			}
+			if !r.Denied || !strings.Contains(string(r.Stdout), c.want) {
+				t.Fatalf("want a deny naming %s, got %s", c.want, r.Stdout)
+			}
+		})
+	}
+}
