@@ -176,6 +176,15 @@ func edit(o InstallOptions, install bool) (string, bool, error) {
 		return file, false, fmt.Errorf(`"hooks" in %s is not an object; fix the file or add the hook by hand`, file)
 	}
 	hadHooks := hooks != nil
+	if install && hooks != nil {
+		// An event that holds something other than a list would be replaced
+		// by Sentinel's entries, and whatever the user put there lost.
+		for _, e := range entries(o.Agent, o.Binary) {
+			if l := hooks.obj.get(e.k); l != nil && !l.isArr && string(l.scalar) != "null" {
+				return file, false, fmt.Errorf(`"hooks.%s" in %s is not a list; fix the file or add the hook by hand`, e.k, file)
+			}
+		}
+	}
 	if hooks == nil {
 		hooks = &value{obj: newObject()}
 	}

@@ -150,7 +150,11 @@ func TestInstallRefusesBrokenFiles(t *testing.T) {
 	home := t.TempDir()
 	file := filepath.Join(home, ".claude", "settings.json")
 	os.MkdirAll(filepath.Dir(file), 0o755)
-	for _, bad := range []string{"{broken", "[]", `{"hooks": []}`} {
+	for _, bad := range []string{"{broken", "[]", `{"hooks": []}`,
+		// An event that is not a list is not replaced and lost.
+		`{"hooks": {"PreToolUse": {"matcher": "Bash", "hooks": [{"type": "command", "command": "./audit.sh"}]}}}`,
+		`{"hooks": {"UserPromptSubmit": "./log.sh"}}`,
+	} {
 		os.WriteFile(file, []byte(bad), 0o644)
 		if _, _, err := Install(InstallOptions{Agent: Claude, Scope: ScopeUser, Home: home}); err == nil {
 			t.Errorf("%q accepted", bad)
