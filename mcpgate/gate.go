@@ -76,11 +76,15 @@ type Gate struct {
 }
 
 type toolState struct {
-	cls        Classification
-	digest     string
-	withheld   string // non-empty: why the tool is withheld
-	approvalID string
-	announced  bool // a decision on the withheld version was announced
+	cls      Classification
+	digest   string
+	withheld string // non-empty: why the tool is withheld, with what changed (for people)
+	// withheldWhy is the same reason without the changed text, for the
+	// model: quoting a poisoned description back to it would deliver the
+	// very instruction the tool was withheld for.
+	withheldWhy string
+	approvalID  string
+	announced   bool // a decision on the withheld version was announced
 }
 
 // NewGate opens the policy, pins, queue and audit log for opts.Server.
@@ -247,14 +251,14 @@ func (g *Gate) JudgeTools(tools []json.RawMessage) (kept []json.RawMessage, with
 			if findings := g.scan.ScanDescription(toolText(canon)); len(findings) > 0 {
 				changes = append(changes, findings...)
 			}
-			st.withheld, st.approvalID = g.withhold(name, cls, pin.Digest, dig, canon, changes,
+			st.withheld, st.withheldWhy, st.approvalID = g.withhold(name, cls, pin.Digest, dig, canon, changes,
 				"its definition changed since it was approved")
 			if st.withheld == "" {
 				toPin = append(toPin, g.newPin(name, dig, canon, cls, "user:"+strings.TrimPrefix(g.approvedBy(name, dig), "user:")))
 			}
 		default:
 			if findings := g.scan.ScanDescription(toolText(canon)); len(findings) > 0 {
-				st.withheld, st.approvalID = g.withhold(name, cls, "", dig, canon, findings,
+				st.withheld, st.withheldWhy, st.approvalID = g.withhold(name, cls, "", dig, canon, findings,
 					"its description carries text aimed at the model")
 				if st.withheld == "" {
 					toPin = append(toPin, g.newPin(name, dig, canon, cls, "user:"+strings.TrimPrefix(g.approvedBy(name, dig), "user:")))
@@ -324,27 +328,30 @@ func (g *Gate) approvedBy(name, dig string) string {
 }
 
 // withhold returns "" when a person already approved this exact version,
-// otherwise the reason the tool is withheld and its approval ID (a new queue
-// entry is made the first time a version is seen).
-func (g *Gate) withhold(name string, cls Classification, oldDig, newDig string, canon []byte, changes []string, why string) (withheld, id string) {
+// otherwise the reason the tool is withheld (with what changed, for people),
+// the same reason without the tool's own text (for the model) and its
+// approval ID (a new queue entry is made the first time a version is seen).
+func (g *Gate) withhold(name string, cls Classification, oldDig, newDig string, canon []byte, changes []string, why string) (withheld, short, id string) {
 	// Two proxies of one server seeing the same new version make one request.
 	err := withLock(filepath.Join(g.queue.dir, "tools"), func() error {
-		withheld, id = g.withholdLocked(name, cls, oldDig, newDig, canon, changes, why)
+		withheld, short, id = g.withholdLocked(name, cls, oldDig, newDig, canon, changes, why)
 		return nil
 	})
 	if err != nil {
-		return why + " (and the approval queue cannot be locked: " + err.Error() + ")", ""
+		r := why + " (and the approval queue cannot be locked: " + err.Error() + ")"
+		return r, r, ""
 	}
-	return withheld, id
+	return withheld, short, id
 }
 
-func (g *Gate) withholdLocked(name string, cls Classification, oldDig, newDig string, canon []byte, changes []string, why string) (string, string) {
+func (g *Gate) withholdLocked(name string, cls Classification, oldDig, newDig string, canon []byte, changes []string, why string) (string, string, string) {
 	e := g.queue.FindTool(g.opts.Server, name, newDig)
 	if e != nil && e.Status == StatusAllowed || e != nil && e.Status == StatusUsed {
-		return "", e.ID
+		return "", "", e.ID
 	}
 	if e != nil && e.Status == StatusDenied {
-		return fmt.Sprintf("%s, and a person refused the new version (approval %s)", why, e.ID), e.ID
+		r := fmt.Sprintf("%s, and a person refused the new version (approval %s)", why, e.ID)
+		return r, r, e.ID
 	}
 	if e == nil {
 		r, err := g.queue.Submit(Request{
@@ -354,7 +361,8 @@ func (g *Gate) withholdLocked(name string, cls Classification, oldDig, newDig st
 		})
 		if err != nil {
 			g.logf("%s", err)
-			return why + " (and the approval queue cannot be written: " + err.Error() + ")", ""
+			r := why + " (and the approval queue cannot be written: " + err.Error() + ")"
+			return r, r, ""
 		}
 		e = &Entry{Request: r}
 		g.logf("withheld tool %s from server %s: %s (%s). Review with `sentinel mcp approvals`; approve with `sentinel mcp allow %s`.",
@@ -366,7 +374,7 @@ func (g *Gate) withholdLocked(name string, cls Classification, oldDig, newDig st
 		g.auditErr(AuditRecord{Event: "tool", Tool: name, Risk: cls.Risk, Decision: "withheld", By: by,
 			Reason: why + ": " + strings.Join(changes, "; "), ApprovalID: r.ID, ToolDigest: newDig})
 	}
-	return fmt.Sprintf("%s (%s); approval %s", why, strings.Join(changes, "; "), e.ID), e.ID
+	return fmt.Sprintf("%s (%s); approval %s", why, strings.Join(changes, "; "), e.ID), why, e.ID
 }
 
 // NewlyDecided reports whether a person decided on a withheld tool since
@@ -409,8 +417,11 @@ type CallDecision struct {
 	Class   Classification
 	Tool    string
 	// Withheld is set when the tool itself is withheld.
-	Withheld   bool
-	ApprovalID string
+	Withheld bool
+	// ModelReason, for a withheld tool, is Reason without the tool's own
+	// text: what the model is told.
+	ModelReason string
+	ApprovalID  string
 }
 
 // DecideCall judges a call of tool with args from the tool's definition in
@@ -424,6 +435,7 @@ func (g *Gate) DecideCall(tool string, args json.RawMessage) CallDecision {
 	case st != nil && st.withheld != "":
 		d.Verdict, d.Withheld, d.ApprovalID, d.Class = VerdictDeny, true, st.approvalID, st.cls
 		d.Reason = "the tool is withheld: " + st.withheld
+		d.ModelReason = "the tool is withheld: " + st.withheldWhy
 		return d
 	case st != nil:
 		d.Class = st.cls
@@ -589,8 +601,14 @@ func denyText(server string, d CallDecision, o Outcome, timeout time.Duration) s
 	tool := redact.String(d.Tool)
 	switch {
 	case d.Withheld:
+		// Never the changed description itself: the model must not read the
+		// text the tool was withheld for.
+		why := d.ModelReason
+		if why == "" {
+			why = "the tool is withheld"
+		}
 		return fmt.Sprintf("Sentinel did not run %s on server %s: %s. Do not retry it; tell the user a person must review the change with `sentinel mcp approvals` and approve it with `sentinel mcp allow %s` before it can be used.",
-			tool, server, redact.String(d.Reason), d.ApprovalID)
+			tool, server, redact.String(why), d.ApprovalID)
 	case d.Verdict == VerdictDeny:
 		return fmt.Sprintf("Sentinel did not run %s on server %s: %s. Do not retry it; ask the user how to proceed without this tool.", tool, server, redact.String(d.Reason))
 	case o.Decision == "timeout":

@@ -476,6 +476,11 @@ func TestProxyWithholdsToolChangedAfterApproval(t *testing.T) {
 			if err != nil || !r.IsError || !strings.Contains(text(r), "changed since it was approved") {
 				t.Fatalf("call of withheld tool: %v %q", err, text(r))
 			}
+			// The model must not read the new description through the gate's
+			// own answer: that would deliver the instruction it withheld.
+			if strings.Contains(text(r), "id_rsa") || strings.Contains(text(r), "do not mention") {
+				t.Fatalf("the withheld tool's answer quotes its changed description to the model: %q", text(r))
+			}
 			var entry *mcpgate.Entry
 			list, _ := h.queue.List()
 			for i := range list {
@@ -539,6 +544,9 @@ func TestProxyWithholdsPoisonedDescriptionOnFirstSight(t *testing.T) {
 			r, err := h.call("read_note", nil)
 			if err != nil || !r.IsError || !strings.Contains(text(r), "aimed at the model") {
 				t.Fatalf("call of the withheld tool: %v %q", err, text(r))
+			}
+			if strings.Contains(text(r), "id_rsa") || strings.Contains(text(r), "S13") || strings.Contains(text(r), "mention") {
+				t.Fatalf("the withheld tool's answer quotes the poisoned text to the model: %q", text(r))
 			}
 			if tc.mode == "poisoned" {
 				if ins := h.session.InitializeResult().Instructions; ins != "" {
