@@ -277,6 +277,28 @@ func resolve(paths []string, cwd, root string) []string {
 	return out
 }
 
+// expandHome replaces a leading `~`, `$HOME` or `${HOME}` with the home
+// folder, as the shell does: `rm ~/.config/sentinel/approvals.json` writes
+// Sentinel's own configuration, not a folder named ~ in the project.
+func (h *Handler) expandHome(paths []string) []string {
+	if h.Getenv == nil {
+		return paths
+	}
+	home := h.Getenv("HOME")
+	if home == "" || !isAbsPath(home) {
+		return paths
+	}
+	for i, p := range paths {
+		for _, prefix := range []string{"~", "$HOME", "${HOME}"} {
+			if rest, ok := strings.CutPrefix(p, prefix); ok && (rest == "" || rest[0] == '/') {
+				paths[i] = home + rest
+				break
+			}
+		}
+	}
+	return paths
+}
+
 // maxLinks bounds the dangling links realPath follows by hand.
 const maxLinks = 8
 
@@ -360,7 +382,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		blast.WithExtraPatterns(h.Extra...),
 		blast.WithSentinelDirs(h.SentinelDirs...),
 	)
-	targets := c.Targets(resolve(paths, workDir(ev.Cwd, input), root))
+	targets := c.Targets(resolve(h.expandHome(paths), workDir(ev.Cwd, input), root))
 	if len(targets) == 0 {
 		return Result{}
 	}

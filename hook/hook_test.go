@@ -466,3 +466,35 @@ func TestSymlinksHiddenDeeper(t *testing.T) {
 		})
 	}
 }
+
+// TestHomeInPaths: a path that starts with ~ or $HOME is judged where the
+// shell writes it, in the home folder, so Sentinel's own configuration there
+// stays a blast centre.
+func TestHomeInPaths(t *testing.T) {
+	home := t.TempDir()
+	cfg := filepath.Join(home, ".config", "sentinel")
+	for _, cmd := range []string{
+		"rm ~/.config/sentinel/blast-radius.json",
+		"echo '{}' > $HOME/.config/sentinel/approvals.json",
+		`cp x "${HOME}/.config/sentinel/trusted-keys.json"`,
+		"rm -rf ~/.config/sentinel",
+	} {
+		h := newHandler(t)
+		h.SentinelDirs = []string{cfg}
+		h.Getenv = func(k string) string {
+			if k == "HOME" {
+				return home
+			}
+			return ""
+		}
+		r := run(t, h, Claude, claudeTool("s", "Bash", map[string]any{"command": cmd}))
+		if !r.Denied || !strings.Contains(string(r.Stdout), "Sentinel's own configuration or state") {
+			t.Errorf("%s: want a deny for Sentinel's own configuration, got %s", cmd, r.Stdout)
+		}
+	}
+	// A ~ inside a name is not the home folder.
+	h := newHandler(t)
+	h.SentinelDirs = []string{cfg}
+	h.Getenv = func(k string) string { return map[string]string{"HOME": home}[k] }
+	noOpinion(t, run(t, h, Claude, claudeTool("s", "Bash", map[string]any{"command": "echo x > ~backup/notes.txt"})), "~backup")
+}
