@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/sentinel-sec/sentinel/internal/samples"
 	"github.com/sentinel-sec/sentinel/internal/version"
@@ -78,7 +80,48 @@ type scanRequest struct {
 
 // bundleRequest is POST /scan/bundle.
 type bundleRequest struct {
-	Files map[string]string `json:"files"`
+	Files fileMap `json:"files"`
+}
+
+// fileMap is the "files" object of a bundle. A path given twice is an
+// error: encoding/json would keep the last text silently, so a bundle could
+// carry a file the scan never reads.
+type fileMap map[string]string
+
+func (m *fileMap) UnmarshalJSON(data []byte) error {
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	if tok == nil {
+		return nil // null: no files object
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '{' {
+		return reqErr(422, "the JSON field \"files\" must be an object of paths and texts, like {\"CLAUDE.md\": \"...\"}")
+	}
+	out := fileMap{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return err
+		}
+		key := tok.(string) // object keys are always strings
+		var text string
+		if err := dec.Decode(&text); err != nil {
+			var te *json.UnmarshalTypeError
+			if errors.As(err, &te) {
+				return reqErr(422, "the text of %q in \"files\" is not a string; send each file's text as a JSON string", key)
+			}
+			return err
+		}
+		if _, dup := out[key]; dup {
+			return reqErr(422, "%s is sent twice in \"files\"; send each path once", key)
+		}
+		out[key] = text
+	}
+	*m = out
+	return nil
 }
 
 func (s *Server) scanText(w http.ResponseWriter, r *http.Request) {
@@ -220,14 +263,32 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) erro
 	if ct != "application/json" {
 		return reqErr(http.StatusUnsupportedMediaType, "send the request as JSON with Content-Type: application/json")
 	}
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, limit))
+	body := bufio.NewReader(&utf8Reader{r: http.MaxBytesReader(w, r.Body, limit)})
+	// The body must be one object: null, an array or a bare string would
+	// otherwise decode to an empty request and be scanned as nothing.
+	for {
+		c, err := body.ReadByte()
+		if err != nil {
+			return jsonError(err)
+		}
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' {
+			continue
+		}
+		if c != '{' {
+			return reqErr(422, "the request body is not a JSON object; send one object such as {\"text\": \"...\"}")
+		}
+		_ = body.UnreadByte()
+		break
+	}
+	dec := json.NewDecoder(body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return jsonError(err)
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
+		var re *requestError
+		if errors.As(err, &mbe) || errors.As(err, &re) {
 			return jsonError(err)
 		}
 		return reqErr(422, "the request body has data after its JSON object; send one object")
@@ -235,17 +296,58 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) erro
 	return nil
 }
 
+// errNotUTF8 is answered for a JSON body with bytes that are not UTF-8,
+// which encoding/json would replace with U+FFFD without a word, so that a
+// path or a text would not be what the client sent.
+var errNotUTF8 = reqErr(422, "the request body is not valid UTF-8; send JSON in UTF-8, or send the files as multipart to /scan/files")
+
+// utf8Reader passes its reader's bytes through unchanged and fails with
+// errNotUTF8 at the first byte sequence that is not UTF-8. A character split
+// between two reads is checked once both halves are in.
+type utf8Reader struct {
+	r     io.Reader
+	carry []byte // the start of a character the last read cut off
+}
+
+func (u *utf8Reader) Read(p []byte) (int, error) {
+	n, err := u.r.Read(p)
+	chunk := p[:n]
+	if len(u.carry) > 0 {
+		chunk = append(u.carry, chunk...)
+	}
+	end := len(chunk)
+	for k := 1; k <= utf8.UTFMax-1 && k <= len(chunk); k++ {
+		if utf8.RuneStart(chunk[len(chunk)-k]) {
+			if !utf8.FullRune(chunk[len(chunk)-k:]) {
+				end = len(chunk) - k
+			}
+			break
+		}
+	}
+	if !utf8.Valid(chunk[:end]) {
+		return 0, errNotUTF8
+	}
+	u.carry = append(u.carry[:0:0], chunk[end:]...)
+	if err == io.EOF && len(u.carry) > 0 {
+		return 0, errNotUTF8
+	}
+	return n, err
+}
+
 func jsonError(err error) error {
 	var mbe *http.MaxBytesError
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
+	var re *requestError
 	switch {
+	case errors.As(err, &re):
+		return re
 	case errors.As(err, &mbe):
 		return reqErr(413, "the request is larger than %d MB; send fewer or smaller files", mbe.Limit>>20)
 	case errors.As(err, &se):
 		return reqErr(422, "the request is not valid JSON (at byte %d); check the quoting", se.Offset)
 	case errors.As(err, &te):
-		return reqErr(422, "the JSON field %q has the wrong type; it should be %s", te.Field, te.Type.String())
+		return reqErr(422, "the JSON field %q has the wrong type; it should be %s", te.Field, jsonType(te.Type.Kind().String()))
 	case errors.Is(err, io.EOF):
 		return reqErr(422, "the request body is empty; send a JSON object")
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -254,6 +356,21 @@ func jsonError(err error) error {
 		return reqErr(422, "the request has an unknown field %s; see /openapi.json", strings.TrimPrefix(err.Error(), "json: unknown field "))
 	}
 	return reqErr(422, "the request could not be read: %v", err)
+}
+
+// jsonType names a Go kind the way a JSON client thinks of it.
+func jsonType(kind string) string {
+	switch kind {
+	case "string":
+		return "a string"
+	case "map", "struct":
+		return "an object"
+	case "slice", "array":
+		return "an array"
+	case "bool":
+		return "true or false"
+	}
+	return "a " + kind
 }
 
 type part struct {
