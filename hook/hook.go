@@ -475,7 +475,10 @@ func (h *Handler) deny(agent Agent, eventName, reason string) Result {
 func (h *Handler) denyWithUserMessage(agent Agent, eventName, reason, userMessage string) Result {
 	reason = redact.String(reason)
 	if userMessage == "" {
-		userMessage = "Sentinel: " + firstLine(reason)
+		userMessage = firstLine(reason)
+		if !strings.HasPrefix(userMessage, "Sentinel") {
+			userMessage = "Sentinel: " + userMessage
+		}
 	}
 	userMessage = redact.String(userMessage)
 	var v any

@@ -255,6 +255,12 @@ func TestCursor(t *testing.T) {
 	}
 	noOpinion(t, run(t, h, Cursor, base("beforeSubmitPrompt", "g3")), "prompt")
 	noOpinion(t, run(t, h, Cursor, base("beforeReadFile", "g3")), "read")
+	// The line shown to the person names Sentinel once.
+	r = run(t, h, Cursor, "not json")
+	o.UserMessage = ""
+	if err := json.Unmarshal(r.Stdout, &o); err != nil || !strings.HasPrefix(o.UserMessage, "Sentinel could not parse") {
+		t.Fatalf("malformed input, user message: %s", r.Stdout)
+	}
 }
 
 func TestParseConfig(t *testing.T) {
