@@ -16,7 +16,8 @@ const maxShellDepth = 4
 // It finds output redirections (>, >>, >|, &>, &>>, <>, >&file), tee, sed -i
 // and perl -i, cp/install/ln destinations, mv sources and destinations,
 // rm/rmdir/unlink/shred/truncate/touch arguments, dd of=, and git rm/mv/
-// restore/checkout -- paths, looking through sudo, env, command, nohup, time,
+// restore/checkout -- paths, the targets of a patch given to git apply or
+// patch as a here-document or here-string, looking through sudo, env, command, nohup, time,
 // nice, timeout, xargs, `bash -c` and eval. Words with expansions are
 // returned as written (`migrations/$(date).sql`), so patterns still see them.
 // Reading commands (cat, grep, less) have no targets.
@@ -49,6 +50,7 @@ func shellTargets(cmd string, depth int, out *[]string) error {
 					*out = append(*out, p)
 				}
 			}
+			*out = append(*out, inlinePatchTargets(n)...)
 		case *syntax.CallExpr:
 			args := make([]string, 0, len(n.Args))
 			for _, w := range n.Args {
@@ -261,6 +263,59 @@ unwrap:
 		}
 	}
 	return nil
+}
+
+// inlinePatchTargets returns the files a patch given inline to `git apply`
+// or `patch` (a here-document or here-string) writes:
+// `git apply <<EOF ... +++ b/.env ... EOF`.
+func inlinePatchTargets(st *syntax.Stmt) []string {
+	call, ok := st.Cmd.(*syntax.CallExpr)
+	if !ok || !appliesPatch(call) {
+		return nil
+	}
+	var out []string
+	for _, r := range st.Redirs {
+		switch {
+		case r.Op == syntax.Hdoc && r.Hdoc != nil:
+			out = append(out, PatchTargets(wordString(r.Hdoc))...)
+		case r.Op == syntax.DashHdoc && r.Hdoc != nil:
+			// <<- removes the leading tabs of every line.
+			lines := strings.Split(wordString(r.Hdoc), "\n")
+			for i, l := range lines {
+				lines[i] = strings.TrimLeft(l, "\t")
+			}
+			out = append(out, PatchTargets(strings.Join(lines, "\n"))...)
+		case r.Op == syntax.WordHdoc && r.Word != nil:
+			out = append(out, PatchTargets(wordString(r.Word))...)
+		}
+	}
+	return out
+}
+
+// appliesPatch reports whether a simple command is `git apply` or `patch`,
+// after the prefixes callTargets looks through.
+func appliesPatch(call *syntax.CallExpr) bool {
+	args := make([]string, 0, len(call.Args))
+	for _, w := range call.Args {
+		args = append(args, wordString(w))
+	}
+	for len(args) > 0 {
+		switch path.Base(args[0]) {
+		case "sudo", "doas", "command", "builtin", "exec", "nohup", "time", "nice", "env":
+			args = args[1:]
+			for len(args) > 0 && (strings.HasPrefix(args[0], "-") || strings.Contains(args[0], "=")) {
+				args = args[1:]
+			}
+			continue
+		case "patch":
+			return true
+		case "git":
+			sub := skipGitGlobals(args[1:])
+			return len(sub) > 0 && sub[0] == "apply"
+		}
+		return false
+	}
+	return false
 }
 
 // skipOptions drops leading options; letters in withArg take a separate value.

@@ -56,6 +56,12 @@ func TestShellWriteTargets(t *testing.T) {
 		{"for f in *.sql; do cp $f backup/; done", []string{"backup/"}},
 		{"if true; then rm a; fi", []string{"a"}},
 		{"ls -la; grep -r auth src/", nil},
+		// A patch given inline to git apply or patch.
+		{"git apply <<'EOF'\n--- a/x\n+++ b/.env\n@@ -1 +1 @@\n-a\n+b\nEOF", []string{".env"}},
+		{"cd app && git -C . apply --3way <<EOF\ndiff --git a/go.sum b/go.sum\n--- a/go.sum\n+++ b/go.sum\nEOF", []string{"go.sum"}},
+		{"sudo patch -p1 <<-EOF\n\t--- a/k8s/a.yaml\n\t+++ b/k8s/a.yaml\nEOF", []string{"k8s/a.yaml"}},
+		{"git apply <<< '*** Begin Patch\n*** Delete File: go.sum\n*** End Patch'", []string{"go.sum"}},
+		{"cat <<EOF\n+++ b/.env\nEOF", nil},
 	}
 	for _, tt := range tests {
 		got, err := ShellWriteTargets(tt.cmd)
