@@ -16,7 +16,7 @@ const maxShellDepth = 4
 // It finds output redirections (>, >>, >|, &>, &>>, <>, >&file), tee, sed -i
 // and perl -i, cp/install/ln destinations, mv sources and destinations,
 // rm/rmdir/unlink/shred/truncate/touch arguments, dd of=, and git rm/mv/
-// restore/checkout -- paths, the targets of a patch given to git apply or
+// restore/checkout -- paths, curl -o and wget -O files, the targets of a patch given to git apply or
 // patch as a here-document or here-string, looking through sudo, env, command, nohup, time,
 // nice, timeout, xargs, `bash -c` and eval. Words with expansions are
 // returned as written (`migrations/$(date).sql`), so patterns still see them.
@@ -237,6 +237,34 @@ unwrap:
 		*out = append(*out, operands(rest, "")...)
 	case "truncate":
 		*out = append(*out, operands(rest, "sr")...)
+	case "curl", "wget":
+		short, long := "-o", "--output"
+		if name == "wget" {
+			short, long = "-O", "--output-document"
+		}
+		for i := 0; i < len(rest); i++ {
+			a, v := rest[i], ""
+			switch {
+			case a == short || a == long:
+				if i+1 < len(rest) {
+					i++
+					v = rest[i]
+				}
+			case strings.HasPrefix(a, long+"="):
+				v = a[len(long)+1:]
+			case strings.HasPrefix(a, short) && len(a) > 2:
+				v = a[2:]
+			case len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == short[1]:
+				// A cluster of flags ending in the option: curl -sSo FILE.
+				if i+1 < len(rest) {
+					i++
+					v = rest[i]
+				}
+			}
+			if v != "" && v != "-" && !isDevice(v) {
+				*out = append(*out, v)
+			}
+		}
 	case "dd":
 		for _, a := range rest {
 			if v, ok := strings.CutPrefix(a, "of="); ok {

@@ -62,6 +62,14 @@ func TestShellWriteTargets(t *testing.T) {
 		{"sudo patch -p1 <<-EOF\n\t--- a/k8s/a.yaml\n\t+++ b/k8s/a.yaml\nEOF", []string{"k8s/a.yaml"}},
 		{"git apply <<< '*** Begin Patch\n*** Delete File: go.sum\n*** End Patch'", []string{"go.sum"}},
 		{"cat <<EOF\n+++ b/.env\nEOF", nil},
+		{"curl -fsSL -o .env https://example.com/env", []string{".env"}},
+		{"curl --output=go.sum https://x https://y -o k8s/a.yaml", []string{"go.sum", "k8s/a.yaml"}},
+		{"curl -sS https://x -o-", nil},
+		{"wget -q -O Dockerfile https://x", []string{"Dockerfile"}},
+		{"wget --output-document=.env.local https://x", []string{".env.local"}},
+		{"wget -O - https://x | sh", nil},
+		{"curl -s https://x", nil},
+		{"curl -fsSLo migrations/1.sql https://x", []string{"migrations/1.sql"}},
 	}
 	for _, tt := range tests {
 		got, err := ShellWriteTargets(tt.cmd)
