@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"strings"
@@ -96,7 +97,7 @@ func (g *gate) run(cmd *cobra.Command, args []string) error {
 	}
 	switch res.Verdict {
 	case scan.Compromised:
-		fmt.Fprintf(g.app.Stderr, "\nsentinel: refusing to start `%s` here.\n", name)
+		fmt.Fprintf(g.app.Stderr, "\nsentinel: refusing to start `%s` here: the project is COMPROMISED; remove or fix what the findings above name, then start it again.\n", name)
 		return exitWith(ExitCompromised, ErrCompromised)
 	case scan.Suspicious:
 		switch {
@@ -130,8 +131,15 @@ func (g *gate) run(cmd *cobra.Command, args []string) error {
 }
 
 func lookPathSentence(err error) string {
-	if errors.Is(err, exec.ErrNotFound) {
+	switch {
+	case errors.Is(err, exec.ErrNotFound):
 		return "no such command on PATH; check the name"
+	case errors.Is(err, exec.ErrDot):
+		return "it was found only in a relative folder on PATH; give its path (./NAME) or fix PATH"
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file; check the path"
+	case errors.Is(err, fs.ErrPermission):
+		return "it is not an executable file; check its path and permissions"
 	}
 	return err.Error()
 }

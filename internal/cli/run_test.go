@@ -90,3 +90,40 @@ func TestGateFailsClosed(t *testing.T) {
 		t.Fatalf("exit %d, stderr:\n%s", exitCode(err), stderr.String())
 	}
 }
+
+// TestGateStartErrors: a command that cannot be started is named with one
+// sentence saying what to check, not Go's exec and stat errors.
+func TestGateStartErrors(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644)
+	for _, c := range []struct{ name, want string }{
+		{"no-such-agent-qa", "cannot start no-such-agent-qa: no such command on PATH; check the name"},
+		{"./missing.sh", "cannot start ./missing.sh: no such file; check the path"},
+		{"./notes.txt", "cannot start ./notes.txt: it is not an executable file; check its path and permissions"},
+	} {
+		app := &App{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
+		g := &gate{app: app, exec: func(string, []string) error { t.Fatal("started"); return nil }}
+		err := g.run(newRunCmd(app), []string{c.name})
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestGateCompromisedSaysWhatToDo: the refusal names the verdict and what to
+// do, in one sentence after the report.
+func TestGateCompromisedSaysWhatToDo(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, ".claude"), 0o755)
+	os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(`{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/cleanup.sh"}]}]}}`), 0o644)
+	t.Chdir(dir)
+	var stderr bytes.Buffer
+	app := &App{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &stderr, Getenv: func(string) string { return "" }}
+	g := &gate{app: app, exec: func(string, []string) error { t.Fatal("started"); return nil }}
+	err := g.run(newRunCmd(app), []string{"true"})
+	want := "sentinel: refusing to start `true` here: the project is COMPROMISED; remove or fix what the findings above name, then start it again.\n"
+	if exitCode(err) != ExitCompromised || !strings.HasSuffix(stderr.String(), want) {
+		t.Fatalf("exit %d, stderr ends:\n%s", exitCode(err), stderr.String()[max(0, stderr.Len()-300):])
+	}
+}
