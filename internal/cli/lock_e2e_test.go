@@ -404,6 +404,15 @@ func lockE2EPullRequestBadInput(t *testing.T, bin string) {
 	res.expect(t, 1, "git command is not installed")
 	res.oneSentence(t)
 
+	// A PATH that is missing or a file says so, not "not inside a git
+	// repository"; --out says what to do once.
+	r.run("pr", "--base", "main", "nosuch").expect(t, 1, "cannot check nosuch: no such file or folder; check the path")
+	r.run("pr", "--base", "main", "CLAUDE.md").expect(t, 1, "CLAUDE.md is a file, and pr compares a repository folder with its base; name the folder")
+	res = r.run("pr", "--base", "main", "--out", "no/such/x.md")
+	res.expect(t, 1, "cannot write the report to no/such/x.md: its folder does not exist; create it first")
+	res.oneSentence(t)
+	r.run("pr", "--base", "main", "--out", ".").expect(t, 1, "cannot write the report to .: it is a folder; name a file inside it")
+
 	r.run("pr").expect(t, 1, "--base REF is required")
 	r.run("pr", "--base", "main", "--fail-on", "sometimes").expect(t, 1, "not one of compromised, suspicious, never")
 

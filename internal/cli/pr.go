@@ -92,6 +92,13 @@ func runPR(cmd *cobra.Command, app *App, o *prOptions, dir string) error {
 	if o.hooksOnly {
 		opts = append(opts, scan.HooksOnly())
 	}
+	// A typo in PATH, or a file named instead of the repository folder,
+	// says so, rather than "not inside a git repository".
+	if st, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("cannot check %s: %s", dir, errSentence(err))
+	} else if !st.IsDir() {
+		return usagef("%s is a file, and pr compares a repository folder with its base; name the folder", dir)
+	}
 	rep, err := prcheck.Compare(ctxOf(cmd), dir, o.base, opts...)
 	if err != nil {
 		return err
@@ -112,7 +119,7 @@ func runPR(cmd *cobra.Command, app *App, o *prOptions, dir string) error {
 	}
 	if o.out != "" {
 		if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
-			return fmt.Errorf("cannot write the report to %s: %s; check that its folder exists and is writable", o.out, errSentence(err))
+			return reportWriteError(o.out, err)
 		}
 		fmt.Fprintln(cmd.OutOrStdout(), prcheck.Summary(rep))
 	} else if _, err := cmd.OutOrStdout().Write(buf.Bytes()); err != nil {

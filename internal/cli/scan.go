@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
@@ -145,6 +146,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	// in every project), or are scanned alone.
 	globalsUsed := len(globals) == 0
 	var parts []*scan.Result
+	singlePath := "" // the path a single file is shown under
 	for _, t := range targets {
 		topts := opts
 		if t.isDir && !globalsUsed {
@@ -157,10 +159,8 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 		}
 		prefix := ""
 		if !t.isDir {
-			var ok bool
-			if prefix, ok = strings.CutSuffix(t.display, res.enginePath); !ok {
-				prefix = path.Dir(t.display) + "/"
-			}
+			prefix = singleFilePrefix(t, res)
+			singlePath = prefix + res.enginePath
 		} else if len(targets) > 1 && t.display != "." {
 			prefix = strings.TrimSuffix(t.display, "/") + "/"
 		}
@@ -186,7 +186,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 		if len(targets) == 1 && !targets[0].isDir && !o.global && len(res.Files) > 0 {
 			// One file: the API's shape. (With --hooks-only an instruction
 			// file is left out, and the repository shape says so: no files.)
-			err = report.WriteFileJSON(&buf, res, targets[0].display)
+			err = report.WriteFileJSON(&buf, res, singlePath)
 		} else {
 			err = report.WriteJSON(&buf, res)
 		}
@@ -194,18 +194,14 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 		err = report.WriteSARIF(&buf, res, report.SARIFOptions{ToolVersion: version.Version})
 	default:
 		color := o.out == "" && useColor(app)
-		err = report.WriteText(&buf, res, report.TextOptions{Color: color})
+		err = report.WriteText(&buf, res, report.TextOptions{Color: color, HooksOnly: o.hooksOnly})
 	}
 	if err != nil {
 		return fmt.Errorf("cannot write the report: %v", err)
 	}
 	if o.out != "" {
 		if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
-			why := errSentence(err)
-			if errors.Is(err, fs.ErrNotExist) {
-				why = "its folder does not exist; create it first"
-			}
-			return fmt.Errorf("cannot write the report to %s: %s", o.out, why)
+			return reportWriteError(o.out, err)
 		}
 		fmt.Fprintf(app.Stderr, "sentinel: verdict %s; %s report written to %s\n", res.Verdict, format, o.out)
 	} else if _, err := cmd.OutOrStdout().Write(buf.Bytes()); err != nil {
@@ -251,7 +247,77 @@ func resolveTargets(args []string) ([]target, error) {
 			return nil, fmt.Errorf("cannot scan %s: it is neither a folder nor a regular file; name a folder or a file", a)
 		}
 	}
-	return out, nil
+	return dropCovered(out), nil
+}
+
+// dropCovered leaves out a PATH that another PATH's folder walk already
+// reads (sentinel scan . ./CLAUDE.md, or a folder and a folder inside it),
+// so no file is counted, scored and reported twice. Only what the walk
+// really reads is dropped: an agent file or a folder below the other,
+// compared by real path (the walk follows no link), and never one under a
+// folder the walk skips (.git, node_modules). A file the walk would not
+// read (notes.txt, read as instructions only when named) is kept.
+func dropCovered(targets []target) []target {
+	if len(targets) < 2 {
+		return targets
+	}
+	real := make([]string, len(targets))
+	for i, t := range targets {
+		r, err := filepath.EvalSymlinks(t.abs)
+		if err != nil {
+			return targets
+		}
+		real[i] = r
+	}
+	covered := func(i int) bool {
+		for j, d := range targets {
+			if j == i || !d.isDir || real[i] == real[j] {
+				continue
+			}
+			rel, err := filepath.Rel(real[j], real[i])
+			if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+				continue
+			}
+			rel = filepath.ToSlash(rel)
+			skipped := false
+			for _, seg := range strings.Split(rel, "/") {
+				switch seg {
+				case ".git", ".hg", ".svn", "node_modules":
+					skipped = true
+				}
+			}
+			if skipped {
+				continue
+			}
+			if targets[i].isDir {
+				return true
+			}
+			if _, _, ok := discover.Classify(rel); ok {
+				return true
+			}
+		}
+		return false
+	}
+	var out []target
+	for i, t := range targets {
+		if !covered(i) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// reportWriteError is the one sentence for a report --out FILE could not
+// be written to.
+func reportWriteError(out string, err error) error {
+	why := errSentence(err)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		why = "its folder does not exist; create it first"
+	case errors.Is(err, syscall.EISDIR):
+		why = "it is a folder; name a file inside it"
+	}
+	return fmt.Errorf("cannot write the report to %s: %s", out, why)
 }
 
 // errSentence turns a file-system error into the end of a one-sentence
@@ -262,6 +328,10 @@ func errSentence(err error) string {
 		return "no such file or folder; check the path"
 	case errors.Is(err, fs.ErrPermission):
 		return "permission denied; check its permissions"
+	case errors.Is(err, syscall.ENOTDIR):
+		return "part of the path is a file, not a folder; check the path"
+	case errors.Is(err, syscall.EISDIR):
+		return "it is a folder, not a file; check the path"
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -272,9 +342,35 @@ func errSentence(err error) string {
 
 type targetResult struct {
 	*scan.Result
-	// enginePath is the path the engine saw for a single file; the file's
-	// display path ends with it.
+	// enginePath is the path the engine saw for a single file, relative to
+	// rootDir, the folder the file was read from (its project, when its
+	// path says where it stands).
 	enginePath string
+	rootDir    string
+}
+
+// singleFilePrefix is what goes before the engine's paths of a single file
+// so that they read as the user typed them: "sub/" for sub/CLAUDE.md. When
+// the typed path is shorter than the engine's (settings.json typed inside
+// .claude), the prefix leads from the current folder to the project root
+// ("../"), so every path shown, the scripts' too, can be opened as printed.
+func singleFilePrefix(t target, res targetResult) string {
+	if prefix, ok := strings.CutSuffix(t.display, res.enginePath); ok && (prefix == "" || strings.HasSuffix(prefix, "/")) {
+		return prefix
+	}
+	root := res.rootDir
+	if !filepath.IsAbs(t.arg) {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, root); err == nil {
+				root = rel
+			}
+		}
+	}
+	root = filepath.ToSlash(root)
+	if root == "." {
+		return ""
+	}
+	return strings.TrimSuffix(root, "/") + "/"
 }
 
 // scanTarget scans one folder or one file. A folder is opened with
@@ -384,7 +480,7 @@ func scanSingleFile(ctx context.Context, t target, opts []scan.Option, hooksOnly
 			Verdict: scan.Clean, TrustScore: 100, ColorBand: score.Band(scan.Clean), Breakdown: enginePath + ": 100 = 100",
 			Findings: []scan.Finding{}, Observations: []scan.Finding{}})
 	}
-	return targetResult{Result: res, enginePath: enginePath}, nil
+	return targetResult{Result: res, enginePath: enginePath, rootDir: rootDir}, nil
 }
 
 // classifyLoose classifies a file by its base name alone.

@@ -104,6 +104,7 @@ func scanE2EExitCodes(t *testing.T, bin string) {
 		{"suspicious", scanSuspiciousTree, []string{"scan", "."}, 3, []string{"verdict: SUSPICIOUS", "[ ?? ] .claude/settings.json", "S14b", "what to do"}},
 		{"compromised", scanCompromisedTree, []string{"scan"}, 2, []string{"verdict: COMPROMISED", "[ !! ] .claude/settings.json", "S10 forced"}},
 		{"hooks-only skips instructions", scanSuspiciousTree, []string{"scan", ".", "--hooks-only"}, 3, []string{".claude/settings.json"}},
+		{"hooks-only with instructions alone", scanCleanTree, []string{"scan", ".", "--hooks-only"}, 0, []string{"nothing here runs or connects by itself"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -135,7 +136,10 @@ func scanE2EUsageErrors(t *testing.T, bin string) {
 		{[]string{"scan", "./nope"}, "sentinel: cannot scan ./nope: no such file or folder; check the path\n"},
 		{[]string{"scan", ".", "--format", "xml"}, `unknown report format "xml"`},
 		{[]string{"scan", ".", "--json", "--format", "sarif"}, "--json and --format sarif"},
-		{[]string{"scan", ".", "--out", "no/such/folder/x.json"}, "cannot write the report to no/such/folder/x.json"},
+		{[]string{"scan", ".", "--out", "no/such/folder/x.json"}, "cannot write the report to no/such/folder/x.json: its folder does not exist; create it first\n"},
+		// Each says what to do, once, and no bare Go error text.
+		{[]string{"scan", ".", "--out", "."}, "sentinel: cannot write the report to .: it is a folder; name a file inside it\n"},
+		{[]string{"scan", "CLAUDE.md/x"}, "sentinel: cannot scan CLAUDE.md/x: part of the path is a file, not a folder; check the path\n"},
 	}
 	for _, tt := range tests {
 		r := runScanCmd(t, bin, dir, "", tt.args...)
@@ -229,6 +233,20 @@ func scanE2ESingleFileJSON(t *testing.T, bin string) {
 	r = runScanCmd(t, bin, dir, "", "scan", "sub/.claude/settings.json")
 	if r.code != 2 || !strings.Contains(r.stdout, "[ !! ] sub/.claude/settings.json") || !strings.Contains(r.stdout, "S10") {
 		t.Errorf("settings file in a project: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+
+	// The same file named from inside its config folder: every path shown
+	// leads from the current folder ("../.claude/settings.json"), and the
+	// single-file JSON finds the file instead of failing.
+	claudeDir := filepath.Join(dir, "sub", ".claude")
+	r = runScanCmd(t, bin, claudeDir, "", "scan", "settings.json")
+	if r.code != 2 || !strings.Contains(r.stdout, "[ !! ] ../.claude/settings.json ") {
+		t.Errorf("settings.json typed inside .claude: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = runScanCmd(t, bin, claudeDir, "", "scan", "settings.json", "--json")
+	got = nil
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || r.code != 2 || got["path"] != "../.claude/settings.json" {
+		t.Errorf("settings.json --json typed inside .claude: exit %d, %v\n%s%s", r.code, err, r.stdout, r.stderr)
 	}
 
 	// The same file alone, under a name only: nothing is assumed about
@@ -409,6 +427,28 @@ func scanE2ESeveralPaths(t *testing.T, bin string) {
 	if strings.Count(r.stdout, "ok/CLAUDE.md") != 1 {
 		t.Errorf("a repeated path was scanned twice:\n%s", r.stdout)
 	}
+	// A PATH that another PATH's folder already covers is read once: a
+	// file in it, or a folder inside it, in either order. A file the walk
+	// would not read (notes.txt) is still scanned when named.
+	if err := os.WriteFile(filepath.Join(parent, "ok", "notes.txt"), []byte("notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"scan", ".", "ok/CLAUDE.md"},
+		{"scan", "ok/CLAUDE.md", "."},
+		{"scan", ".", "ok"},
+		{"scan", "ok", "./ok/CLAUDE.md"},
+	} {
+		r := runScanCmd(t, bin, parent, "", args...)
+		if n := strings.Count(r.stdout, "ok/CLAUDE.md   score") + strings.Count(r.stdout, "[ ok ] CLAUDE.md   score"); n != 1 {
+			t.Errorf("%v: ok/CLAUDE.md listed %d times, want once:\n%s", args, n, r.stdout)
+		}
+	}
+	r = runScanCmd(t, bin, parent, "", "scan", "ok", "ok/notes.txt")
+	if !strings.Contains(r.stdout, "ok/notes.txt") || !strings.Contains(r.stdout, "ok/CLAUDE.md") {
+		t.Errorf("a named file the walk does not read was dropped:\n%s", r.stdout)
+	}
+
 	r = runScanCmd(t, bin, parent, "", "scan", "ok", "bad", "--json")
 	var got struct {
 		Verdict string `json:"verdict"`

@@ -404,3 +404,36 @@ func rulesFor(r *scan.Result) []*rules.Rule {
 	}
 	return list
 }
+
+// TestTextNoFilesSummary: a report without files says why. "No agent files
+// found" would be false when a notice says an agent file could not be read,
+// or when --hooks-only left the instruction files out.
+func TestTextNoFilesSummary(t *testing.T) {
+	empty := func() *scan.Result {
+		return &scan.Result{Verdict: scan.Clean, TrustScore: 100, FormulaVersion: "0.1"}
+	}
+	withNotice := empty()
+	withNotice.Notices = []scan.Notice{{Path: "CLAUDE.md", Message: "not read: not a regular file"}}
+	for _, tt := range []struct {
+		name    string
+		res     *scan.Result
+		opt     report.TextOptions
+		want    string
+		mustNot string
+	}{
+		{"nothing", empty(), report.TextOptions{}, "no agent files found", ""},
+		{"a notice", withNotice, report.TextOptions{}, "no agent file was read; see the 1 notice(s) above", "no agent files found"},
+		{"a notice, hooks only", withNotice, report.TextOptions{HooksOnly: true}, "no agent file was read", "no agent files found"},
+		{"hooks only", empty(), report.TextOptions{HooksOnly: true}, "nothing here runs or connects by itself", "no agent files found"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := report.WriteText(&b, tt.res, tt.opt); err != nil {
+				t.Fatal(err)
+			}
+			if out := b.String(); !strings.Contains(out, tt.want) || tt.mustNot != "" && strings.Contains(out, tt.mustNot) {
+				t.Errorf("want %q and not %q:\n%s", tt.want, tt.mustNot, out)
+			}
+		})
+	}
+}

@@ -26,6 +26,10 @@ type TextOptions struct {
 	// show (no findings, no observations); the closing line still counts
 	// them. For short reports such as the gate's.
 	HideClean bool
+	// HooksOnly says the scan left instruction files out (--hooks-only),
+	// so a report with no files says that nothing runs or connects by
+	// itself, not that there are no agent files.
+	HooksOnly bool
 }
 
 // ANSI styles used by the text report.
@@ -105,7 +109,7 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 		}
 	}
 
-	t.printf("\n%s\n", summary(res))
+	t.printf("\n%s\n", summary(res, opt))
 	return t.w.Flush()
 }
 
@@ -181,8 +185,14 @@ func (t *textWriter) details(fd scan.Finding, explain bool) {
 }
 
 // summary is the closing line: how many files were read and how they stand.
-func summary(res *scan.Result) string {
+func summary(res *scan.Result, opt TextOptions) string {
 	if len(res.Files) == 0 {
+		switch {
+		case len(res.Notices) > 0:
+			return fmt.Sprintf("no agent file was read; see the %d notice(s) above", len(res.Notices))
+		case opt.HooksOnly:
+			return "nothing here runs or connects by itself: no hooks, tasks or tool servers (--hooks-only leaves instruction files out)"
+		}
 		return "no agent files found: nothing here is a file an AI coding agent obeys"
 	}
 	var clean, susp, comp int
