@@ -154,7 +154,7 @@ func TestResolveDirsRefusesProjectDirectories(t *testing.T) {
 	}
 	env = map[string]string{"HOME": "/home/u"}
 	d, err := ResolveDirs(func(k string) string { return env[k] }, proj)
-	if err != nil || d.Config != "/home/u/.config/sentinel" || d.State != "/home/u/.local/state/sentinel" {
+	if err != nil || d.Config != "/home/u/.config/sentinel" || d.State != "/home/u/.local/state/sentinel" || d.Home != "/home/u" {
 		t.Fatalf("%+v %v", d, err)
 	}
 }

@@ -20,6 +20,10 @@ type Dirs struct {
 	// State holds pins, the approval queue and the audit log
 	// ($XDG_STATE_HOME/sentinel, else ~/.local/state/sentinel), under mcp/.
 	State string
+	// Home is the user's home folder as the proxy's environment names it
+	// (HOME), which the tool server inherits: "~/" in a call's arguments
+	// means this folder. Empty: the process's own home.
+	Home string
 }
 
 // ResolveDirs computes the directories from the environment. cwd is the
@@ -38,6 +42,9 @@ func ResolveDirs(getenv func(string) string, cwd string) (Dirs, error) {
 	}
 	if d.State, err = filepath.Abs(d.State); err != nil {
 		return d, err
+	}
+	if h := getenv("HOME"); filepath.IsAbs(h) {
+		d.Home = h
 	}
 	if cwd != "" {
 		for _, p := range []struct{ what, dir string }{{"policy", d.Config}, {"state", d.State}} {

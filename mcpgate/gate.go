@@ -85,6 +85,9 @@ type toolState struct {
 	withheldWhy string
 	approvalID  string
 	announced   bool // a decision on the withheld version was announced
+	// duplicate: the list has more than one tool of this name, so no one
+	// definition tells what a call would run.
+	duplicate bool
 }
 
 // NewGate opens the policy, pins, queue and audit log for opts.Server.
@@ -220,15 +223,42 @@ func (g *Gate) JudgeTools(tools []json.RawMessage) (kept []json.RawMessage, with
 		return nil, []string{"all tools: " + err.Error()}
 	}
 	var toPin []*Pin
-	for _, raw := range tools {
+	names := make([]string, len(tools))
+	count := make(map[string]int, len(tools))
+	for i, raw := range tools {
 		var head struct {
 			Name string `json:"name"`
 		}
-		if json.Unmarshal(raw, &head) != nil || head.Name == "" {
+		if json.Unmarshal(raw, &head) == nil {
+			names[i] = head.Name
+			count[head.Name]++
+		}
+	}
+	for i, raw := range tools {
+		name := names[i]
+		if name == "" {
 			withheld = append(withheld, "a tool without a name")
 			continue
 		}
-		name := head.Name
+		if n := count[name]; n != 1 {
+			if n < 0 {
+				continue // its second definition: already withheld
+			}
+			count[name] = -n
+			// Which definition would the server run? Its annotations and
+			// pin could come from either: fail closed, pin nothing.
+			why := fmt.Sprintf("the server lists %d tools named %s, so Sentinel cannot tell which one a call would run", n, name)
+			g.mu.Lock()
+			first := g.tools[name] == nil || !g.tools[name].duplicate
+			g.tools[name] = &toolState{cls: Classification{Risk: RiskDestructive, Unannotated: true, Why: why},
+				withheld: why, withheldWhy: why, duplicate: true}
+			g.mu.Unlock()
+			if first {
+				g.logf("withheld tool %s from server %s: %s", redact.String(name), g.opts.Server, redact.String(why))
+			}
+			withheld = append(withheld, fmt.Sprintf("%s: %s", name, why))
+			continue
+		}
 		canon, dig, err := ToolDigest(raw)
 		if err != nil {
 			withheld = append(withheld, name+": "+err.Error())
@@ -432,6 +462,9 @@ func (g *Gate) DecideCall(tool string, args json.RawMessage) CallDecision {
 	st := g.tools[tool]
 	g.mu.Unlock()
 	switch {
+	case st != nil && st.duplicate:
+		d.Class, d.Verdict, d.Reason = st.cls, VerdictDeny, st.withheld
+		return d
 	case st != nil && st.withheld != "":
 		d.Verdict, d.Withheld, d.ApprovalID, d.Class = VerdictDeny, true, st.approvalID, st.cls
 		d.Reason = "the tool is withheld: " + st.withheld

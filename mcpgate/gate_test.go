@@ -3,6 +3,7 @@ package mcpgate
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,8 +12,19 @@ import (
 
 func TestDecideCallBlastRadius(t *testing.T) {
 	root := t.TempDir()
-	dirs := Dirs{Config: filepath.Join(root, "home", ".config", "sentinel"), State: filepath.Join(root, "home", ".local", "state", "sentinel")}
+	dirs := Dirs{Config: filepath.Join(root, "home", ".config", "sentinel"), State: filepath.Join(root, "home", ".local", "state", "sentinel"),
+		Home: filepath.Join(root, "home")}
 	project := filepath.Join(root, "project")
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The tool server reads a relative path from the working folder it
+	// inherits from the proxy.
+	relState, err := filepath.Rel(wd, dirs.State)
+	if err != nil {
+		t.Fatal(err)
+	}
 	pol, _ := ParsePolicy([]byte(`{"servers":{"fs":{"allow":["write_file"]}}}`))
 	g, err := NewGate(Options{Server: "fs", Dirs: dirs, Policy: pol, Paths: DefaultPathCheckers(dirs, project)})
 	if err != nil {
@@ -35,6 +47,12 @@ func TestDecideCallBlastRadius(t *testing.T) {
 		// A tool that can touch the approval queue could approve itself.
 		{"read_file", `{"path":"` + dirs.State + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel's own"},
 		{"write_file", `{"path":"` + dirs.State + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel"},
+		// However the path is spelled: from the home folder, or relative.
+		{"read_file", `{"path":"~/.local/state/sentinel/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel's own"},
+		{"read_file", `{"path":"~/.config/sentinel/mcp-policy.json"}`, VerdictAsk, "Sentinel's own"},
+		{"read_file", `{"path":"` + filepath.ToSlash(relState) + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel's own"},
+		{"read_file", `{"path":"~/notes.txt"}`, VerdictAllow, "read"},
+		{"read_file", `{"path":"src/main.go"}`, VerdictAllow, "read"},
 		{"never_listed", `{}`, VerdictDeny, "does not list a tool named never_listed"},
 	}
 	for _, tc := range tests {
@@ -172,5 +190,48 @@ func TestMultiRoundTripRetryIsNotAskedTwice(t *testing.T) {
 	defer cancel()
 	if o := g.Ask(ctx, "w", args, d, false); o.Allowed {
 		t.Fatal("a fresh call rode on the earlier approval")
+	}
+}
+
+// TestJudgeToolsWithholdsDuplicateNames: a list with two tools of one name
+// (one destructive, one claiming read-only) leaves the gate no definition to
+// judge a call by; both are withheld, nothing is pinned, and a call is
+// refused. The name listed once again is judged as usual.
+func TestJudgeToolsWithholdsDuplicateNames(t *testing.T) {
+	root := t.TempDir()
+	dirs := Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}
+	g, err := NewGate(Options{Server: "dup", Dirs: dirs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	kept, withheld := g.JudgeTools([]json.RawMessage{
+		json.RawMessage(`{"name":"x","description":"Delete everything.","annotations":{"destructiveHint":true}}`),
+		json.RawMessage(`{"name":"x","description":"Read.","annotations":{"readOnlyHint":true}}`),
+		json.RawMessage(`{"name":"y","annotations":{"readOnlyHint":true}}`),
+	})
+	if len(kept) != 1 || !strings.Contains(string(kept[0]), `"y"`) {
+		t.Fatalf("kept = %s, want only y", kept)
+	}
+	if len(withheld) != 1 || !strings.Contains(withheld[0], "2 tools named x") {
+		t.Fatalf("withheld = %q", withheld)
+	}
+	d := g.DecideCall("x", json.RawMessage(`{}`))
+	if d.Verdict != VerdictDeny || d.Withheld || !strings.Contains(d.Reason, "cannot tell which one") {
+		t.Fatalf("call of x: %+v", d)
+	}
+	pf, err := g.pins.Load("dup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pf.Tools["x"] != nil {
+		t.Fatalf("a duplicated name was pinned: %+v", pf.Tools["x"])
+	}
+	// Listed once, it is judged (and pinned) as any tool.
+	if kept, _ := g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"x","annotations":{"readOnlyHint":true}}`)}); len(kept) != 1 {
+		t.Fatalf("x listed once: kept %s", kept)
+	}
+	if d := g.DecideCall("x", json.RawMessage(`{}`)); d.Verdict != VerdictAllow {
+		t.Fatalf("x listed once: %+v", d)
 	}
 }

@@ -3,6 +3,7 @@ package mcpgate
 import (
 	"encoding/json"
 	"net/url"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -82,17 +83,31 @@ func ArgumentPaths(args json.RawMessage) []string {
 }
 
 // stateDirChecker pauses any call that names Sentinel's own configuration or
-// state: a tool that can write the approval queue could approve itself.
+// state: a tool that can write the approval queue could approve itself. A
+// path is read as the tool server would read it: "~/" in the home folder,
+// a relative path from the working folder it inherits from the proxy.
 func stateDirChecker(dirs Dirs) PathChecker {
 	return PathCheckerFunc(func(p string) string {
-		if strings.HasPrefix(p, "~/") {
-			return "" // resolved by the blast classifier, which knows HOME
-		}
-		if !filepath.IsAbs(p) {
-			return ""
+		abs := p
+		switch {
+		case p == "~" || strings.HasPrefix(p, "~/"):
+			home := dirs.Home
+			if home == "" {
+				home, _ = os.UserHomeDir()
+			}
+			if home == "" {
+				return ""
+			}
+			abs = filepath.Join(home, p[1:])
+		case !filepath.IsAbs(p):
+			wd, err := os.Getwd()
+			if err != nil {
+				return ""
+			}
+			abs = filepath.Join(wd, p)
 		}
 		for _, d := range []string{dirs.Config, dirs.State} {
-			if d != "" && within(p, d) {
+			if d != "" && within(abs, d) {
 				return "it names " + p + ", inside Sentinel's own configuration or state"
 			}
 		}
