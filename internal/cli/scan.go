@@ -135,8 +135,9 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	}
 	var globals []discover.File
 	var globalNotices []scan.Notice
+	globalFound := false
 	if o.global {
-		globals, globalNotices, err = readGlobal(app)
+		globals, globalNotices, globalFound, err = readGlobal(app, targets)
 		if err != nil {
 			return err
 		}
@@ -176,7 +177,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	}
 	res := merge(parts)
 	res.Notices = append(res.Notices, globalNotices...)
-	if o.global && len(globals) == 0 {
+	if o.global && !globalFound {
 		res.Notices = append(res.Notices, scan.Notice{Path: "~", Message: "--global: neither ~/.claude/settings.json nor ~/.gemini/settings.json exists, so there was nothing of yours to scan"})
 	}
 
@@ -252,59 +253,56 @@ func resolveTargets(args []string) ([]target, error) {
 
 // dropCovered leaves out a PATH that another PATH's folder walk already
 // reads (sentinel scan . ./CLAUDE.md, or a folder and a folder inside it),
-// so no file is counted, scored and reported twice. Only what the walk
-// really reads is dropped: an agent file or a folder below the other,
-// compared by real path (the walk follows no link), and never one under a
-// folder the walk skips (.git, node_modules). A file the walk would not
-// read (notes.txt, read as instructions only when named) is kept.
+// so no file is counted, scored and reported twice. A file the walk would
+// not read (notes.txt, read as instructions only when named) is kept.
 func dropCovered(targets []target) []target {
 	if len(targets) < 2 {
 		return targets
 	}
-	real := make([]string, len(targets))
-	for i, t := range targets {
-		r, err := filepath.EvalSymlinks(t.abs)
-		if err != nil {
-			return targets
-		}
-		real[i] = r
-	}
-	covered := func(i int) bool {
-		for j, d := range targets {
-			if j == i || !d.isDir || real[i] == real[j] {
-				continue
-			}
-			rel, err := filepath.Rel(real[j], real[i])
-			if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-				continue
-			}
-			rel = filepath.ToSlash(rel)
-			skipped := false
-			for _, seg := range strings.Split(rel, "/") {
-				switch seg {
-				case ".git", ".hg", ".svn", "node_modules":
-					skipped = true
-				}
-			}
-			if skipped {
-				continue
-			}
-			if targets[i].isDir {
-				return true
-			}
-			if _, _, ok := discover.Classify(rel); ok {
-				return true
-			}
-		}
-		return false
-	}
 	var out []target
 	for i, t := range targets {
-		if !covered(i) {
+		covered := false
+		for j, d := range targets {
+			if j != i && d.isDir && walkReads(d, t.abs, t.isDir) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// walkReads reports whether the walk of folder target d reads the file or
+// folder at p. Paths are compared by real path, since the walk follows no
+// link; a path under a folder the walk skips (.git, node_modules) is not
+// read, nor is a file that is not an agent file where it stands. Any
+// doubt (a path that cannot be resolved) answers false: reading a file
+// twice is better than not at all.
+func walkReads(d target, p string, isDir bool) bool {
+	root, err1 := filepath.EvalSymlinks(d.abs)
+	real, err2 := filepath.EvalSymlinks(p)
+	if err1 != nil || err2 != nil || root == real {
+		return false
+	}
+	rel, err := filepath.Rel(root, real)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return false
+	}
+	rel = filepath.ToSlash(rel)
+	for _, seg := range strings.Split(rel, "/") {
+		switch seg {
+		case ".git", ".hg", ".svn", "node_modules":
+			return false
+		}
+	}
+	if isDir {
+		return true
+	}
+	_, _, ok := discover.Classify(rel)
+	return ok
 }
 
 // reportWriteError is the one sentence for a report --out FILE could not
@@ -519,23 +517,35 @@ var globalFiles = []struct{ rel, tool string }{
 
 // readGlobal reads the user's own settings from the home folder (HOME).
 // They are shown as ~/.claude/settings.json and so on. Sentinel reads them
-// because the user asked; nothing in a scanned project can point here.
-func readGlobal(app *App) ([]discover.File, []scan.Notice, error) {
+// because the user asked; nothing in a scanned project can point here. A
+// file the walk of a named folder reads anyway (sentinel scan --global ~)
+// is left to the walk, so it is not counted twice; it is still found.
+func readGlobal(app *App, targets []target) (files []discover.File, notices []scan.Notice, found bool, err error) {
 	home := app.Getenv("HOME")
 	if home == "" {
 		h, err := os.UserHomeDir()
 		if err != nil {
-			return nil, nil, fmt.Errorf("cannot find your home folder for --global; set HOME")
+			return nil, nil, false, fmt.Errorf("cannot find your home folder for --global; set HOME")
 		}
 		home = h
 	}
-	var files []discover.File
-	var notices []scan.Notice
 	for _, g := range globalFiles {
 		shown := "~/" + g.rel
-		if _, err := os.Stat(filepath.Join(home, filepath.FromSlash(g.rel))); errors.Is(err, fs.ErrNotExist) {
+		full := filepath.Join(home, filepath.FromSlash(g.rel))
+		if _, err := os.Stat(full); errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
+		walked := false
+		for _, t := range targets {
+			if t.isDir && walkReads(t, full, false) {
+				walked = true
+			}
+		}
+		if walked {
+			found = true
+			continue
+		}
+		found = true
 		f, n := discover.ReadFile(os.DirFS(home), g.rel)
 		if n != nil {
 			notices = append(notices, scan.Notice{Path: shown, Message: n.Message})
@@ -544,7 +554,7 @@ func readGlobal(app *App) ([]discover.File, []scan.Notice, error) {
 		f.Path, f.Kind, f.Tool = shown, discover.KindSettings, g.tool
 		files = append(files, f)
 	}
-	return files, notices, nil
+	return files, notices, found, nil
 }
 
 // useColor: only on a terminal, and never when NO_COLOR is set or the

@@ -488,6 +488,12 @@ func scanE2EGlobal(t *testing.T, bin string) {
 	if r.code != 0 || !strings.Contains(r.stdout, "nothing of yours to scan") {
 		t.Errorf("--global with an empty home: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
+	// The home folder itself named as a PATH: its settings are read once,
+	// by the walk, and not said to be missing.
+	r = runScanCmd(t, bin, project, home, "scan", home, "--global")
+	if n := strings.Count(r.stdout, ".claude/settings.json   score"); n != 1 || r.code != 3 || strings.Contains(r.stdout, "nothing of yours") || !strings.Contains(r.stdout, "1 file read") {
+		t.Errorf("--global with the home folder named: settings listed %d times, exit %d\n%s%s", n, r.code, r.stdout, r.stderr)
+	}
 }
 
 // scanE2EApprovals: a hook approved on this machine no longer makes the
