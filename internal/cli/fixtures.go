@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -18,9 +19,23 @@ write-intercept hook, hidden text, ...) and their benign twins into DIR, one
 folder per case. Nothing written is executable; payload addresses use the
 reserved .invalid domain. DIR must be new or empty.`,
 		Example: "  sentinel fixtures ./fx && sentinel scan ./fx/01_miasma_shape",
-		Args:    cobra.ExactArgs(1),
+		Args: func(_ *cobra.Command, args []string) error {
+			if len(args) != 1 || args[0] == "" {
+				return usagef("name one new or empty folder to write the fixtures into, e.g. sentinel fixtures ./fx")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := fixtures.Write(args[0]); err != nil {
+			// Check DIR first, so a file or an unwritable place is one
+			// sentence about DIR, not a mkdir error about a case inside it.
+			dir := args[0]
+			if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+				return usagef("%s is a file; name a new or empty folder for the fixtures", dir)
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fmt.Errorf("cannot create %s: %s", dir, errSentence(err))
+			}
+			if err := fixtures.Write(dir); err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "wrote %d cases to %s\n", len(fixtures.All()), args[0])

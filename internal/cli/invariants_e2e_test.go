@@ -36,6 +36,21 @@ func TestSelftestAndFixturesE2E(t *testing.T) {
 	if _, errOut, code := e.run("", "fixtures", dir); code != cli.ExitUsage || !strings.Contains(errOut, "not empty") {
 		t.Errorf("fixtures into a non-empty folder: exit %d, %q", code, errOut)
 	}
+	// A missing DIR, a file, or a path through a file: one sentence about
+	// DIR that says what to do, without cobra's or mkdir's own words.
+	file := filepath.Join(dir, "40_plain_instructions", "CLAUDE.md")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"fixtures"}, "sentinel: name one new or empty folder to write the fixtures into, e.g. sentinel fixtures ./fx\n"},
+		{[]string{"fixtures", file}, "sentinel: " + file + " is a file; name a new or empty folder for the fixtures\n"},
+		{[]string{"fixtures", filepath.Join(file, "x")}, "sentinel: cannot create " + filepath.Join(file, "x") + ": part of the path is a file, not a folder; check the path\n"},
+	} {
+		if _, errOut, code := e.run("", tt.args...); code != cli.ExitUsage || errOut != tt.want {
+			t.Errorf("%v: exit %d, %q; want exit 1 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
 }
 
 // Sentinel never reads its own configuration from the project: a
