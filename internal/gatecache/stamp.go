@@ -34,6 +34,29 @@ type StatEntry struct {
 	Mtime  int64  `json:"m,omitempty"`
 	Ctime  int64  `json:"c,omitempty"`
 	Mode   uint32 `json:"t,omitempty"`
+	// Target is the identity of the file a symbolic link leads to.
+	Target *StatEntry `json:"l,omitempty"`
+}
+
+// equal compares two identities, the files links lead to included.
+func (e StatEntry) equal(o StatEntry) bool {
+	if (e.Target == nil) != (o.Target == nil) {
+		return false
+	}
+	if e.Target != nil && *e.Target != *o.Target {
+		return false
+	}
+	e.Target, o.Target = nil, nil
+	return e == o
+}
+
+// racy reports whether the entry, or the file its link leads to, changed
+// after limit.
+func (e StatEntry) racy(limit int64) bool {
+	if e.Exists && (e.Ctime >= limit || e.Mtime >= limit) {
+		return true
+	}
+	return e.Target != nil && e.Target.racy(limit)
 }
 
 // RacyWindow is how close to the stamp a change time may be before the
@@ -102,11 +125,11 @@ func (s *Stamp) Unchanged(root string) bool {
 	limit := s.Taken - int64(RacyWindow)
 	for _, list := range [][]StatEntry{s.Dirs, s.Files} {
 		for _, want := range list {
-			if want.Exists && (want.Ctime >= limit || want.Mtime >= limit) {
+			if want.racy(limit) {
 				return false
 			}
 			got, ok := statEntry(root, want.Path)
-			if !ok || got != want {
+			if !ok || !got.equal(want) {
 				return false
 			}
 		}
