@@ -204,7 +204,7 @@ The lock is checked into the repository. CI signs it (sentinel sign) and
 anyone can verify it (sentinel verify).`,
 		Example: `  sentinel init
   sentinel init --approve-all   # approve everything found (refused while anything is COMPROMISED)`,
-		Args: cobra.MaximumNArgs(1),
+		Args: atMostOnePath,
 		RunE: inLockRepo(func(cmd *cobra.Command, r *lockRepo) error {
 			out := cmd.OutOrStdout()
 			l, err := r.build()
@@ -311,7 +311,7 @@ exact definitions as approved instead of withholding them.`,
 		Example: `  sentinel approve --note "PR #41"             # everything not yet approved
   sentinel approve --only format.sh --note "our formatter"
   sentinel approve --mcp-tools filesystem --note "reviewed v2.1"   # the tools pinned for that MCP server`,
-		Args: cobra.MaximumNArgs(1),
+		Args: atMostOnePath,
 		RunE: inLockRepo(func(cmd *cobra.Command, r *lockRepo) error {
 			out := cmd.OutOrStdout()
 			if r.res.Verdict == scan.Compromised {
@@ -374,7 +374,7 @@ It must never be committed. An existing key is never overwritten unless you
 pass --force (a key rotation: every clone will then see KEY_CHANGED).`,
 		Example: `  sentinel keygen
   sentinel keygen --out /secure/place/sentinel_signing_key.pem`,
-		Args: cobra.MaximumNArgs(1),
+		Args: atMostOnePath,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, err := filepath.Abs(dirArg(args))
 			if err != nil {
@@ -474,7 +474,7 @@ variable (the PEM text). It must match the committed .sentinel/pubkey.pem.
 Signing is refused while anything in the repository is COMPROMISED.`,
 		Example: `  SENTINEL_SIGNING_KEY="$(cat key.pem)" sentinel sign
   sentinel sign --key /secure/sentinel_signing_key.pem`,
-		Args: cobra.MaximumNArgs(1),
+		Args: atMostOnePath,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSign(cmd, app, o, dirArg(args))
 		},
@@ -585,7 +585,7 @@ Exit codes: 0 valid, 2 anything else, 1 when there is no lock or it cannot be re
 A valid lock means checked, never safe.`,
 		Example: `  sentinel verify
   sentinel verify --accept-key   # after a deliberate key rotation`,
-		Args: cobra.MaximumNArgs(1),
+		Args: atMostOnePath,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runVerify(cmd, app, o, dirArg(args))
 		},

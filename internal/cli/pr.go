@@ -51,7 +51,7 @@ always 0. 1 for usage and environment errors (git missing, ref absent).`,
 		Example: `  sentinel pr --base main
   sentinel pr --base origin/main --out comment.md --fail-on suspicious
   sentinel pr --base main --format sarif --out sentinel.sarif`,
-		Args: cobra.MaximumNArgs(1),
+		Args: atMostOnePath,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runPR(cmd, app, o, dirArg(args))
 		},

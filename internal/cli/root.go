@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -64,7 +65,7 @@ verification, 1 usage or environment error.`,
 	root.SetErr(app.Stderr)
 	root.SetVersionTemplate(versionLine() + "\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usagef("%s (see '%s --help')", err, c.CommandPath())
+		return usagef("%s (see '%s --help')", flagErrorText(err), c.CommandPath())
 	})
 	root.AddGroup(
 		&cobra.Group{ID: "scan", Title: "Scanning:"},
@@ -105,4 +106,29 @@ func newVersionCmd(app *App) *cobra.Command {
 			return nil
 		},
 	}
+}
+
+// flagErrorText is pflag's error about a flag's value without the Go parser
+// behind it: `invalid argument "maybe" for "--hooks-only" flag:
+// strconv.ParseBool: parsing "maybe": invalid syntax` says instead that the
+// flag is a switch.
+func flagErrorText(err error) string {
+	msg := err.Error()
+	head, rest, ok := strings.Cut(msg, " flag: strconv.")
+	if !ok {
+		return msg
+	}
+	if strings.HasPrefix(rest, "ParseBool") {
+		return head + " flag: it is a switch; give it alone, or as =true or =false"
+	}
+	return head + " flag: it takes a number"
+}
+
+// atMostOnePath is the argument rule of the commands that work on one
+// repository folder ([PATH], default the current folder).
+func atMostOnePath(cmd *cobra.Command, args []string) error {
+	if len(args) > 1 {
+		return usagef("'%s' works on one folder, and %d were named (%s); name one, or none for the current folder", cmd.CommandPath(), len(args), strings.Join(args, " "))
+	}
+	return nil
 }

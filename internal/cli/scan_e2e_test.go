@@ -140,6 +140,11 @@ func scanE2EUsageErrors(t *testing.T, bin string) {
 		// Each says what to do, once, and no bare Go error text.
 		{[]string{"scan", ".", "--out", "."}, "sentinel: cannot write the report to .: it is a folder; name a file inside it\n"},
 		{[]string{"scan", "CLAUDE.md/x"}, "sentinel: cannot scan CLAUDE.md/x: part of the path is a file, not a folder; check the path\n"},
+		// No Go parser or cobra wording.
+		{[]string{"scan", ".", "--hooks-only=maybe"}, `sentinel: invalid argument "maybe" for "--hooks-only" flag: it is a switch; give it alone, or as =true or =false (see 'sentinel scan --help')` + "\n"},
+		{[]string{"pr", "--base", "main", "a", "b"}, "sentinel: 'sentinel pr' works on one folder, and 2 were named (a b); name one, or none for the current folder\n"},
+		{[]string{"init", "a", "b"}, "sentinel: 'sentinel init' works on one folder"},
+		{[]string{"verify", "a", "b"}, "sentinel: 'sentinel verify' works on one folder"},
 	}
 	for _, tt := range tests {
 		r := runScanCmd(t, bin, dir, "", tt.args...)
