@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sentinel-sec/sentinel/redact"
+	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // Prompter asks a person on a terminal. Confirm returns true to allow; ctx
@@ -200,8 +201,12 @@ func (g *Gate) Queue() *Queue { return g.queue }
 // Audit is the audit log.
 func (g *Gate) Audit() *AuditLog { return g.audit }
 
+// logf writes one line for the person running the proxy. Tool names,
+// reasons and descriptions come from the tool server: control characters,
+// bidi overrides and invisible characters are shown escaped, so a server
+// cannot erase or rewrite a line on the person's terminal.
 func (g *Gate) logf(format string, args ...any) {
-	fmt.Fprintf(g.opts.Log, "sentinel mcp: "+format+"\n", args...)
+	fmt.Fprintf(g.opts.Log, "sentinel mcp: %s\n", report.Terminal(fmt.Sprintf(format, args...)))
 }
 
 func (g *Gate) auditErr(r AuditRecord) {

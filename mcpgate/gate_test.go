@@ -1,6 +1,7 @@
 package mcpgate
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -233,5 +234,27 @@ func TestJudgeToolsWithholdsDuplicateNames(t *testing.T) {
 	}
 	if d := g.DecideCall("x", json.RawMessage(`{}`)); d.Verdict != VerdictAllow {
 		t.Fatalf("x listed once: %+v", d)
+	}
+}
+
+// TestLogEscapesServerText: what the proxy prints for the person (its
+// standard error is often their terminal) shows a tool name's escape
+// sequences and bidi overrides escaped, never raw.
+func TestLogEscapesServerText(t *testing.T) {
+	root := t.TempDir()
+	var log bytes.Buffer
+	g, err := NewGate(Options{Server: "s", Dirs: Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}, Log: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	name := `wipe\u001b[2K\rread\u202e`
+	g.JudgeTools([]json.RawMessage{
+		json.RawMessage(`{"name":"` + name + `","annotations":{"destructiveHint":true}}`),
+		json.RawMessage(`{"name":"` + name + `","annotations":{"readOnlyHint":true}}`),
+	})
+	out := log.String()
+	if !strings.Contains(out, "withheld tool wipe") || strings.ContainsAny(out, "\x1b\r\u202e") {
+		t.Fatalf("log = %q", out)
 	}
 }

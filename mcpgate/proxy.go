@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sentinel-sec/sentinel/redact"
+	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // JSON-RPC error codes the proxy uses in responses it makes itself.
@@ -471,7 +472,7 @@ func (p *Proxy) handleCall(ctx context.Context, m *Message) {
 			// (a cached list, a restart): list it now, so the decision
 			// rests on what the server says today.
 			if err := p.fetchTools(hctx, params.Meta); err != nil {
-				fmt.Fprintf(p.Log, "sentinel mcp: cannot list the server's tools to judge %s: %s\n", redact.String(params.Name), err)
+				fmt.Fprintf(p.Log, "sentinel mcp: cannot list the server's tools to judge %s: %s\n", report.Terminal(params.Name), err)
 			}
 		}
 		p.dispatch(ctx, hctx, m, &params, p.Gate.DecideCall(params.Name, params.Arguments))
@@ -642,7 +643,7 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 	}
 	p.mu.Unlock()
 	if f == nil {
-		fmt.Fprintf(p.Log, "sentinel mcp: dropped a response from the tool server to request %s, which is not pending\n", redact.String(truncate(key, 64)))
+		fmt.Fprintf(p.Log, "sentinel mcp: dropped a response from the tool server to request %s, which is not pending\n", report.Terminal(truncate(key, 64)))
 		return
 	}
 	if f.internal != nil {
@@ -694,7 +695,7 @@ func (p *Proxy) logInventory() {
 	if len(withheld) > 0 {
 		line += fmt.Sprintf("; withheld: %s", strings.Join(withheld, ", "))
 	}
-	fmt.Fprintf(p.Log, "sentinel mcp: %s\n", redact.String(line))
+	fmt.Fprintf(p.Log, "sentinel mcp: %s\n", report.Terminal(line))
 }
 
 // judgeInstructions drops the server's instructions (text the client hands
@@ -716,7 +717,7 @@ func (p *Proxy) judgeInstructions(m *Message) []byte {
 		return m.Raw
 	}
 	why := "the server's instructions carry text aimed at the model: " + strings.Join(findings, "; ")
-	fmt.Fprintf(p.Log, "sentinel mcp: withheld the instructions of server %s: %s\n", p.Gate.opts.Server, redact.String(why))
+	fmt.Fprintf(p.Log, "sentinel mcp: withheld the instructions of server %s: %s\n", p.Gate.opts.Server, report.Terminal(why))
 	p.Gate.auditErr(AuditRecord{Event: "instructions", Decision: "withheld", By: "scanner", Reason: why})
 	delete(res, "instructions")
 	return marshalRaw(map[string]json.RawMessage{"jsonrpc": json.RawMessage(`"2.0"`), "id": m.ID, "result": marshalRaw(res)})
@@ -745,7 +746,7 @@ func (p *Proxy) judgeList(m *Message) []byte {
 		return m.Raw
 	}
 	for _, w := range withheld {
-		fmt.Fprintf(p.Log, "sentinel mcp: withheld %s\n", redact.String(w))
+		fmt.Fprintf(p.Log, "sentinel mcp: withheld %s\n", report.Terminal(w))
 	}
 	if kept == nil {
 		kept = []json.RawMessage{}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/sentinel-sec/sentinel/mcpgate"
 	"github.com/sentinel-sec/sentinel/redact"
+	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 func newMCPCmd(app *App) *cobra.Command {
@@ -228,7 +229,9 @@ func newMCPApprovalsCmd(app *App) *cobra.Command {
 }
 
 func printApproval(w io.Writer, e mcpgate.Entry) {
-	r := func(s string) string { return redact.String(s) }
+	// Names, reasons and changes come from the tool server: shown escaped so
+	// a server cannot rewrite what the person is approving on their terminal.
+	r := report.Terminal
 	switch e.Kind {
 	case mcpgate.KindTool:
 		fmt.Fprintf(w, "%s  [%s] changed tool %s on server %s (%s)\n", e.ID, e.Status, r(e.Tool), r(e.Server), e.Created.Local().Format("2006-01-02 15:04:05"))
@@ -279,7 +282,7 @@ func newMCPDecideCmd(app *App, verdict string) *cobra.Command {
 			if e.Kind == mcpgate.KindTool {
 				subject = "new definition of tool"
 			}
-			what := fmt.Sprintf("%s %s on server %s", subject, redact.String(e.Tool), redact.String(e.Server))
+			what := fmt.Sprintf("%s %s on server %s", subject, report.Terminal(e.Tool), report.Terminal(e.Server))
 			past := map[string]string{"allow": "Allowed", "deny": "Denied"}[verdict]
 			fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s).\n", past, what, id)
 			if e.Kind == mcpgate.KindTool && verdict == "allow" {
@@ -337,7 +340,7 @@ func newMCPLogCmd(app *App) *cobra.Command {
 			fmt.Fprintln(tw, "SEQ\tTIME\tSERVER\tEVENT\tTOOL\tRISK\tDECISION\tBY\tREASON")
 			for _, r := range recs {
 				fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", r.Seq, r.Time.Local().Format("01-02 15:04:05"),
-					redact.String(r.Server), r.Event, redact.String(r.Tool), r.Risk, r.Decision, r.By, redact.String(shorten(r.Reason, 100)))
+					report.Terminal(r.Server), r.Event, report.Terminal(r.Tool), r.Risk, r.Decision, r.By, report.Terminal(shorten(r.Reason, 100)))
 			}
 			return tw.Flush()
 		},
@@ -396,7 +399,7 @@ func newMCPPinsCmd(app *App) *cobra.Command {
 					if p.Unannotated {
 						ann = "UNANNOTATED (treated as destructive)"
 					}
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", redact.String(s), redact.String(name), p.Risk, ann, p.By, shorten(p.Digest, 19))
+					fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", report.Terminal(s), report.Terminal(name), p.Risk, ann, p.By, shorten(p.Digest, 19))
 				}
 			}
 			return tw.Flush()

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -135,5 +136,41 @@ func TestMCPDecideSentences(t *testing.T) {
 	}
 	if out, code := runMCP(t, env, "mcp", "deny", r.ID); code != 0 || strings.Contains(out, secret) || !strings.Contains(out, "new definition of tool") {
 		t.Fatalf("secret names: %d %q", code, out)
+	}
+}
+
+// TestMCPApprovalsEscapeServerText: a tool server names its tools and so
+// shapes the reason a call paused. Escape sequences, carriage returns and
+// bidi overrides in them must not reach the person's terminal, where
+// "delete_all\x1b[2K\rread_note" would show as a harmless read_note.
+func TestMCPApprovalsEscapeServerText(t *testing.T) {
+	env, dirs := mcpEnv(t)
+	q, err := mcpgate.OpenQueue(dirs.QueueDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tool := "delete_all\x1b[2K\rread_note\u202e"
+	r, err := q.Submit(mcpgate.Request{Kind: mcpgate.KindCall, Server: "fs", Tool: tool, Risk: mcpgate.RiskDestructive,
+		Reason: "a destructive tool \x1b]0;title\x07", Arguments: `{}`, PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := mcpgate.NewGate(mcpgate.Options{Server: "fs", Dirs: dirs, Log: &bytes.Buffer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"wipe\u001b[2K\rread","annotations":{"destructiveHint":true}}`)})
+	g.Close()
+	for _, args := range [][]string{{"mcp", "approvals"}, {"mcp", "pins"}, {"mcp", "allow", r.ID}, {"mcp", "log"}} {
+		out, code := runMCP(t, env, args...)
+		if code != 0 {
+			t.Fatalf("%v: %d %s", args, code, out)
+		}
+		if strings.ContainsAny(out, "\x1b\r\x07\u202e") {
+			t.Errorf("%v printed the server's control characters raw:\n%q", args, out)
+		}
+		if !strings.Contains(out, `\x1b`) {
+			t.Errorf("%v does not show the escape visibly:\n%q", args, out)
+		}
 	}
 }
