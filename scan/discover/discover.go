@@ -264,7 +264,7 @@ func errText(err error) string {
 		return "it is a link that points outside the scanned folder, which Sentinel never follows"
 	}
 	if errors.Is(err, fs.ErrPermission) {
-		return "permission denied; check the file's permissions"
+		return "permission denied; check its permissions"
 	}
 	return s
 }
