@@ -14,6 +14,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
@@ -23,6 +24,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sentinel-sec/sentinel/redact"
 	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
@@ -40,7 +42,8 @@ type Config struct {
 	// which stops DNS-rebinding pages from reading answers. sentinel serve
 	// sets it; tests that use example.com do not.
 	CheckHost bool
-	// Logger receives one line per failed request; nil discards.
+	// Logger receives one line per request that failed on the server's side
+	// (a 500), secrets redacted; nil discards.
 	Logger *slog.Logger
 }
 
@@ -141,7 +144,7 @@ func (s *Server) secure(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				s.cfg.Logger.Error("panic while serving", "path", r.URL.Path, "panic", v)
+				s.cfg.Logger.Error("panic while serving", "path", redact.String(r.URL.Path), "panic", redact.String(fmt.Sprint(v)))
 				writeError(w, http.StatusInternalServerError, "the server failed on this request; please report it with the file that caused it")
 			}
 		}()
@@ -208,7 +211,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, context.Canceled):
 		writeError(w, http.StatusServiceUnavailable, "the scan did not finish in time; try again with fewer or smaller files")
 	default:
-		s.cfg.Logger.Error("request failed", "path", r.URL.Path, "err", err)
+		s.cfg.Logger.Error("request failed", "path", redact.String(r.URL.Path), "err", redact.String(err.Error()))
 		writeError(w, http.StatusInternalServerError, "the scan failed: "+err.Error())
 	}
 }

@@ -3,8 +3,10 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -665,6 +667,26 @@ func TestPanicBecomesJSON500(t *testing.T) {
 	s := New(Config{})
 	h := s.secure(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { panic("boom") }))
 	wantError(t, do(t, h, exchange{method: "GET", path: "/x"}), 500)
+}
+
+// TestServerLogIsRedacted: a failure's log line never carries a secret,
+// whether it came in the request's path or in what the failure says.
+func TestServerLogIsRedacted(t *testing.T) {
+	var log bytes.Buffer
+	s := New(Config{Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	tok := "ghp_" + strings.Repeat("A1b2", 9)
+	h := s.secure(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/fail" {
+			s.fail(w, r, errors.New("cannot read "+tok))
+			return
+		}
+		panic("boom with " + tok)
+	}))
+	wantError(t, do(t, h, exchange{method: "GET", path: "/x/" + tok}), 500)
+	wantError(t, do(t, h, exchange{method: "GET", path: "/fail"}), 500)
+	if strings.Contains(log.String(), "A1b2A1b2") || !strings.Contains(log.String(), "panic while serving") || !strings.Contains(log.String(), "request failed") {
+		t.Fatalf("log:\n%s", log.String())
+	}
 }
 
 // TestUIHasNoInlineCodeOrThirdParty reads the embedded app: no inline
