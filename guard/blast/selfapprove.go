@@ -23,13 +23,15 @@ var personOnly = []struct {
 	{[]string{"keygen"}, "", "create the signing key"},
 	{[]string{"verify"}, "--accept-key", "trust a new signing key"},
 	{[]string{"hook", "uninstall"}, "", "remove Sentinel's hooks"},
+	{[]string{"hook", "install"}, "--binary", "point Sentinel's hooks at another program"},
 }
 
 // SelfApproval reports whether a shell command runs a sentinel command that
 // only a person may run, and says which. A command that cannot be parsed is
 // judged by its words, failing closed.
 func SelfApproval(cmd string) (string, bool) {
-	if !strings.Contains(cmd, "sentinel") {
+	// Case-insensitive: macOS and Windows find SENTINEL as sentinel.
+	if !containsFold(cmd, "sentinel") {
 		return "", false
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
@@ -60,6 +62,21 @@ func SelfApproval(cmd string) (string, bool) {
 	return what, found
 }
 
+// containsFold reports whether s contains the lower-case ASCII word w in
+// any case, without copying s.
+func containsFold(s, w string) bool {
+	for i := 0; i+len(w) <= len(s); i++ {
+		j := 0
+		for j < len(w) && s[i+j]|0x20 == w[j] {
+			j++
+		}
+		if j == len(w) {
+			return true
+		}
+	}
+	return false
+}
+
 // innerScript checks the script of `sh -c SCRIPT` (bash, zsh, ...) and of
 // `eval WORDS`.
 func innerScript(args []string) (string, bool) {
@@ -83,7 +100,8 @@ func innerScript(args []string) (string, bool) {
 // that run another command (sudo, env, exec, nohup, timeout, ...).
 func personOnlyCall(args []string) (string, bool) {
 	for i, a := range args {
-		if strings.Trim(path.Base(strings.ReplaceAll(a, `\`, "/")), `"'`) != "sentinel" {
+		name := strings.ToLower(strings.Trim(path.Base(strings.ReplaceAll(a, `\`, "/")), `"'`))
+		if name != "sentinel" && name != "sentinel.exe" {
 			continue
 		}
 		rest := args[i+1:]

@@ -19,6 +19,14 @@ func TestSelfApproval(t *testing.T) {
 		{"eval sentinel approve", true},
 		{"sh -lc \"cd x && sentinel sign\"", true},
 		{"sentinel mcp allow 'unterminated", true}, // does not parse: judged by its words
+		// Pointing the installed hooks at another program switches the gate off.
+		{"sentinel hook install --binary /bin/true", true},
+		{"sentinel hook install --project --binary=/usr/bin/env", true},
+		// Windows names the program sentinel.exe.
+		{`C:\\tools\\sentinel.exe approve`, true},
+		{"Sentinel.EXE mcp allow x", true},
+		// macOS finds SENTINEL as sentinel on its case-insensitive disks.
+		{"SENTINEL approve", true},
 		// A person's decisions stay with the person; everything else is fine.
 		{"sentinel scan .", false},
 		{"sentinel mcp approvals", false},
