@@ -15,6 +15,7 @@ import (
 
 	"github.com/sentinel-sec/sentinel/hook"
 	"github.com/sentinel-sec/sentinel/internal/version"
+	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // App carries the process's streams and environment to every command.
@@ -41,7 +42,9 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err := root.Execute()
 	var se *silentError
 	if err != nil && !errors.As(err, &se) && !errors.Is(err, ErrSuspicious) && !errors.Is(err, ErrCompromised) {
-		fmt.Fprintf(stderr, "sentinel: %s\n", err)
+		// Redacted and escaped like every other output: a path, a ref or
+		// a git message in an error may hold a token or escape codes.
+		fmt.Fprintf(stderr, "sentinel: %s\n", report.Terminal(err.Error()))
 	}
 	return exitCode(err)
 }

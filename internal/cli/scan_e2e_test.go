@@ -145,6 +145,10 @@ func scanE2EUsageErrors(t *testing.T, bin string) {
 		{[]string{"pr", "--base", "main", "a", "b"}, "sentinel: 'sentinel pr' works on one folder, and 2 were named (a b); name one, or none for the current folder\n"},
 		{[]string{"init", "a", "b"}, "sentinel: 'sentinel init' works on one folder"},
 		{[]string{"verify", "a", "b"}, "sentinel: 'sentinel verify' works on one folder"},
+		// An error repeats what was typed: a token in it is masked, an
+		// escape sequence is shown, not sent to the terminal.
+		{[]string{"scan", "ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789"}, "sentinel: cannot scan ghp_...[redacted]: no such file or folder; check the path\n"},
+		{[]string{"scan", "a\x1b[2Jb"}, `sentinel: cannot scan a\x1b[2Jb: no such file or folder; check the path` + "\n"},
 	}
 	for _, tt := range tests {
 		r := runScanCmd(t, bin, dir, "", tt.args...)
