@@ -199,7 +199,7 @@ func safe(s string) string {
 	s = redact.String(s)
 	clean := true
 	for _, r := range s {
-		if (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+		if (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) || invisible(r) {
 			clean = false
 			break
 		}
@@ -217,11 +217,27 @@ func safe(s string) string {
 		case r < 0x20:
 			b.WriteByte('^')
 			b.WriteByte(byte(r) + '@')
-		case r == 0x7f || (r >= 0x80 && r < 0xa0):
+		case r == 0x7f || (r >= 0x80 && r < 0xa0) || invisible(r):
 			fmt.Fprintf(&b, "\\u%04x", r)
 		default:
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// invisible reports characters that change how a line looks without being
+// seen: bidirectional overrides and isolates (which can make a terminal show
+// a line in another order than it is written), zero-width characters and
+// Unicode tag characters. The person approving must see what is written.
+func invisible(r rune) bool {
+	switch {
+	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true // bidirectional controls
+	case r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff:
+		return true // zero-width
+	case r >= 0xe0000 && r <= 0xe007f:
+		return true // tags
+	}
+	return false
 }

@@ -301,3 +301,22 @@ func TestColorEnabled(t *testing.T) {
 		t.Fatal("TERM=dumb ignored")
 	}
 }
+
+// TestRenderPromptShowsInvisibleCharacters: a diff line whose bidirectional
+// override or hidden characters would make the terminal show something else
+// than is written is shown escaped.
+func TestRenderPromptShowsInvisibleCharacters(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"rm -rf ~ #\u202e txt.gpj", `rm -rf ~ #\u202e txt.gpj`},
+		{"a\u2066b\u2069c", `a\u2066b\u2069c`},
+		{"to\u200bken", `to\u200bken`},
+		{"x\U000e0041\U000e0042", `x\ue0041\ue0042`},
+		{"\ufeffBOM", `\ufeffBOM`},
+		{"plain émoji 🚀 and עברית", "plain émoji 🚀 and עברית"},
+	} {
+		got := RenderPrompt(ConfirmRequest{Name: "t", Description: c.in}, false)
+		if !strings.Contains(got, "Action: "+c.want+"\n") {
+			t.Errorf("%q shown as:\n%s", c.in, got)
+		}
+	}
+}
