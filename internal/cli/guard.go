@@ -39,7 +39,12 @@ Paths are normalised as the gate does (backslashes, ./, absolute paths inside
 applied. Exit code 0 whatever the verdicts; use --json in scripts.`,
 		Example: `  sentinel guard classify migrations/0042_add_index.sql src/author.ts
   sentinel guard classify --json .github/workflows/ci.yml`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usagef("name at least one path: sentinel guard classify PATH...")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cfg, cfgDir, err := loadBlastConfig(app.Getenv)
 			if err != nil {

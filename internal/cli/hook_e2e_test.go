@@ -260,6 +260,9 @@ func TestHookE2EGuardClassify(t *testing.T) {
 	if !r.Paths[0].Sensitive || r.Paths[1].Sensitive || !r.Paths[2].Sensitive || r.Paths[2].Path != ".github/workflows/ci.yml" {
 		t.Fatalf("%+v", r.Paths)
 	}
+	if _, stderr, code := e.run("", "guard", "classify"); code != 1 || strings.TrimSpace(stderr) != "sentinel: name at least one path: sentinel guard classify PATH..." {
+		t.Fatalf("no path: exit %d, %q", code, stderr)
+	}
 	out, _, _ = e.run("", "guard", "classify", "Dockerfile", "README.md")
 	if !strings.Contains(out, "Dockerfile  BLAST CENTRE  build or deploy definition") || !strings.Contains(out, "README.md   ordinary") {
 		t.Fatalf("text output:\n%s", out)
