@@ -206,3 +206,45 @@ func firstFingerprint(t *testing.T, res *scan.Result) map[string]string {
 	}
 	return out
 }
+
+// TestSARIFTruncatedFile: a file read in part says so in the log, as the
+// text report ("read in part") and the JSON ("truncated": true) do; the
+// SARIF log used to carry no sign of it. A file that already has a notice
+// is not announced twice.
+func TestSARIFTruncatedFile(t *testing.T) {
+	res := emptyResult()
+	res.Files = []scan.FileResult{
+		{Path: "big/CLAUDE.md", Filename: "big/CLAUDE.md", Kind: "instructions", Verdict: scan.Clean, TrustScore: 100, Truncated: true, Findings: []scan.Finding{}, Observations: []scan.Finding{}},
+		{Path: "big/AGENTS.md", Filename: "big/AGENTS.md", Kind: "instructions", Verdict: scan.Clean, TrustScore: 100, Truncated: true, Findings: []scan.Finding{}, Observations: []scan.Finding{}},
+		{Path: "CLAUDE.md", Filename: "CLAUDE.md", Kind: "instructions", Verdict: scan.Clean, TrustScore: 100, Findings: []scan.Finding{}, Observations: []scan.Finding{}},
+	}
+	res.Notices = []scan.Notice{{Path: "big/AGENTS.md", Message: "read in part: the file is larger than Sentinel reads"}}
+	var log struct {
+		Runs []struct {
+			Invocations []struct {
+				Notes []struct {
+					Message   struct{ Text string } `json:"message"`
+					Locations []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+						} `json:"physicalLocation"`
+					} `json:"locations"`
+				} `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(sarifOf(t, res), &log); err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, n := range log.Runs[0].Invocations[0].Notes {
+		uri := n.Locations[0].PhysicalLocation.ArtifactLocation.URI
+		count[uri]++
+		if uri == "big/CLAUDE.md" && !strings.Contains(n.Message.Text, "read in part") {
+			t.Errorf("notification for the truncated file: %q", n.Message.Text)
+		}
+	}
+	if count["big/CLAUDE.md"] != 1 || count["big/AGENTS.md"] != 1 || count["CLAUDE.md"] != 0 {
+		t.Errorf("notifications per file: %v; want one for each truncated file and none for the whole one", count)
+	}
+}
