@@ -165,8 +165,8 @@ func TestFailClosedOnStateErrors(t *testing.T) {
 	noOpinion(t, run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": "/repo/a.txt"})), "ordinary write")
 	// No session ID on a risky write: deny.
 	r = run(t, newHandler(t), Claude, claudeTool("", "Write", map[string]any{"file_path": "/repo/.env"}))
-	if !r.Denied {
-		t.Fatal("risky write without a session not denied")
+	if !r.Denied || !strings.Contains(string(r.Stdout), "check that the agent's hook runs `sentinel hook` for that agent") {
+		t.Fatalf("risky write without a session not denied with what to do: %s", r.Stdout)
 	}
 	// No store at all.
 	r = run(t, &Handler{StoreErr: os.ErrPermission}, Claude, claudeTool("s", "Write", map[string]any{"file_path": "/repo/.env"}))

@@ -19,7 +19,7 @@ import (
 )
 
 // ErrNoSession is returned by Store methods called without a session ID.
-var ErrNoSession = errors.New("the hook event has no session ID")
+var ErrNoSession = errors.New("the hook event has no session ID; check that the agent's hook runs `sentinel hook` for that agent (claude, gemini or cursor)")
 
 // DefaultMaxAge is how long a session's gate state is kept after its last
 // use before Store cleans it up.
