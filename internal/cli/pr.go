@@ -63,6 +63,12 @@ always 0. 1 for usage and environment errors (git missing, ref absent).`,
 	f.StringVar(&o.format, "format", "markdown", "report format: markdown, json or sarif")
 	f.StringVar(&o.failOn, "fail-on", "compromised", "which verdict fails the check: compromised, suspicious or never")
 	f.BoolVar(&o.hooksOnly, "hooks-only", false, "only what runs or connects by itself")
+	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"markdown", "json", "sarif"}, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"compromised", "suspicious", "never"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
 }
 

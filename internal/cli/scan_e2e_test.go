@@ -574,3 +574,30 @@ func scanE2EBase(t *testing.T, bin string) {
 		t.Errorf("--base with a file: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// TestCompletionOfReportFlags: the shell completes the values of the
+// scanning commands' enumerated flags instead of offering file names.
+func TestCompletionOfReportFlags(t *testing.T) {
+	bin := scanBin(t)
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"__complete", "scan", "--format", ""}, []string{"text", "json", "sarif"}},
+		{[]string{"__complete", "pr", "--format", ""}, []string{"markdown", "json", "sarif"}},
+		{[]string{"__complete", "pr", "--fail-on", ""}, []string{"compromised", "suspicious", "never"}},
+	} {
+		r := runScanCmd(t, bin, dir, "", tt.args...)
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		if r.code != 0 || len(lines) != len(tt.want)+1 || lines[len(lines)-1] != ":4" {
+			t.Errorf("%v: exit %d\n%s", tt.args, r.code, r.stdout)
+			continue
+		}
+		for i, w := range tt.want {
+			if lines[i] != w {
+				t.Errorf("%v: line %d is %q, want %q", tt.args, i, lines[i], w)
+			}
+		}
+	}
+}
