@@ -661,7 +661,13 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 			p.replyError(m.ID, codeInternal, "Sentinel withheld the server's tools/list answer: "+err.Error())
 			return
 		}
-		p.writeClient(p.judgeList(m))
+		out, err := p.judgeList(m)
+		if err != nil {
+			// The client could read tools from it that the gate never judged.
+			p.replyError(m.ID, codeInternal, "Sentinel withheld the server's tools/list answer: "+err.Error())
+			return
+		}
+		p.writeClient(out)
 	case "initialize", "server/discover":
 		p.writeClient(p.judgeInstructions(m))
 	case "tools/call":
@@ -725,25 +731,26 @@ func (p *Proxy) judgeInstructions(m *Message) []byte {
 
 // judgeList removes withheld tools from a tools/list result. When nothing is
 // withheld the server's bytes pass unchanged; otherwise only the tools array
-// is rebuilt, from the kept tools' own bytes.
-func (p *Proxy) judgeList(m *Message) []byte {
+// is rebuilt, from the kept tools' own bytes. A result the gate cannot read
+// as a list of tools is an error, never passed on unjudged.
+func (p *Proxy) judgeList(m *Message) ([]byte, error) {
 	if m.Result == nil {
-		return m.Raw
+		return m.Raw, nil // an error answer: no tools in it
 	}
 	var res map[string]json.RawMessage
-	if err := json.Unmarshal(m.Result, &res); err != nil {
-		return m.Raw
+	if err := json.Unmarshal(m.Result, &res); err != nil || res == nil {
+		return nil, errors.New("its result is not a JSON object")
 	}
 	var tools []json.RawMessage
-	if err := json.Unmarshal(res["tools"], &tools); err != nil {
-		return m.Raw
+	if err := json.Unmarshal(res["tools"], &tools); err != nil || tools == nil {
+		return nil, errors.New("its result has no \"tools\" array")
 	}
 	kept, withheld := p.Gate.JudgeTools(tools)
 	if p.inventoryShown.CompareAndSwap(false, true) {
 		p.logInventory()
 	}
 	if len(withheld) == 0 && len(kept) == len(tools) {
-		return m.Raw
+		return m.Raw, nil
 	}
 	for _, w := range withheld {
 		fmt.Fprintf(p.Log, "sentinel mcp: withheld %s\n", report.Terminal(w))
@@ -757,7 +764,7 @@ func (p *Proxy) judgeList(m *Message) []byte {
 	}
 	res["tools"] = append(append([]byte("["), bytes.Join(parts, []byte(","))...), ']')
 	rb := marshalRaw(res)
-	return marshalRaw(map[string]json.RawMessage{"jsonrpc": json.RawMessage(`"2.0"`), "id": m.ID, "result": rb})
+	return marshalRaw(map[string]json.RawMessage{"jsonrpc": json.RawMessage(`"2.0"`), "id": m.ID, "result": rb}), nil
 }
 
 // marshalRaw encodes an object of raw values without escaping HTML
