@@ -135,7 +135,9 @@ func TestPolicy(t *testing.T) {
 			t.Errorf("%s/%s: %s (%s), want %s", tc.server, tc.tool, v, why, tc.want)
 		}
 	}
-	for _, bad := range []string{`{"require_approval":["@writes"]}`, `{"approval_timeout":"soon"}`, `{"unknown":1}`, `{`} {
+	for _, bad := range []string{`{"require_approval":["@writes"]}`, `{"approval_timeout":"soon"}`, `{"unknown":1}`, `{`,
+		`{"require_approval":["@write","@destructive"],"require_approval":[]}`, `{"servers":{"fs":{"deny":["rm"],"deny":[]}}}`,
+		`{"require_approval":["@write"]} {"require_approval":[]}`, `{} x`} {
 		if _, err := ParsePolicy([]byte(bad)); err == nil {
 			t.Errorf("ParsePolicy(%s) accepted", bad)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -79,11 +80,19 @@ func LoadPolicy(path string) (*Policy, error) {
 
 // ParsePolicy parses a policy document; unknown fields are errors.
 func ParsePolicy(b []byte) (*Policy, error) {
+	// A key given twice would let the last one win in silence: a pasted
+	// "require_approval": [] below the real list would loosen the gate.
+	if err := checkDuplicateKeys(b); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
 	p := &Policy{}
 	if err := dec.Decode(p); err != nil {
 		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("there is more after the policy's JSON object; keep one object")
 	}
 	if p.RequireApproval == nil {
 		p.RequireApproval = slices.Clone(DefaultRequireApproval)
