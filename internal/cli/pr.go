@@ -124,8 +124,8 @@ func runPR(cmd *cobra.Command, app *App, o *prOptions, dir string) error {
 		return fmt.Errorf("cannot write the report: %v", err)
 	}
 	if o.out != "" {
-		if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
-			return reportWriteError(o.out, err)
+		if err := writeReportFile(o.out, buf.Bytes()); err != nil {
+			return err
 		}
 		fmt.Fprintln(cmd.OutOrStdout(), prcheck.Summary(rep))
 	} else if _, err := cmd.OutOrStdout().Write(buf.Bytes()); err != nil {

@@ -201,8 +201,8 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 		return fmt.Errorf("cannot write the report: %v", err)
 	}
 	if o.out != "" {
-		if err := os.WriteFile(o.out, buf.Bytes(), 0o644); err != nil {
-			return reportWriteError(o.out, err)
+		if err := writeReportFile(o.out, buf.Bytes()); err != nil {
+			return err
 		}
 		fmt.Fprintf(app.Stderr, "sentinel: verdict %s; %s report written to %s\n", res.Verdict, format, o.out)
 	} else if _, err := cmd.OutOrStdout().Write(buf.Bytes()); err != nil {
@@ -303,6 +303,21 @@ func walkReads(d target, p string, isDir bool) bool {
 	}
 	_, _, ok := discover.Classify(rel)
 	return ok
+}
+
+// writeReportFile writes a report to --out FILE. A FILE that is a symbolic
+// link is refused: CI runs 'sentinel scan . --out sentinel.sarif' in the
+// checkout of a pull request, which could ship sentinel.sarif as a link to
+// a file outside it, and Sentinel never follows a link a scanned project
+// could have planted.
+func writeReportFile(name string, data []byte) error {
+	if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("cannot write the report to %s: it is a symbolic link, which a scanned project could have planted, so Sentinel does not write through it; remove the link or name another file", name)
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		return reportWriteError(name, err)
+	}
+	return nil
 }
 
 // reportWriteError is the one sentence for a report --out FILE could not

@@ -601,3 +601,42 @@ func TestCompletionOfReportFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestReportOutNeverFollowsALink: CI runs 'sentinel scan . --format sarif
+// --out sentinel.sarif' in a pull request's checkout; a project that ships
+// sentinel.sarif as a link made Sentinel overwrite the file it points to,
+// outside the checkout. A link is refused, for scan and pr alike, and the
+// target is untouched.
+func TestReportOutNeverFollowsALink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links need privileges on Windows")
+	}
+	bin := scanBin(t)
+	victim := filepath.Join(t.TempDir(), "victim.txt")
+	if err := os.WriteFile(victim, []byte("precious\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := newGitRepo(t, bin, map[string]string{"CLAUDE.md": scanCleanClaude})
+	for _, name := range []string{"sentinel.sarif", "comment.md"} {
+		if err := os.Symlink(victim, filepath.Join(r.dir, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"scan", ".", "--format", "sarif", "--out", "sentinel.sarif"},
+		{"pr", "--base", "main", "--out", "comment.md"},
+	} {
+		res := runScanCmd(t, bin, r.dir, "", args...)
+		out := args[len(args)-1]
+		if res.code != 1 || res.stderr != "sentinel: cannot write the report to "+out+": it is a symbolic link, which a scanned project could have planted, so Sentinel does not write through it; remove the link or name another file\n" {
+			t.Errorf("%v: exit %d, stderr %q", args, res.code, res.stderr)
+		}
+		if data, _ := os.ReadFile(victim); string(data) != "precious\n" {
+			t.Fatalf("%v wrote through the link: the target now holds %d bytes", args, len(data))
+		}
+	}
+	// A regular file is still replaced.
+	if res := runScanCmd(t, bin, r.dir, "", "scan", ".", "--out", "report.txt"); res.code != 0 {
+		t.Errorf("--out report.txt: exit %d, %s", res.code, res.stderr)
+	}
+}
