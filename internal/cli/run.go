@@ -183,6 +183,12 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 		return nil, "", err
 	}
 	if entry != nil && entry.Trust == trustState && cache.Digest(fsys, files, notices, entry.Targets) == entry.Digest {
+		if entry.Stamp != nil {
+			// The stamp did not confirm the same inputs (it was taken within
+			// the racy window of a change, or a folder was merely touched):
+			// take a new one, or every later start would read every input.
+			cache.Remember(root, trustState, fsys, files, notices, entry.Targets)
+		}
 		return &scan.Result{Verdict: scan.Clean, TrustScore: 100}, "", nil
 	}
 	res, err := scan.ScanFiles(ctxOf(cmd), fsys, files, scan.WithApprover(approver))

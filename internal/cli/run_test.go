@@ -6,6 +6,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/sentinel-sec/sentinel/internal/gatecache"
+	"github.com/sentinel-sec/sentinel/lock"
+	"github.com/sentinel-sec/sentinel/scan"
 )
 
 // TestGatePrompt covers the SUSPICIOUS question on a terminal, which the
@@ -125,5 +130,42 @@ func TestGateCompromisedSaysWhatToDo(t *testing.T) {
 	want := "sentinel: refusing to start `true` here: the project is COMPROMISED; remove or fix what the findings above name, then start it again.\n"
 	if exitCode(err) != ExitCompromised || !strings.HasSuffix(stderr.String(), want) {
 		t.Fatalf("exit %d, stderr ends:\n%s", exitCode(err), stderr.String()[max(0, stderr.Len()-300):])
+	}
+}
+
+// TestGateRefreshesARacyStamp: a CLEAN verdict remembered right after an
+// edit has a stamp that is never trusted (racy); once the content digest has
+// confirmed the same inputs, a new stamp is taken, so later starts need stat
+// calls only, as gate.md promises.
+func TestGateRefreshesARacyStamp(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the racy window")
+	}
+	dir, home := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(dir, "CLAUDE.md"), []byte("Be kind.\n"), 0o644)
+	t.Chdir(dir)
+	app := &App{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{},
+		Getenv: func(k string) string { return map[string]string{"SENTINEL_HOME": home}[k] }}
+	g := &gate{app: app}
+	cmd := newRunCmd(app)
+	root := lock.RepoID(dir)
+	for i := range 2 {
+		res, _, err := g.scan(cmd)
+		if err != nil || res.Verdict != scan.Clean {
+			t.Fatalf("start %d: %v %v", i, res, err)
+		}
+		if i == 0 {
+			e := gatecache.Open(home).Load(root)
+			if e == nil || e.Stamp == nil {
+				t.Skip("no stamps on this platform")
+			}
+			if e.Stamp.Unchanged(root) {
+				t.Fatal("a stamp taken right after the edit was trusted")
+			}
+			time.Sleep(gatecache.RacyWindow + 100*time.Millisecond)
+		}
+	}
+	if e := gatecache.Open(home).Load(root); e == nil || !e.Stamp.Unchanged(root) {
+		t.Fatal("the racy stamp was not replaced after the digest confirmed the inputs")
 	}
 }
