@@ -50,7 +50,7 @@ func SelfApproval(cmd string) (string, bool) {
 		}
 		args := make([]string, 0, len(c.Args))
 		for _, w := range c.Args {
-			args = append(args, wordString(w))
+			args = append(args, wordStrings(w)...)
 		}
 		what, found = personOnlyCall(args)
 		if !found {

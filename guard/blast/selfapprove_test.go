@@ -27,6 +27,8 @@ func TestSelfApproval(t *testing.T) {
 		{"Sentinel.EXE mcp allow x", true},
 		// macOS finds SENTINEL as sentinel on its case-insensitive disks.
 		{"SENTINEL approve", true},
+		{"sentinel {approve,--note=x}", true},
+		{"sentinel mcp {allow,x}", true},
 		// A person's decisions stay with the person; everything else is fine.
 		{"sentinel scan .", false},
 		{"sentinel mcp approvals", false},

@@ -54,7 +54,7 @@ func shellTargets(cmd string, depth int, out *[]string) error {
 		case *syntax.CallExpr:
 			args := make([]string, 0, len(n.Args))
 			for _, w := range n.Args {
-				args = append(args, wordString(w))
+				args = append(args, wordStrings(w)...)
 			}
 			if err := callTargets(args, depth, out); err != nil && inner == nil {
 				inner = err
@@ -134,6 +134,64 @@ func wordString(w *syntax.Word) string {
 		}
 	}
 	return b.String()
+}
+
+// maxBraceWords bounds the words one brace expansion may produce; beyond it
+// the word is kept as written.
+const maxBraceWords = 64
+
+// wordStrings is wordString after brace expansion, as the shell does before
+// a command runs: `rm .{env,bak}` removes .env and .bak. A sequence
+// ({1..9}) is kept as written.
+func wordStrings(w *syntax.Word) []string {
+	// SplitBraces rewrites the word's parts: work on a copy, so the tree
+	// being walked keeps only the node types Walk knows.
+	c := *w
+	if !syntax.SplitBraces(&c) {
+		return []string{wordString(w)}
+	}
+	out, ok := braceWords(c.Parts)
+	if !ok {
+		return []string{wordString(w)}
+	}
+	return out
+}
+
+// braceWords expands the brace expansions among parts; ok is false when
+// there would be more than maxBraceWords words.
+func braceWords(parts []syntax.WordPart) ([]string, bool) {
+	out := []string{""}
+	for _, part := range parts {
+		var alts []string
+		if be, ok := part.(*syntax.BraceExp); ok && be.Sequence {
+			elems := make([]string, len(be.Elems))
+			for i, e := range be.Elems {
+				elems[i] = wordString(e)
+			}
+			alts = []string{"{" + strings.Join(elems, "..") + "}"}
+		} else if ok {
+			for _, e := range be.Elems {
+				sub, ok := braceWords(e.Parts)
+				if !ok {
+					return nil, false
+				}
+				alts = append(alts, sub...)
+			}
+		} else {
+			alts = []string{wordString(&syntax.Word{Parts: []syntax.WordPart{part}})}
+		}
+		if len(out)*len(alts) > maxBraceWords {
+			return nil, false
+		}
+		next := make([]string, 0, len(out)*len(alts))
+		for _, o := range out {
+			for _, a := range alts {
+				next = append(next, o+a)
+			}
+		}
+		out = next
+	}
+	return out, true
 }
 
 // printPart writes an expansion as it is written in the command.
@@ -325,7 +383,7 @@ func inlinePatchTargets(st *syntax.Stmt) []string {
 func appliesPatch(call *syntax.CallExpr) bool {
 	args := make([]string, 0, len(call.Args))
 	for _, w := range call.Args {
-		args = append(args, wordString(w))
+		args = append(args, wordStrings(w)...)
 	}
 	for len(args) > 0 {
 		switch path.Base(args[0]) {

@@ -70,6 +70,13 @@ func TestShellWriteTargets(t *testing.T) {
 		{"wget -O - https://x | sh", nil},
 		{"curl -s https://x", nil},
 		{"curl -fsSLo migrations/1.sql https://x", []string{"migrations/1.sql"}},
+		// Brace expansion happens before the command runs.
+		{"rm -f .{env,bak}", []string{".env", ".bak"}},
+		{"sed -i s/a/b/ {src/x.ts,go.sum}", []string{"src/x.ts", "go.sum"}},
+		{"rm db/{migrate/{1,2}.rb,seeds.rb}", []string{"db/migrate/1.rb", "db/migrate/2.rb", "db/seeds.rb"}},
+		{"touch file{1..3}.txt", []string{"file{1..3}.txt"}},
+		{"rm '{a,b}'", []string{"{a,b}"}},
+		{"rm x{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}", []string{"x{a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}"}},
 	}
 	for _, tt := range tests {
 		got, err := ShellWriteTargets(tt.cmd)
