@@ -7,6 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // MaxMessageSize bounds one newline-delimited message. A tool server or client
@@ -177,6 +180,11 @@ func parseMessage(b []byte, strict bool) (*Message, error) {
 // key walk (or anything after it) recurse without limit.
 const maxDepth = 256
 
+// checkDuplicateKeys rejects an object that has one key twice. Keys are
+// compared as encoding/json matches them to a struct's fields, that is with
+// Unicode case folding: {"name":"delete","NAME":"read"} is judged as read by
+// the gate (the last match wins) but run as delete by a server that reads
+// "name" exactly, so it counts as a duplicate too.
 func checkDuplicateKeys(b []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()
@@ -222,10 +230,11 @@ func checkDuplicateKeys(b []byte) error {
 				if top.keys == nil {
 					top.keys = map[string]struct{}{}
 				}
-				if _, dup := top.keys[t]; dup {
-					return fmt.Errorf("duplicate key %q", t)
+				k := foldKey(t)
+				if _, dup := top.keys[k]; dup {
+					return fmt.Errorf("duplicate key %q (keys that differ only in case are one key to the gate's parser)", t)
 				}
-				top.keys[t] = struct{}{}
+				top.keys[k] = struct{}{}
 				top.expect = false
 				continue
 			}
@@ -234,6 +243,35 @@ func checkDuplicateKeys(b []byte) error {
 			top.expect = true
 		}
 	}
+}
+
+// foldKey maps a key to one spelling per case-folding class (the same
+// classes as bytes.EqualFold, which encoding/json uses): each rune becomes
+// the smallest rune of its simple-folding orbit, so "K", "k" and the Kelvin
+// sign, or "s", "S" and the long s, are one.
+func foldKey(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || ('a' <= c && c <= 'z') {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s // nothing to fold: no lower-case letter, nothing beyond ASCII
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		m := r
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f < m {
+				m = f
+			}
+		}
+		b.WriteRune(m)
+	}
+	return b.String()
 }
 
 // FrameReader reads newline-delimited messages (the MCP stdio transport).

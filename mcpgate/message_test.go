@@ -35,6 +35,14 @@ func TestParseMessage(t *testing.T) {
 		// would judge and run different tools.
 		{"duplicate top key", `{"jsonrpc":"2.0","id":1,"method":"ping","method":"tools/call"}`, 0, "", "duplicate key"},
 		{"duplicate nested key", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read","name":"delete"}}`, 0, "", "duplicate key"},
+		// encoding/json matches keys to fields without regard to case: the
+		// gate would judge "read" while the server runs "delete".
+		{"name in two cases", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"delete","NAME":"read"}}`, 0, "", "duplicate key"},
+		{"method in two cases", `{"jsonrpc":"2.0","id":1,"method":"tools/call","Method":"ping","params":{"name":"delete"}}`, 0, "", "duplicate key"},
+		{"params in two cases", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"delete"},"PARAMS":{"name":"read"}}`, 0, "", "duplicate key"},
+		{"arguments with a long s", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"read","arguments":{"path":"/x"},"argument\u017f":{}}}`, 0, "", "duplicate key"},
+		{"annotation with a long s", `{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","annotations":{"destructiveHint":true,"de\u017ftructiveHint":false}}]}}`, 0, "", "duplicate key"},
+		{"a key with the Kelvin sign", `{"jsonrpc":"2.0","id":1,"method":"x","params":{"kind":1,"\u212aIND":2}}`, 0, "", "duplicate key"},
 		{"same key in sibling objects", `{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":{"k":1},"b":{"k":2}}}`, KindRequest, "x", ""},
 		{"deep", `{"jsonrpc":"2.0","id":1,"method":"x","params":{"a":` + strings.Repeat("[", 300) + strings.Repeat("]", 300) + `}}`, 0, "", "nested deeper"},
 	}
