@@ -386,13 +386,23 @@ func observed(u *text.Unit, g int, re alternatives, what string) (match, bool) {
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], false) {
 			continue
 		}
-		m := match{start: loc[0], end: loc[1], scored: hasNQA(u), what: what + " `" + clip(u.Text[loc[0]:loc[1]], 100) + "`"}
+		m := match{start: loc[0], end: loc[1], scored: hasNQA(u), what: quoteMatch(what, u.Text[loc[0]:loc[1]])}
 		if !m.scored {
 			m.what += " (an observation; it would count with a phrase such as \"without checking\" or \"do not ask\")"
 		}
 		return m, true
 	}
 	return match{}, false
+}
+
+// quoteMatch is what, then the matched text in backticks, trimmed of the
+// spaces an expression matches around it.
+func quoteMatch(what, matched string) string {
+	q := "`" + clip(strings.TrimSpace(matched), 100) + "`"
+	if what == "" {
+		return q
+	}
+	return what + " " + q
 }
 
 // scoredMatch runs re over a unit that holds the group g, for rules that
@@ -405,7 +415,7 @@ func scoredMatch(u *text.Unit, g int, re alternatives, what string, backticks bo
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], backticks) {
 			continue
 		}
-		return match{start: loc[0], end: loc[1], scored: true, what: what + " `" + clip(u.Text[loc[0]:loc[1]], 100) + "`"}, loc, true
+		return match{start: loc[0], end: loc[1], scored: true, what: quoteMatch(what, u.Text[loc[0]:loc[1]])}, loc, true
 	}
 	return match{}, nil, false
 }
