@@ -16,7 +16,8 @@ const maxShellDepth = 4
 // It finds output redirections (>, >>, >|, &>, &>>, <>, >&file), tee, sed -i
 // and perl -i, cp/install/ln destinations, mv sources and destinations,
 // rm/rmdir/unlink/shred/truncate/touch arguments, dd of=, and git rm/mv/
-// restore/checkout -- paths, curl -o and wget -O files, the targets of a patch given to git apply or
+// restore/checkout -- paths, curl -o and wget -O files, what find -delete
+// or find -exec rm/sed -i/... removes or edits, the targets of a patch given to git apply or
 // patch as a here-document or here-string, looking through sudo, env, command, nohup, time,
 // nice, timeout, xargs, `bash -c` and eval. Words with expansions are
 // returned as written (`migrations/$(date).sql`), so patterns still see them.
@@ -295,6 +296,8 @@ unwrap:
 		*out = append(*out, operands(rest, "")...)
 	case "truncate":
 		*out = append(*out, operands(rest, "sr")...)
+	case "find":
+		*out = append(*out, findTargets(rest)...)
 	case "curl", "wget":
 		short, long := "-o", "--output"
 		if name == "wget" {
@@ -349,6 +352,70 @@ unwrap:
 		}
 	}
 	return nil
+}
+
+// findWriters are the commands that, run by find -exec, write or delete the
+// files find names.
+var findWriters = map[string]bool{
+	"rm": true, "unlink": true, "shred": true, "truncate": true, "mv": true,
+	"sed": true, "gsed": true, "perl": true, "tee": true, "touch": true, "dd": true,
+}
+
+// findTargets returns what `find START... EXPR` deletes or edits, when EXPR
+// has -delete or -exec/-execdir/-ok running a writing command: each starting
+// folder, and the -name and -path patterns below it
+// (`find . -name '*.sql' -delete` is a write to *.sql files).
+func findTargets(args []string) []string {
+	i := 0
+	for i < len(args) && (args[i] == "-H" || args[i] == "-L" || args[i] == "-P" || strings.HasPrefix(args[i], "-O") || args[i] == "-D") {
+		if args[i] == "-D" {
+			i++
+		}
+		i++
+	}
+	var starts []string
+	for ; i < len(args); i++ {
+		a := args[i]
+		if strings.HasPrefix(a, "-") || a == "(" || a == "!" || a == ")" {
+			break
+		}
+		starts = append(starts, a)
+	}
+	if len(starts) == 0 {
+		starts = []string{"."}
+	}
+	writes := false
+	var names, paths []string
+	for ; i < len(args); i++ {
+		switch args[i] {
+		case "-delete":
+			writes = true
+		case "-exec", "-execdir", "-ok", "-okdir":
+			if i+1 < len(args) && findWriters[path.Base(args[i+1])] {
+				writes = true
+			}
+		case "-name", "-iname":
+			if i+1 < len(args) {
+				i++
+				names = append(names, args[i])
+			}
+		case "-path", "-ipath", "-wholename", "-iwholename":
+			if i+1 < len(args) {
+				i++
+				paths = append(paths, args[i])
+			}
+		}
+	}
+	if !writes {
+		return nil
+	}
+	out := append([]string{}, starts...)
+	for _, st := range starts {
+		for _, n := range names {
+			out = append(out, path.Join(st, n))
+		}
+	}
+	return append(out, paths...)
 }
 
 // inlinePatchTargets returns the files a patch given inline to `git apply`

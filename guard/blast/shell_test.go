@@ -72,6 +72,13 @@ func TestShellWriteTargets(t *testing.T) {
 		{"curl -fsSLo migrations/1.sql https://x", []string{"migrations/1.sql"}},
 		// Brace expansion happens before the command runs.
 		{"rm -f .{env,bak}", []string{".env", ".bak"}},
+		// find deleting or editing what it finds.
+		{"find . -name '*.sql' -delete", []string{".", "*.sql"}},
+		{"find db -path 'db/migrate/*' -exec rm {} +", []string{"db", "db/migrate/*"}},
+		{"find src -name .env -exec sed -i s/a/b/ {} \\;", []string{"src", "src/.env"}},
+		{"find -L k8s -type f -delete", []string{"k8s"}},
+		{"find . -name '*.sql' -exec cat {} +", nil},
+		{"find migrations -type f", nil},
 		{"sed -i s/a/b/ {src/x.ts,go.sum}", []string{"src/x.ts", "go.sum"}},
 		{"rm db/{migrate/{1,2}.rb,seeds.rb}", []string{"db/migrate/1.rb", "db/migrate/2.rb", "db/seeds.rb"}},
 		{"touch file{1..3}.txt", []string{"file{1..3}.txt"}},
