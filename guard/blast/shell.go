@@ -343,11 +343,19 @@ unwrap:
 		case "restore":
 			*out = append(*out, operands(sub[1:], "s")...)
 		case "checkout":
+			dashes := false
 			for i, a := range sub {
 				if a == "--" {
 					*out = append(*out, sub[i+1:]...)
+					dashes = true
 					break
 				}
+			}
+			if !dashes {
+				// `git checkout .env` and `git checkout main go.sum` restore
+				// files too; a lone branch name is judged as a path, which
+				// asks at most once for a branch named like a blast centre.
+				*out = append(*out, operands(sub[1:], "bBU")...)
 			}
 		}
 	}
