@@ -64,6 +64,13 @@ func TestClassify(t *testing.T) {
 		{`{"name":"a","annotations":{"destructiveHint":false}}`, RiskWrite, false},
 		{`{"name":"a","annotations":{"readOnlyHint":false,"destructiveHint":true}}`, RiskDestructive, false},
 		{`{"name":"a","annotations":{"readOnlyHint":"yes"}}`, RiskDestructive, true},
+		// Keys in another case are no annotation to a client, so none to the
+		// gate either (encoding/json would have matched them).
+		{`{"name":"a","annotations":{"READONLYHINT":true}}`, RiskDestructive, true},
+		{`{"name":"a","annotations":{"ReadOnlyHint":true,"destructiveHint":false}}`, RiskWrite, false},
+		{`{"name":"a","Annotations":{"readOnlyHint":true}}`, RiskDestructive, true},
+		{`{"name":"a","annotations":{"readOnlyHint":null,"destructiveHint":false}}`, RiskWrite, false},
+		{`{"name":"a","annotations":"read-only"}`, RiskDestructive, true},
 	}
 	for _, tc := range tests {
 		c := ClassifyTool([]byte(tc.tool))

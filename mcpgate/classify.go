@@ -57,19 +57,42 @@ func Classify(a *Annotations) Classification {
 	return Classification{Risk: RiskDestructive, Why: "annotated destructiveHint: true"}
 }
 
-// ClassifyTool classifies a tool definition as the server sent it.
+// ClassifyTool classifies a tool definition as the server sent it. Keys are
+// read exactly as a client reads them: encoding/json would also take
+// "READONLYHINT" or "Annotations" for the hint, making a tool read-only to
+// the gate that every client sees as unannotated (and so destructive).
 func ClassifyTool(raw json.RawMessage) Classification {
-	var t struct {
-		Annotations json.RawMessage `json:"annotations"`
-	}
-	if err := json.Unmarshal(raw, &t); err != nil || len(t.Annotations) == 0 || string(t.Annotations) == "null" {
+	var t map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &t); err != nil {
 		return Classify(nil)
 	}
-	var a Annotations
-	if err := json.Unmarshal(t.Annotations, &a); err != nil {
+	ann := t["annotations"]
+	if len(ann) == 0 || string(ann) == "null" {
+		return Classify(nil)
+	}
+	invalid := func() Classification {
 		c := Classify(nil)
 		c.Why = "the tool's annotations are not valid, so the MCP defaults apply (destructive)"
 		return c
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(ann, &m); err != nil || m == nil {
+		return invalid()
+	}
+	var a Annotations
+	for _, h := range []struct {
+		key string
+		dst **bool
+	}{{"readOnlyHint", &a.ReadOnlyHint}, {"destructiveHint", &a.DestructiveHint}, {"idempotentHint", &a.IdempotentHint}, {"openWorldHint", &a.OpenWorldHint}} {
+		v, ok := m[h.key]
+		if !ok || string(v) == "null" {
+			continue
+		}
+		var b bool
+		if err := json.Unmarshal(v, &b); err != nil {
+			return invalid()
+		}
+		*h.dst = &b
 	}
 	return Classify(&a)
 }
