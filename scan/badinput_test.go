@@ -104,6 +104,10 @@ func TestHugeFileIsTruncatedNotFatal(t *testing.T) {
 	if len(res.Files) != 1 || !res.Files[0].Truncated {
 		t.Fatalf("want one truncated file, got %+v", res.Files)
 	}
+	// The JSON contract lists a file read in part among the notices too.
+	if len(res.Notices) != 1 || res.Notices[0].Path != "CLAUDE.md" || !strings.HasPrefix(res.Notices[0].Message, "read in part") {
+		t.Fatalf("want one notice that CLAUDE.md was read in part, got %+v", res.Notices)
+	}
 }
 
 func TestOrphanedHookThenScriptPresent(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"context"
 	"io/fs"
 	"sort"
+	"strconv"
 
 	"github.com/sentinel-sec/sentinel/internal/version"
 	"github.com/sentinel-sec/sentinel/redact"
@@ -106,6 +107,9 @@ func WithRules(list []*rules.Rule) Option { return func(o *Options) { o.Rules = 
 func WithExtraFiles(files ...discover.File) Option {
 	return func(o *Options) { o.Extra = append(o.Extra, files...) }
 }
+
+// TruncatedNotice is the notice of a file larger than Sentinel reads.
+var TruncatedNotice = "read in part: the file is larger than Sentinel reads (" + strconv.Itoa(discover.MaxRead>>20) + " MiB), so only its beginning was scanned; check why an agent file is that large"
 
 // Scan scans the tree rooted at fsys. It fails only when the root cannot be
 // listed or ctx is done; unreadable files become notices.
@@ -255,6 +259,9 @@ func assemble(repo *rules.Repo, findings []Finding, notices []Notice, lookup fun
 			} else {
 				fr.Findings = append(fr.Findings, f)
 			}
+		}
+		if df.Truncated {
+			res.Notices = append(res.Notices, Notice{Path: p, Message: TruncatedNotice})
 		}
 		fr.Verdict, fr.TrustScore, fr.ColorBand = sc.Verdict, sc.Score, score.Band(sc.Verdict)
 		fr.Breakdown = p + ": " + sc.Arithmetic

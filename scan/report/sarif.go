@@ -11,7 +11,6 @@ import (
 
 	"github.com/sentinel-sec/sentinel/internal/version"
 	"github.com/sentinel-sec/sentinel/scan"
-	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
@@ -200,14 +199,12 @@ func WriteSARIF(w io.Writer, res *scan.Result, opt SARIFOptions) error {
 	for _, fr := range res.Files {
 		if fr.Truncated && !noticed[fr.Path] {
 			run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications,
-				sarifNotification{Level: "warning", Message: sarifText{Text: truncatedNotice}, Locations: []sarifLocation{location(fr.Path, 0)}})
+				sarifNotification{Level: "warning", Message: sarifText{Text: scan.TruncatedNotice}, Locations: []sarifLocation{location(fr.Path, 0)}})
 		}
 	}
 	return encode(w, sarifLog{Schema: SARIFSchema, Version: SARIFVersion, Runs: []sarifRun{run}})
 }
 
-// truncatedNotice is the notification of a file larger than Sentinel reads.
-var truncatedNotice = fmt.Sprintf("read in part: the file is larger than Sentinel reads (%d MiB), so only its beginning was scanned; check why an agent file is that large", discover.MaxRead>>20)
 
 func sarifRuleFor(r *rules.Rule) sarifRule {
 	name := r.Name
