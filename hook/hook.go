@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/guard/blast"
@@ -385,6 +386,17 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	targets := c.Targets(resolve(h.expandHome(paths), workDir(ev.Cwd, input), root))
 	if len(targets) == 0 {
 		return Result{}
+	}
+	// Sentinel's own configuration and state hold a person's decisions
+	// (approvals, pins, blast centres, the gate's memory): a justification
+	// does not open them to the agent, in any turn, as for the commands
+	// that record approvals.
+	for _, t := range targets {
+		if slices.Contains(t.Reasons, blast.ReasonSentinelState) {
+			return h.denyWithUserMessage(agent, ev.HookEventName, fmt.Sprintf(
+				"Sentinel does not let the agent write %s: it is Sentinel's own configuration or state, which holds a person's decisions. Ask the user to make this change themselves if they want it; do not retry it another way.", t.Path),
+				"Sentinel stopped the agent from writing its own configuration or state: "+t.Path)
+		}
 	}
 	if unparsed {
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf(

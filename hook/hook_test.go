@@ -190,6 +190,26 @@ func TestSentinelOwnFiles(t *testing.T) {
 	}
 }
 
+// A write to Sentinel's own folders is denied every time: a justification
+// must not let the agent record approvals or loosen the gate by writing the
+// files, any more than by running sentinel approve. Other blast centres let
+// the repeated call through.
+func TestSentinelOwnFilesDeniedEveryTime(t *testing.T) {
+	h := &Handler{Store: blast.NewStore(t.TempDir()), SentinelDirs: []string{"/home/u/.config/sentinel"}}
+	own := claudeTool("s", "Write", map[string]any{"file_path": "/home/u/.config/sentinel/approvals.json"})
+	for i := 0; i < 3; i++ {
+		r := run(t, h, Claude, own)
+		if !r.Denied || !strings.Contains(string(r.Stdout), "Ask the user") {
+			t.Fatalf("attempt %d: want a deny that leaves the change to the user, got %s", i+1, r.Stdout)
+		}
+	}
+	other := claudeTool("s", "Write", map[string]any{"file_path": "/repo/.claude/settings.json"})
+	if !run(t, h, Claude, other).Denied {
+		t.Fatal("first write to the hook settings not challenged")
+	}
+	noOpinion(t, run(t, h, Claude, other), "the repeated, justified write to the hook settings")
+}
+
 func TestExtraPatterns(t *testing.T) {
 	h := &Handler{Store: blast.NewStore(t.TempDir()), Extra: []blast.ExtraPattern{{Glob: "seeds/**", Reason: "production seed data"}}}
 	r := run(t, h, Claude, claudeTool("s", "Edit", map[string]any{"file_path": "/repo/seeds/users.json"}))
