@@ -91,3 +91,45 @@ func TestProxyRefusesToolsListItCannotJudge(t *testing.T) {
 		})
 	}
 }
+
+// TestProxyParseErrorKeepsTheRequestID: a request the gate refuses to parse
+// (a key twice) is answered with its own id when one can be read, so the
+// client is not left waiting for an answer that never comes.
+func TestProxyParseErrorKeepsTheRequestID(t *testing.T) {
+	root := t.TempDir()
+	g, err := mcpgate.NewGate(mcpgate.Options{Server: "s", Dirs: mcpgate.Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	up := &listUpstream{result: `{"tools":[]}`, frames: make(chan []byte, 4)}
+	p := &mcpgate.Proxy{Gate: g, Upstream: up}
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan error, 1)
+	go func() { done <- p.Run(context.Background(), inR, outW) }()
+	go io.WriteString(inW, `{"jsonrpc":"2.0","id":14,"method":"tools/call","params":{"name":"rm","NAME":"ls"}}`+"\n"+
+		`{"jsonrpc":"2.0","id":"a-1","method":"tools/call","params":{"name":"rm","name":"ls"}}`+"\n"+
+		`{not json`+"\n")
+	lines := make(chan string, 3)
+	go func() {
+		r := bufio.NewReader(outR)
+		for i := 0; i < 3; i++ {
+			line, _ := r.ReadString('\n')
+			lines <- line
+		}
+	}()
+	for _, want := range []string{`"id":14`, `"id":"a-1"`, `"id":null`} {
+		select {
+		case line := <-lines:
+			if !strings.Contains(line, want) || !strings.Contains(line, "did not forward it") {
+				t.Fatalf("answer %s, want %s and a parse error", line, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("no answer with %s", want)
+		}
+	}
+	inW.Close()
+	close(up.frames)
+	<-done
+}

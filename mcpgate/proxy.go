@@ -214,6 +214,21 @@ func (p *Proxy) replyError(id json.RawMessage, code int, msg string) {
 	p.writeClient(b)
 }
 
+// requestID is the id of a message the gate refused to parse, when it is
+// valid JSON with a plain "id" (a key given twice, say), so the client's
+// request gets its answer instead of waiting for one forever; else nil.
+func requestID(line []byte) json.RawMessage {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(line, &m) != nil {
+		return nil
+	}
+	id := bytes.TrimSpace(m["id"])
+	if len(id) == 0 || (id[0] != '"' && id[0] != '-' && (id[0] < '0' || id[0] > '9')) {
+		return nil
+	}
+	return id
+}
+
 // replyToolError answers a tools/call with a tool result the model reads:
 // isError true and one sentence saying what happened and what to do.
 func (p *Proxy) replyToolError(id json.RawMessage, stateless bool, text string) {
@@ -250,7 +265,7 @@ func (p *Proxy) readClient(ctx context.Context, in io.Reader) error {
 		if err != nil {
 			// The gate cannot judge what it cannot parse, so it is not
 			// forwarded.
-			p.replyError(nil, codeParseError, "Sentinel could not parse this message and did not forward it: "+err.Error())
+			p.replyError(requestID(line), codeParseError, "Sentinel could not parse this message and did not forward it: "+err.Error())
 			continue
 		}
 		batch := len(msgs) > 1 || bytes.HasPrefix(bytes.TrimSpace(line), []byte("["))
