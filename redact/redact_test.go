@@ -22,6 +22,12 @@ func TestString(t *testing.T) {
 		{"aws secret, lower case", "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "aws_secret_access_key =...[redacted]"},
 		{"aws secret, upper case", "export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "export AWS_SECRET_ACCESS_KEY=...[redacted]"},
 		{"aws secret, mixed case", "Aws_Secret_Access_Key: wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", "Aws_Secret_Access_Key:...[redacted]"},
+		{"stripe live", "STRIPE_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc now", "STRIPE_KEY=sk_l...[redacted] now"},
+		{"stripe restricted", "rk_test_51H8abcdefghijklmnopqrstu", "rk_t...[redacted]"},
+		{"hugging face", "token hf_abcdefghijklmnopqrstuvwxyzABCDEFGH here", "token hf_a...[redacted] here"},
+		{"sendgrid", "SG.abcdefghijklmnopqrstuv.abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG", "SG.a...[redacted]"},
+		{"pypi", "pypi-AgEIcHlwaS5vcmcCJGFiY2RlZmdoLWlqa2wtbW5vcC1xcnN0LXV2d3h5ejEyMzQ1Ng", "pypi...[redacted]"},
+		{"short hf word", "see hf_model and sk_live_ docs", "see hf_model and sk_live_ docs"},
 		{"github token among underscores", "snake_case_name and ghs_0123456789abcdefghijABCDEFGHIJ0123", "snake_case_name and ghs_...[redacted]"},
 	}
 	for _, tt := range tests {
