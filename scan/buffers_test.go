@@ -3,6 +3,7 @@ package scan
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -56,5 +57,38 @@ func TestCallerBuffersAreNotKept(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// S11 says where the credential is: committed in the repository, or in the
+// user's own settings read with --global (which no clone can read).
+func TestCredentialImpactSaysWhere(t *testing.T) {
+	settings := []byte(`{"env": {"GITHUB_TOKEN": "ghp_0123456789abcdefghijABCDEFGHIJ0123"}}`)
+	impact := func(res *Result) string {
+		for _, f := range res.Files {
+			for _, x := range f.Findings {
+				if x.RuleID == "S11" {
+					return x.Impact
+				}
+			}
+		}
+		t.Fatalf("no S11 finding in %+v", res.Files)
+		return ""
+	}
+	repo := fstest.MapFS{".claude/settings.json": &fstest.MapFile{Data: settings}}
+	res, err := Scan(context.Background(), repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := impact(res); !strings.Contains(got, "committed in the repository") {
+		t.Errorf("repository settings: impact %q", got)
+	}
+	own := discover.File{Path: "~/.claude/settings.json", Kind: discover.KindSettings, Tool: "claude", Data: settings, Size: int64(len(settings))}
+	res, err = Scan(context.Background(), fstest.MapFS{}, WithExtraFiles(own))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := impact(res); !strings.Contains(got, "your own settings") || strings.Contains(got, "clone") {
+		t.Errorf("user settings: impact %q", got)
 	}
 }

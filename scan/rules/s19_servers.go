@@ -101,9 +101,14 @@ var S11 = &Rule{
 	Check: func(r *Repo, rep *Report) {
 		for _, c := range r.Configs {
 			for _, s := range c.Secrets {
+				impact := "A credential is committed in the repository, where every clone can read it."
+				if userLevel(s.Source) {
+					impact = "A credential sits in plain text in your own settings, where every program and agent that reads them can see it."
+				}
 				rep.Add(Finding{Path: s.Source, Line: s.Line,
 					Message:  "hardcoded credential in " + s.Key + " (value not shown)",
-					Evidence: s.Key + ": [value not shown]"})
+					Evidence: s.Key + ": [value not shown]",
+					Impact:   impact})
 			}
 			for _, s := range c.Settings {
 				if !strings.HasSuffix(s.Key, "_BASE_URL") || isVendorHost(s.Value) {
@@ -116,6 +121,12 @@ var S11 = &Rule{
 			}
 		}
 	},
+}
+
+// userLevel reports a config outside the scanned repository: the user's
+// own settings (--global), shown as ~/... or by an absolute path.
+func userLevel(p string) bool {
+	return strings.HasPrefix(p, "~/") || strings.HasPrefix(p, "/") || len(p) > 2 && p[1] == ':' && (p[2] == '/' || p[2] == '\\')
 }
 
 // S28 finds a folder-open task that hides its terminal.
