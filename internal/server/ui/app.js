@@ -192,7 +192,9 @@ async function scanLoose(list) {
 
 async function scanBundle(files, subject) {
   setStatus(`Scanning ${files.length} files…`);
-  const body = { files: {} };
+  // No prototype: a file named __proto__ would otherwise set the object's
+  // prototype instead of a key, and never be sent.
+  const body = { files: Object.create(null) };
   for (const f of files) body.files[f.path] = f.text;
   try {
     const result = await api('/scan/bundle', {
