@@ -162,8 +162,9 @@ func TestResolveDirsRefusesProjectDirectories(t *testing.T) {
 }
 
 func TestArgumentPaths(t *testing.T) {
-	got := ArgumentPaths([]byte(`{"path":"src/a.go","content":"x /not/a/path here","edits":[{"file_path":"b.txt"}],"uri":"file:///etc/hosts","other":"/abs/p"}`))
-	want := "/abs/p /etc/hosts b.txt src/a.go"
+	got := ArgumentPaths([]byte(`{"path":"src/a.go","content":"x /not/a/path here","edits":[{"file_path":"b.txt"}],"uri":"file:///etc/hosts","other":"/abs/p",` +
+		`"x":"file:/srv/one","y":"FILE://localhost/srv/two"}`))
+	want := "/abs/p /etc/hosts /srv/one /srv/two b.txt src/a.go"
 	if strings.Join(got, " ") != want {
 		t.Fatalf("paths = %v, want %s", got, want)
 	}

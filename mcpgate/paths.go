@@ -42,8 +42,9 @@ func ArgumentPaths(args json.RawMessage) []string {
 		if s == "" || strings.ContainsAny(s, "\n\x00") {
 			return
 		}
-		if strings.HasPrefix(s, "file://") {
-			if u, err := url.Parse(s); err == nil {
+		if hasFoldPrefix(s, "file:") {
+			// file:///p, file://localhost/p and file:/p (RFC 8089) alike.
+			if u, err := url.Parse(s); err == nil && strings.EqualFold(u.Scheme, "file") {
 				s = u.Path
 			}
 		}
@@ -72,7 +73,7 @@ func ArgumentPaths(args json.RawMessage) []string {
 				return
 			}
 			if len(t) < 4096 && !strings.ContainsAny(t, " \t\n") &&
-				(strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/") || strings.HasPrefix(t, "file://") || filepath.VolumeName(t) != "") {
+				(strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/") || hasFoldPrefix(t, "file:") || filepath.VolumeName(t) != "") {
 				add(t)
 			}
 		}
@@ -80,6 +81,10 @@ func ArgumentPaths(args json.RawMessage) []string {
 	walk("", v, 0)
 	slices.Sort(out)
 	return out
+}
+
+func hasFoldPrefix(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // stateDirChecker pauses any call that names Sentinel's own configuration or
