@@ -205,7 +205,6 @@ func WriteSARIF(w io.Writer, res *scan.Result, opt SARIFOptions) error {
 	return encode(w, sarifLog{Schema: SARIFSchema, Version: SARIFVersion, Runs: []sarifRun{run}})
 }
 
-
 func sarifRuleFor(r *rules.Rule) sarifRule {
 	name := r.Name
 	if name == "" {
