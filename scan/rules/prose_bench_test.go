@@ -3,6 +3,7 @@ package rules_test
 import (
 	"bytes"
 	"testing"
+	"unsafe"
 
 	"github.com/sentinel-sec/sentinel/internal/corpus"
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -63,6 +64,34 @@ func BenchmarkProseCorpus(b *testing.B) {
 			for _, fs := range repos {
 				for _, f := range fs {
 					_ = bytes.ToLower(f.Data)
+				}
+			}
+		}
+	})
+	// The floor: what any design that reads instruction text the way the
+	// prose rules need must do at least, lowering every byte into a new
+	// buffer and walking it once through the literal prefilter, with no
+	// lines, sentences, normalising, invisible characters or rules. Each
+	// file is cut into four units so that the prefilter walks four lanes
+	// at once, as it does over sentences (matches across a cut are lost;
+	// only the time counts here).
+	b.Run("floor-lower-prefilter", func(b *testing.B) {
+		b.SetBytes(total)
+		units := make([]text.Unit, 4)
+		for i := 0; i < b.N; i++ {
+			for _, fs := range repos {
+				for _, f := range fs {
+					// As the scan does: the file is read in place, lowered once.
+					lower := text.Lower(unsafe.String(unsafe.SliceData(f.Data), len(f.Data)))
+					q := len(lower) / 4
+					for k := range units {
+						end := (k + 1) * q
+						if k == len(units)-1 {
+							end = len(lower)
+						}
+						units[k] = text.Unit{Text: lower[k*q : end], Lower: lower[k*q : end]}
+					}
+					rules.MarkUnitsForBench(units)
 				}
 			}
 		}
