@@ -314,10 +314,39 @@ func writeReportFile(name string, data []byte) error {
 	if fi, err := os.Lstat(name); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
 		return fmt.Errorf("cannot write the report to %s: it is a symbolic link, which a scanned project could have planted, so Sentinel does not write through it; remove the link or name another file", name)
 	}
-	if err := os.WriteFile(name, data, 0o644); err != nil {
+	if err := writeBelowWorkDir(name, data); err != nil {
+		if strings.Contains(err.Error(), "path escapes from parent") {
+			return fmt.Errorf("cannot write the report to %s: a folder on its path is a symbolic link that leads out of this folder, which a scanned project could have planted, so Sentinel does not write through it; name a path without the link", name)
+		}
 		return reportWriteError(name, err)
 	}
 	return nil
+}
+
+// writeBelowWorkDir writes data to name. A relative name that stays below
+// the working folder (the checkout, in CI) is opened through os.Root, so a
+// folder on its path that is a link out of the working folder is refused;
+// an absolute name, or one above the working folder, is the user's own
+// choice and is written as given.
+func writeBelowWorkDir(name string, data []byte) error {
+	clean := filepath.Clean(name)
+	if filepath.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, ".."+string(filepath.Separator)) || filepath.VolumeName(clean) != "" {
+		return os.WriteFile(name, data, 0o644)
+	}
+	root, err := os.OpenRoot(".")
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	f, err := root.OpenFile(clean, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // reportWriteError is the one sentence for a report --out FILE could not

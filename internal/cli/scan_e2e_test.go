@@ -635,8 +635,25 @@ func TestReportOutNeverFollowsALink(t *testing.T) {
 			t.Fatalf("%v wrote through the link: the target now holds %d bytes", args, len(data))
 		}
 	}
-	// A regular file is still replaced.
-	if res := runScanCmd(t, bin, r.dir, "", "scan", ".", "--out", "report.txt"); res.code != 0 {
-		t.Errorf("--out report.txt: exit %d, %s", res.code, res.stderr)
+	// A folder on the path that is a link out of the checkout is refused too.
+	outside := t.TempDir()
+	if err := os.Symlink(outside, filepath.Join(r.dir, "reports")); err != nil {
+		t.Fatal(err)
+	}
+	res := runScanCmd(t, bin, r.dir, "", "scan", ".", "--format", "sarif", "--out", "reports/sentinel.sarif")
+	if res.code != 1 || !strings.Contains(res.stderr, "a folder on its path is a symbolic link that leads out of this folder") {
+		t.Errorf("--out through a linked folder: exit %d, stderr %q", res.code, res.stderr)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Fatalf("--out wrote through a linked folder: %d files outside the checkout", len(entries))
+	}
+	// A regular file is still replaced, in a real folder too.
+	if err := os.Mkdir(filepath.Join(r.dir, "out"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{"report.txt", "out/report.txt", filepath.Join(t.TempDir(), "abs.txt")} {
+		if res := runScanCmd(t, bin, r.dir, "", "scan", ".", "--out", out); res.code != 0 {
+			t.Errorf("--out %s: exit %d, %s", out, res.code, res.stderr)
+		}
 	}
 }
