@@ -19,6 +19,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"sort"
 	"strings"
 )
@@ -153,6 +154,9 @@ func Parse(data []byte) (*Lock, error) {
 	if version > Format {
 		return nil, &ParseError{Msg: fmt.Sprintf("%s uses format %d, newer than this Sentinel understands (%d); upgrade Sentinel to read it", FileName, version, Format), Newer: true}
 	}
+	if err := checkKeys(data); err != nil {
+		return nil, &ParseError{Msg: fmt.Sprintf("%s is not a valid lock: %s; restore it from git or recreate it with 'sentinel init'", FileName, err)}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var l Lock
@@ -171,7 +175,7 @@ func Parse(data []byte) (*Lock, error) {
 func (l *Lock) validate() error {
 	seen := map[string]bool{}
 	for _, f := range l.Files {
-		if !Covered(f.Path) || !isHex256(f.SHA256) {
+		if !lockPath(f.Path) || !isHex256(f.SHA256) {
 			return fmt.Errorf("file entry %q has no sha256 or a path outside the repository", f.Path)
 		}
 		if seen[f.Path] {
@@ -181,8 +185,8 @@ func (l *Lock) validate() error {
 	}
 	keys := map[string]bool{}
 	for _, e := range l.Items {
-		if e.Kind == "" || !Covered(e.Source) || !isHex256(e.SHA256) {
-			return fmt.Errorf("item %q has no kind, source or sha256", e.Label())
+		if e.Kind == "" || !lockPath(e.Source) || !isHex256(e.SHA256) {
+			return fmt.Errorf("item %q has no kind or sha256, or its source %q is not a path inside the repository", e.Label(), e.Source)
 		}
 		if keys[e.Key()] {
 			return fmt.Errorf("item %q is listed twice", e.Label())
@@ -209,6 +213,79 @@ func (l *Lock) validate() error {
 		tools[m.key()] = true
 	}
 	return nil
+}
+
+// knownKeys are the member names of every object in a lock, exactly as
+// written.
+var knownKeys = map[string]bool{
+	"$schema": true, "format": true, "generator": true, "files": true, "items": true, "mcp_tools": true,
+	"path": true, "sha256": true, "kind": true, "tool": true, "source": true, "event": true,
+	"matcher": true, "name": true, "command": true, "approved": true, "by": true, "at": true,
+	"note": true, "server": true,
+}
+
+// checkKeys refuses what encoding/json would quietly accept: a member named
+// twice in one object (the last would win, while a person reading the diff
+// sees the first) and a name spelled in another case ("Approved").
+func checkKeys(data []byte) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type frame struct {
+		obj  bool
+		seen map[string]bool
+		key  bool // the next string token is a member name
+	}
+	var stack []*frame
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return nil // the decoder reports malformed JSON with its line
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if top != nil && top.obj && top.key {
+			if d, ok := tok.(json.Delim); ok && d == '}' {
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			name, _ := tok.(string)
+			if top.seen[name] {
+				return fmt.Errorf("%q appears twice in one object", name)
+			}
+			if !knownKeys[name] {
+				for k := range knownKeys {
+					if strings.EqualFold(k, name) {
+						return fmt.Errorf("%q is spelled %q in the format (names are case-sensitive)", name, k)
+					}
+				}
+			}
+			top.seen[name] = true
+			top.key = false
+			continue
+		}
+		if top != nil && top.obj {
+			top.key = true // this token is the member's value
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, &frame{obj: true, seen: map[string]bool{}, key: true})
+		case json.Delim('['):
+			stack = append(stack, &frame{})
+		case json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		}
+	}
+}
+
+// lockPath reports whether p may appear in a lock: a clean slash path inside
+// the repository ("a/../b", "./a" and "a//b" are not), and not the lock or
+// its signature.
+func lockPath(p string) bool {
+	return Covered(p) && fs.ValidPath(p) && p != "."
 }
 
 func isHex256(s string) bool {

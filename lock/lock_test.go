@@ -10,6 +10,9 @@ import (
 	"encoding/json"
 	"encoding/pem"
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -46,6 +49,17 @@ func TestParseBadInput(t *testing.T) {
 		{"bad hash", `{"format":1,"files":[{"path":"a","sha256":"00"}],"items":[]}`, "is not a valid lock", false},
 		{"duplicate", `{"format":1,"files":[{"path":"a","sha256":"` + h64('a') + `"},{"path":"a","sha256":"` + h64('a') + `"}],"items":[]}`, "listed twice", false},
 		{"trailing", `{"format":1,"files":[],"items":[]} {}`, "is not valid JSON", false},
+		// encoding/json keeps the last of two equal names and matches names
+		// in any case; a person reading the diff sees the first, so refuse.
+		{"duplicate member", `{"format":1,"files":[],"items":[],"items":[]}`, `"items" appears twice in one object`, false},
+		{"duplicate nested member", `{"format":1,"files":[],"items":[{"kind":"hook","source":"a","sha256":"` + h64('a') + `","approved":null,"approved":{"by":"x","at":"y"}}]}`, `"approved" appears twice`, false},
+		{"duplicate format", `{"format":1,"format":1,"files":[],"items":[]}`, `"format" appears twice`, false},
+		{"dot-dot inside a path", `{"format":1,"files":[{"path":"sub/../../etc/passwd","sha256":"` + h64('a') + `"}],"items":[]}`, "a path outside the repository", false},
+		{"dot path", `{"format":1,"files":[{"path":"./CLAUDE.md","sha256":"` + h64('a') + `"}],"items":[]}`, "a path outside the repository", false},
+		{"source outside", `{"format":1,"files":[],"items":[{"kind":"hook","source":"/etc/passwd","sha256":"` + h64('a') + `"}]}`, `its source "/etc/passwd" is not a path inside the repository`, false},
+		{"source dot-dot", `{"format":1,"files":[],"items":[{"kind":"hook","source":"a/../../x","sha256":"` + h64('a') + `"}]}`, `is not a path inside the repository`, false},
+		{"case variant", `{"format":1,"files":[],"Items":[]}`, `"Items" is spelled "items"`, false},
+		{"kelvin fold", `{"format":1,"files":[],"items":[{"Kind":"hook","source":"a","sha256":"` + h64('a') + `"}]}`, `is spelled "kind"`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse([]byte(tc.in))
@@ -429,5 +443,49 @@ func TestVerificationListsAreNeverNull(t *testing.T) {
 	b, _ := json.Marshal(v)
 	if !strings.Contains(string(b), `"not_covered":[],"lapsed":[]`) {
 		t.Fatalf("json = %s", b)
+	}
+}
+
+// TestLinkedLockFilesRefused: the lock, its signature and the public key are
+// read only as plain files; a link to a valid copy (inside the repository or
+// out of it) is refused in one sentence, in a real folder and in an fs.FS
+// that knows links.
+func TestLinkedLockFilesRefused(t *testing.T) {
+	src, _, files := signedRepo(t)
+	for _, name := range []string{FileName, SigFileName, PublicKeyPath} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			for p, f := range src {
+				full := filepath.Join(dir, filepath.FromSlash(p))
+				os.MkdirAll(filepath.Dir(full), 0o755)
+				os.WriteFile(full, f.Data, 0o644)
+			}
+			if _, err := ReadFile(os.DirFS(dir), name); err != nil {
+				t.Fatalf("plain file: %v", err)
+			}
+			full := filepath.Join(dir, filepath.FromSlash(name))
+			os.Rename(full, full+".real")
+			if err := os.Symlink(filepath.Base(name)+".real", full); err != nil {
+				t.Skip("no symbolic links here")
+			}
+			root, err := os.OpenRoot(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer root.Close()
+			_, err = Verify(VerifyInput{FS: root.FS(), Files: files})
+			if err == nil || !strings.Contains(err.Error(), name+" is a symbolic link") || strings.Contains(err.Error(), "\n") {
+				t.Fatalf("Verify with %s a link: %v", name, err)
+			}
+			m := fstest.MapFS{}
+			for p, f := range src {
+				m[p] = f
+			}
+			m[name] = &fstest.MapFile{Data: []byte(filepath.Base(name) + ".real"), Mode: fs.ModeSymlink}
+			m[name+".real"] = src[name]
+			if _, err := ReadFile(m, name); err == nil || !strings.Contains(err.Error(), "symbolic link") {
+				t.Fatalf("MapFS link: %v", err)
+			}
+		})
 	}
 }

@@ -65,6 +65,19 @@ var ErrNoLock = errors.New("there is no " + FileName + " here; create one with '
 // ReadFile reads name from fsys with the lock's size limit. A missing file
 // returns (nil, nil).
 func ReadFile(fsys fs.FS, name string) ([]byte, error) {
+	// A link is refused whether it leads inside the repository or out of
+	// it: these files vouch for the rest, so they are read only as
+	// themselves.
+	var lst fs.FileInfo
+	var lerr error
+	if rl, ok := fsys.(fs.ReadLinkFS); ok {
+		lst, lerr = rl.Lstat(name)
+	} else if sf, ok := fsys.(fs.StatFS); ok {
+		lst, lerr = sf.Stat(name) // a git tree's Stat does not follow links
+	}
+	if lerr == nil && lst != nil && lst.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s is a symbolic link, and Sentinel reads it only as a plain file; replace it with the real file from git", name)
+	}
 	f, err := fsys.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil

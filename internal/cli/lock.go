@@ -447,10 +447,40 @@ pass --force (a key rotation: every clone will then see KEY_CHANGED).`,
 	return cmd
 }
 
-// inside reports whether p is dir or below it.
+// inside reports whether p is dir or below it, as spelled or once links are
+// resolved: a key reached through a link (a folder outside that links into
+// the repository, or a file that links to one inside it) is inside too.
 func inside(dir, p string) bool {
+	if lexicallyInside(dir, p) {
+		return true
+	}
+	rdir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		rdir = dir
+	}
+	return lexicallyInside(rdir, resolveLinks(p))
+}
+
+func lexicallyInside(dir, p string) bool {
 	rel, err := filepath.Rel(dir, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// resolveLinks resolves every link in p; for a path that does not exist yet
+// (keygen's --out), the nearest folder above it that exists.
+func resolveLinks(p string) string {
+	rest := ""
+	for {
+		if r, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(r, rest)
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return filepath.Join(p, rest)
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
+	}
 }
 
 // ---- sentinel sign --------------------------------------------------------

@@ -98,3 +98,41 @@ func TestSignAndVerifyNameTheKey(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyInsideRepoThroughLinks: a private key reached through a link is as
+// much inside the repository as one named by its real path, for keygen --out
+// and sign --key alike.
+func TestKeyInsideRepoThroughLinks(t *testing.T) {
+	tmp := t.TempDir()
+	repo := filepath.Join(tmp, "repo")
+	outside := filepath.Join(tmp, "outside")
+	for _, d := range []string{repo, outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(repo, "key.pem"), []byte("k"), 0o600)
+	os.WriteFile(filepath.Join(outside, "real.pem"), []byte("k"), 0o600)
+	if err := os.Symlink(repo, filepath.Join(outside, "link")); err != nil {
+		t.Skip("no symbolic links here")
+	}
+	os.Symlink(filepath.Join(repo, "key.pem"), filepath.Join(outside, "file-link.pem"))
+	os.Symlink(repo, filepath.Join(tmp, "repo-link"))
+	for _, c := range []struct {
+		dir, p string
+		want   bool
+	}{
+		{repo, filepath.Join(repo, "key.pem"), true},
+		{repo, filepath.Join(outside, "link", "key.pem"), true},
+		{repo, filepath.Join(outside, "link", "new", "key.pem"), true}, // keygen --out, not there yet
+		{repo, filepath.Join(outside, "file-link.pem"), true},
+		{filepath.Join(tmp, "repo-link"), filepath.Join(repo, "key.pem"), true},
+		{repo, filepath.Join(outside, "real.pem"), false},
+		{repo, filepath.Join(outside, "new.pem"), false},
+		{repo, filepath.Join(tmp, "repo2", "key.pem"), false},
+	} {
+		if got := inside(c.dir, c.p); got != c.want {
+			t.Errorf("inside(%s, %s) = %v, want %v", c.dir, c.p, got, c.want)
+		}
+	}
+}
