@@ -355,6 +355,8 @@ func lockE2EPullRequest(t *testing.T, bin string) {
 		}
 	}
 	r.run("pr", "--base", "main", "--fail-on", "never", "--json").expect(t, 0, `"approvals_requested"`, `"rule_id": "S20"`)
+	// agents-lock.md documents 'sentinel scan --base REF' with no folder: this one.
+	r.run("scan", "--base", "main").expect(t, 2, "S20", "S14b")
 
 	// A folder of a monorepo is compared with the same folder of the base.
 	r.git("checkout", "-q", "main")

@@ -117,12 +117,11 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 		return usagef("unknown report format %q; use text, json or sarif", o.format)
 	}
 
-	if o.base != "" && (len(args) != 1 || o.global) {
-		return usagef("--base compares one folder with a git ref; name exactly one folder and leave out --global")
-	}
-
 	if len(args) == 0 && !o.global {
 		args = []string{"."}
+	}
+	if o.base != "" && (len(args) != 1 || o.global) {
+		return usagef("--base compares one folder with a git ref; name exactly one folder and leave out --global")
 	}
 	targets, err := resolveTargets(args)
 	if err != nil {
