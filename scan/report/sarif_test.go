@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/report"
+	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
 func sarifOf(t *testing.T, res *scan.Result) []byte {
@@ -246,5 +248,95 @@ func TestSARIFTruncatedFile(t *testing.T) {
 	}
 	if count["big/CLAUDE.md"] != 1 || count["big/AGENTS.md"] != 1 || count["CLAUDE.md"] != 0 {
 		t.Errorf("notifications per file: %v; want one for each truncated file and none for the whole one", count)
+	}
+}
+
+// TestRulesDocDescribesEveryRule: every rule's SARIF help links to
+// docs/rules.md ("See S6 in docs/rules.md"), so every registered rule must
+// have a row there with its weight; S6 and S20 once had none.
+func TestRulesDocDescribesEveryRule(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/rules.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rules.All() {
+		row := "| " + r.ID + " | " + r.Name + " | "
+		i := strings.Index(string(doc), row)
+		if i < 0 {
+			t.Errorf("docs/rules.md has no table row for %s (%s)", r.ID, r.Name)
+			continue
+		}
+		rest := string(doc[i+len(row):])
+		weight := "−" + strconv.Itoa(r.Weight)
+		if r.Weight == 0 {
+			weight = "0"
+		}
+		if !strings.HasPrefix(rest, weight+" |") {
+			t.Errorf("docs/rules.md gives %s a weight other than %s: %.40q", r.ID, weight, rest)
+		}
+	}
+}
+
+// TestSARIFDocLevelsTable: the table in docs/sarif.md ("Levels and
+// severity") names each rule in the row of the security-severity and default
+// level the log really gives it.
+func TestSARIFDocLevelsTable(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/sarif.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(doc)
+	start, end := strings.Index(s, "### Levels and severity"), strings.Index(s, "### Fingerprints")
+	if start < 0 || end < start {
+		t.Fatal("docs/sarif.md has no \"Levels and severity\" section")
+	}
+	var b bytes.Buffer
+	if err := report.WriteSARIF(&b, &scan.Result{}, report.SARIFOptions{ToolVersion: "0.0.0-test"}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID            string `json:"id"`
+						Configuration struct {
+							Level string `json:"level"`
+						} `json:"defaultConfiguration"`
+						Properties map[string]any `json:"properties"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	ids := regexp.MustCompile(`\bS\d+[a-z]?\b`)
+	severity := regexp.MustCompile(`\| (\d+\.\d) \(`)
+	row := map[string]string{}
+	for _, line := range strings.Split(s[start:end], "\n") {
+		m := severity.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		for _, id := range ids.FindAllString(line, -1) {
+			row[id] = line
+		}
+	}
+	for _, r := range log.Runs[0].Tool.Driver.Rules {
+		line, ok := row[r.ID]
+		if !ok {
+			t.Errorf("docs/sarif.md: %s is in no row of the levels table", r.ID)
+			continue
+		}
+		if sev := r.Properties["security-severity"]; !strings.Contains(line, "| "+sev.(string)+" (") {
+			t.Errorf("docs/sarif.md: %s has security-severity %v, but its row says otherwise: %s", r.ID, sev, line)
+		}
+		level := r.Configuration.Level
+		cell := strings.Split(line, "|")[2]
+		if !strings.Contains(cell, "`"+level+"`") {
+			t.Errorf("docs/sarif.md: %s has default level %s, not in its row: %s", r.ID, level, line)
+		}
 	}
 }
