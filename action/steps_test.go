@@ -192,3 +192,91 @@ func TestSignAndVerifyStepsRun(t *testing.T) {
 		t.Fatalf("verify without trusted-key: %d %s", code, out)
 	}
 }
+
+// TestCommentStepUpdatesOnlyItsOwnComment runs the "Comment on the pull
+// request" script with a stand-in for gh that serves a list of comments
+// through the real jq: a comment someone else posted with Sentinel's marker
+// is never the one updated (it would hide or impersonate the report); the
+// workflow token's own earlier comment is.
+func TestCommentStepUpdatesOnlyItsOwnComment(t *testing.T) {
+	for _, tool := range []string{"bash", "jq"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed; the action's script needs it", tool)
+		}
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("the action's scripts run on Linux runners")
+	}
+	var meta struct {
+		Runs struct {
+			Steps []struct {
+				Name string `yaml:"name"`
+				Run  string `yaml:"run"`
+			} `yaml:"steps"`
+		} `yaml:"runs"`
+	}
+	data, _ := os.ReadFile("action.yml")
+	if err := yaml.Unmarshal(data, &meta); err != nil {
+		t.Fatal(err)
+	}
+	script := ""
+	for _, s := range meta.Runs.Steps {
+		if s.Name == "Comment on the pull request" {
+			script = s.Run
+		}
+	}
+	if script == "" {
+		t.Fatal("no step named 'Comment on the pull request' in action.yml")
+	}
+	// The stand-in: 'gh api user' fails as it does for the workflow token
+	// (or prints $GH_LOGIN for a personal token); the comment list goes
+	// through jq with the --jq filter; every other call is logged.
+	fake := `#!/bin/bash
+log="$FAKE_DIR/calls"
+if [ "$1 $2" = "api user" ]; then
+  [ -n "${GH_LOGIN:-}" ] && { echo "$GH_LOGIN"; exit 0; }
+  echo "Resource not accessible by integration" >&2; exit 1
+fi
+if [ "$1" = "api" ] && [ "$2" = "repos/o/r/issues/7/comments" ]; then
+  while [ $# -gt 0 ]; do [ "$1" = "--jq" ] && { jq -r "$2" "$FAKE_DIR/comments.json"; exit; }; shift; done
+fi
+echo "$*" >> "$log"
+`
+	tests := []struct {
+		name, login, comments, want string
+	}{
+		{"a stranger's comment with the marker", "", `[
+			{"id": 11, "user": {"login": "mallory"}, "body": "<!-- sentinel-pr-comment -->\n## 🟢 Sentinel: CLEAN"}]`,
+			"api --method POST repos/o/r/issues/7/comments"},
+		{"the bot's own comment", "", `[
+			{"id": 12, "user": {"login": "github-actions[bot]"}, "body": "<!-- sentinel-pr-comment -->\n## old"},
+			{"id": 13, "user": {"login": "mallory"}, "body": "<!-- sentinel-pr-comment -->\n## fake"}]`,
+			"api --method PATCH repos/o/r/issues/comments/12"},
+		{"a personal token's own comment", "ci-user", `[
+			{"id": 14, "user": {"login": "ci-user"}, "body": "<!-- sentinel-pr-comment -->\n## old"},
+			{"id": 15, "user": {"login": "github-actions[bot]"}, "body": "<!-- sentinel-pr-comment -->\n## other"}]`,
+			"api --method PATCH repos/o/r/issues/comments/14"},
+		{"no comment yet", "", `[]`, "api --method POST repos/o/r/issues/7/comments"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			bin := filepath.Join(dir, "bin")
+			os.MkdirAll(bin, 0o755)
+			os.WriteFile(filepath.Join(bin, "gh"), []byte(fake), 0o755)
+			os.WriteFile(filepath.Join(dir, "comments.json"), []byte(tc.comments), 0o644)
+			os.WriteFile(filepath.Join(dir, "comment.md"), []byte("<!-- sentinel-pr-comment -->\n## new\n"), 0o644)
+			cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script)
+			cmd.Dir = dir
+			cmd.Env = []string{"PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH"), "FAKE_DIR=" + dir,
+				"GH_TOKEN=t", "COMMENT_FILE=" + filepath.Join(dir, "comment.md"), "PR_NUMBER=7", "REPO=o/r", "GH_LOGIN=" + tc.login}
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("comment step: %v\n%s", err, out)
+			}
+			calls, _ := os.ReadFile(filepath.Join(dir, "calls"))
+			if got := strings.TrimSpace(string(calls)); !strings.HasPrefix(got, tc.want+" ") || strings.Count(got, "\n") != 0 {
+				t.Fatalf("gh calls:\n%s\nwant one: %s -F body=@…", got, tc.want)
+			}
+		})
+	}
+}
