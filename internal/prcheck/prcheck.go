@@ -168,7 +168,11 @@ func (rep *Report) baseApprovals(baseFS fs.FS) (*lock.Lock, rules.Approver) {
 		return nil, rules.NoApprovals{}
 	}
 	sig, err := lock.ReadFile(baseFS, lock.SigFileName)
-	if err != nil || sig == nil {
+	if err != nil {
+		rep.Notices = append(rep.Notices, "the base's AGENTS.lock signature cannot be read, so no approvals count: "+err.Error())
+		return l, rules.NoApprovals{}
+	}
+	if sig == nil {
 		return l, l.Approver() // unsigned but merged: the base is what reviewers accepted
 	}
 	pub, err := lock.LoadPublicKey(baseFS)
@@ -183,9 +187,20 @@ func (rep *Report) baseApprovals(baseFS fs.FS) (*lock.Lock, rules.Approver) {
 	return l, l.Approver()
 }
 
+// readAnchor reads a trust anchor for comparison; a file that cannot be read
+// (a link, say) compares as its error, so turning one into a link is a
+// change too.
+func readAnchor(fsys fs.FS, name string) []byte {
+	b, err := lock.ReadFile(fsys, name)
+	if err != nil {
+		return []byte("\x00" + err.Error())
+	}
+	return b
+}
+
 func (rep *Report) trustChanges(baseFS, headFS fs.FS) {
-	b, _ := lock.ReadFile(baseFS, lock.PublicKeyPath)
-	h, _ := lock.ReadFile(headFS, lock.PublicKeyPath)
+	b := readAnchor(baseFS, lock.PublicKeyPath)
+	h := readAnchor(headFS, lock.PublicKeyPath)
 	switch {
 	case b == nil && h != nil:
 		rep.TrustChanges = append(rep.TrustChanges, "adds the signing public key "+lock.PublicKeyPath+": from the merge on, only its private half can sign "+lock.FileName)
@@ -194,10 +209,10 @@ func (rep *Report) trustChanges(baseFS, headFS fs.FS) {
 	case !bytes.Equal(b, h):
 		rep.TrustChanges = append(rep.TrustChanges, "replaces the signing public key "+lock.PublicKeyPath+": every clone that trusted the old key will report KEY_CHANGED; accept only a deliberate key rotation")
 	}
-	bs, _ := lock.ReadFile(baseFS, lock.SigFileName)
-	hs, _ := lock.ReadFile(headFS, lock.SigFileName)
-	bl, _ := lock.ReadFile(baseFS, lock.FileName)
-	hl, _ := lock.ReadFile(headFS, lock.FileName)
+	bs := readAnchor(baseFS, lock.SigFileName)
+	hs := readAnchor(headFS, lock.SigFileName)
+	bl := readAnchor(baseFS, lock.FileName)
+	hl := readAnchor(headFS, lock.FileName)
 	if hs != nil && !bytes.Equal(bs, hs) {
 		rep.TrustChanges = append(rep.TrustChanges, "changes "+lock.SigFileName+": only CI signs the lock, after merge; a signature inside a pull request is not trusted")
 	}

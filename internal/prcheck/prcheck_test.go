@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -325,5 +326,41 @@ func TestHugeCommentStaysUnderGitHubLimit(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), "more findings are not shown") || !strings.Contains(buf.String(), "### Next steps") {
 		t.Fatalf("cut comment lacks its note or its end:\n%s", buf.String()[len(buf.String())-2000:])
+	}
+}
+
+// TestBaseLockWithUnreadableSignatureGrantsNothing: a base whose signature
+// file cannot be read (here a symbolic link) is not an unsigned lock: its
+// approvals do not count, and a head that turns an anchor into a link shows
+// as a trust change.
+func TestBaseLockWithUnreadableSignatureGrantsNothing(t *testing.T) {
+	files := map[string]string{".claude/settings.json": formatHook, "scripts/format.sh": "#!/bin/sh\nprettier --write \"$1\"\n"}
+	base := tree(files)
+	lb := approvedLock(t, base)
+	pubPEM, privPEM, _ := lock.GenerateKey()
+	priv, _ := lock.ParsePrivateKey(privPEM, "k")
+	base[lock.FileName] = &fstest.MapFile{Data: lb}
+	base[lock.PublicKeyPath] = &fstest.MapFile{Data: pubPEM}
+	base["sig.real"] = &fstest.MapFile{Data: lock.Sign(lb, priv)}
+	base[lock.SigFileName] = &fstest.MapFile{Data: []byte("sig.real"), Mode: fs.ModeSymlink}
+	rep := compare(t, base, base)
+	if got := rulesOf(rep.Result, ".claude/settings.json"); !has(got, "S14b") {
+		t.Fatalf("approvals of a base lock with a linked signature counted: %v", got)
+	}
+	if len(rep.Notices) != 1 || !strings.Contains(rep.Notices[0], "signature cannot be read") {
+		t.Fatalf("notices = %q", rep.Notices)
+	}
+
+	head := tree(files)
+	for k, v := range base {
+		head[k] = v
+	}
+	base[lock.SigFileName] = base["sig.real"]
+	head[lock.PublicKeyPath] = &fstest.MapFile{Data: []byte("elsewhere.pem"), Mode: fs.ModeSymlink}
+	head["elsewhere.pem"] = &fstest.MapFile{Data: pubPEM}
+	rep = compare(t, base, head, "update claude settings")
+	joined := strings.Join(rep.TrustChanges, "\n")
+	if !strings.Contains(joined, "replaces the signing public key") || !strings.Contains(joined, "changes AGENTS.lock.sig") {
+		t.Fatalf("trust changes = %q", rep.TrustChanges)
 	}
 }
