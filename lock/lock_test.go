@@ -486,6 +486,25 @@ func TestLinkedLockFilesRefused(t *testing.T) {
 			if _, err := ReadFile(m, name); err == nil || !strings.Contains(err.Error(), "symbolic link") {
 				t.Fatalf("MapFS link: %v", err)
 			}
+			// For the gate, the lock's approvals do not count, and it says why.
+			trust, err := OpenTrust(t.TempDir(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			trust.Pins.Pin(trust.RepoID, Fingerprint(mustPub(t, src[PublicKeyPath].Data)), now)
+			a, notice, _ := TrustedApprover(root.FS(), trust)
+			if a.Approved(formatHook) || !strings.Contains(notice, "symbolic link") {
+				t.Fatalf("TrustedApprover with %s a link: approved=%v notice=%q", name, a.Approved(formatHook), notice)
+			}
 		})
 	}
+}
+
+func mustPub(t *testing.T, pemData []byte) ed25519.PublicKey {
+	t.Helper()
+	pub, err := ParsePublicKey(pemData, "pub")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pub
 }

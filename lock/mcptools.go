@@ -129,12 +129,18 @@ func trustedLock(fsys fs.FS, t Trust) (l *Lock, fp, why string, err error) {
 		return nil, "", "", err
 	}
 	sig, err := ReadFile(fsys, SigFileName)
-	if err != nil || sig == nil {
+	if err != nil {
+		return l, "", err.Error(), nil // not "unsigned": say what is wrong with it
+	}
+	if sig == nil {
 		return l, "", whyUnsigned, nil
 	}
 	pub, err := LoadPublicKey(fsys)
-	if err != nil || pub == nil {
-		return l, "", "the lock is signed but " + PublicKeyPath + " cannot be read", nil
+	if err != nil {
+		return l, "", "the lock is signed but " + PublicKeyPath + " cannot be read: " + err.Error(), nil
+	}
+	if pub == nil {
+		return l, "", "the lock is signed but " + PublicKeyPath + " cannot be read: it is missing; restore it from git", nil
 	}
 	if err := CheckSignature(lockBytes, sig, pub); err != nil {
 		return l, "", "SIGNATURE INVALID: " + strings.TrimPrefix(err.Error(), ErrBadSignature.Error()+": ") + "; run 'sentinel verify'", nil
