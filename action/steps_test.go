@@ -188,8 +188,14 @@ func TestSignAndVerifyStepsRun(t *testing.T) {
 	if code, out := step("Verify AGENTS.lock", "TRUSTED_KEY=SHA256:somebodyElsesKey"); code != 2 || !strings.Contains(out, "KEY_CHANGED") {
 		t.Fatalf("verify with another key: %d %s", code, out)
 	}
-	if code, out := step("Verify AGENTS.lock", "TRUSTED_KEY="); code != 0 || !strings.Contains(out, "first-use") {
+	// Without trusted-key a runner (which keeps no pins) trusts any key:
+	// still valid, but it says that a swapped key would go unseen.
+	if code, out := step("Verify AGENTS.lock", "TRUSTED_KEY="); code != 0 || !strings.Contains(out, "first-use") ||
+		!strings.Contains(out, "::warning::trusted-key is empty") {
 		t.Fatalf("verify without trusted-key: %d %s", code, out)
+	}
+	if _, out := step("Verify AGENTS.lock", "TRUSTED_KEY="+fp); strings.Contains(out, "::warning::") {
+		t.Fatalf("verify with trusted-key warns: %s", out)
 	}
 }
 
