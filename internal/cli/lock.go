@@ -671,7 +671,7 @@ func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error
 			return err
 		}
 	} else {
-		printVerification(out, v)
+		printVerification(out, v, o.expectKey)
 	}
 	if v.Status != lock.StatusValid {
 		return exitWith(ExitCompromised, ErrCompromised)
@@ -679,10 +679,17 @@ func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error
 	return nil
 }
 
-func printVerification(w io.Writer, v *lock.Verification) {
+// printVerification writes the human report of v; expectKey is the
+// fingerprint --expect-key named, if any, which is then what v.Pinned is.
+func printVerification(w io.Writer, v *lock.Verification, expectKey string) {
 	switch v.Status {
 	case lock.StatusKeyChanged:
 		fmt.Fprintf(w, "signature : KEY_CHANGED\n")
+		if expectKey != "" {
+			fmt.Fprintf(w, "  %s is %s, but --expect-key names %s.\n", lock.PublicKeyPath, v.Fingerprint, v.Pinned)
+			fmt.Fprintf(w, "  Someone replaced the signing key. If that was a deliberate rotation, confirm with the repository's owners, then pass the new fingerprint to --expect-key (the action's trusted-key input).\n")
+			break
+		}
 		fmt.Fprintf(w, "  %s is %s, but this clone trusted %s.\n", lock.PublicKeyPath, v.Fingerprint, v.Pinned)
 		fmt.Fprintf(w, "  Someone replaced the signing key. If that was a deliberate rotation, confirm with the repository's owners, then run 'sentinel verify --accept-key'.\n")
 	case lock.StatusInvalid:

@@ -25,7 +25,7 @@ func TestLockLabelsAreOneLineAndRedacted(t *testing.T) {
 	}
 	var inv, ver bytes.Buffer
 	printInventory(&inv, &lock.Lock{Items: []lock.Entry{e}})
-	printVerification(&ver, &lock.Verification{Status: lock.StatusValid, Lapsed: []lock.Entry{e}})
+	printVerification(&ver, &lock.Verification{Status: lock.StatusValid, Lapsed: []lock.Entry{e}}, "")
 	for name, out := range map[string]string{"inventory": inv.String(), "verify": ver.String()} {
 		if strings.Contains(out, secret) || strings.Contains(out, "\x1b") || !strings.Contains(out, entryLabel(e)) {
 			t.Fatalf("%s:\n%s", name, out)
@@ -96,6 +96,29 @@ func TestSignAndVerifyNameTheKey(t *testing.T) {
 		if out, code := runMCP(t, env, args...); code != 0 || !strings.Contains(out, "("+fp+")") {
 			t.Fatalf("%v: %d %s", args, code, out)
 		}
+	}
+}
+
+// TestVerifyExpectKeyMismatchNamesTheFlag: when the key CI expects
+// (--expect-key) is not the committed one, the report says so and tells
+// how to update the expected fingerprint, not to run --accept-key (which
+// --expect-key refuses) or that "this clone" trusted a key it never pinned.
+func TestVerifyExpectKeyMismatchNamesTheFlag(t *testing.T) {
+	repo, keys := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(repo, "CLAUDE.md"), []byte("# Rules\n"), 0o644)
+	env := map[string]string{"SENTINEL_HOME": t.TempDir()}
+	key := filepath.Join(keys, "key.pem")
+	if out, code := runMCP(t, env, "keygen", repo, "--out", key); code != 0 {
+		t.Fatalf("keygen: %d %s", code, out)
+	}
+	if out, code := runMCP(t, env, "sign", repo, "--key", key); code != 0 {
+		t.Fatalf("sign: %d %s", code, out)
+	}
+	const expected = "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+	out, code := runMCP(t, env, "verify", repo, "--expect-key", expected)
+	if code != 2 || !strings.Contains(out, "signature : KEY_CHANGED") || !strings.Contains(out, "but --expect-key names "+expected+".") ||
+		!strings.Contains(out, "pass the new fingerprint to --expect-key") || strings.Contains(out, "--accept-key") || strings.Contains(out, "this clone trusted") {
+		t.Fatalf("verify --expect-key with another key: exit %d\n%s", code, out)
 	}
 }
 
