@@ -49,7 +49,7 @@ func encodedCandidatesRef(s string, budget *int) []encoded {
 		}
 		*budget -= len(run)
 		if allHex {
-			if len(run) < 32 || len(run)%2 != 0 || isHashLength(len(run)) {
+			if len(run) < 32 || len(run)%2 != 0 {
 				continue
 			}
 			if b, err := hex.DecodeString(run); err == nil && wordy(b) {

@@ -26,6 +26,7 @@ var clauseVerbs = map[string]bool{
 	"exfiltrate": true, "disable": true, "enable": true, "overwrite": true, "append": true,
 	"publish": true, "release": true, "merge": true, "rebase": true, "reset": true,
 	"let": true, "notify": true, "inform": true, "mention": true, "show": true,
+	"rotate": true, "revoke": true, "regenerate": true, "renew": true,
 }
 
 // clauseBreakWords end a clause wherever they appear between words.
