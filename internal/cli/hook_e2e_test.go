@@ -38,6 +38,10 @@ func newHookE2E(t *testing.T) *hookE2E {
 		"HOME="+home,
 		"XDG_STATE_HOME="+filepath.Join(home, "state"),
 		"XDG_CONFIG_HOME="+filepath.Join(home, "config"),
+		// SENTINEL_HOME would win over XDG_CONFIG_HOME: a developer who
+		// sets it (as the README's configuration section describes) must
+		// not see these tests read or write their own folder.
+		"SENTINEL_HOME=",
 		"NO_COLOR=1",
 		"CLAUDE_PROJECT_DIR=",
 		"GEMINI_PROJECT_DIR=",
