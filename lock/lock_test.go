@@ -290,6 +290,21 @@ func TestTrustModel(t *testing.T) {
 			t.Fatal("a changed script is still approved")
 		}
 	})
+	t.Run("swapped public key and no signature is KEY_CHANGED, not UNSIGNED", func(t *testing.T) {
+		f, _, files := signedRepo(t) // another key
+		delete(f, SigFileName)
+		v, err := Verify(VerifyInput{FS: f, Files: files, Pins: pins, RepoID: "/repo", Now: now})
+		if err != nil || v.Status != StatusKeyChanged || v.Pinned == "" || v.Pinned == v.Fingerprint {
+			t.Fatalf("%+v, %v", v, err)
+		}
+		v, err = Verify(VerifyInput{FS: f, Files: files, Pins: pins, RepoID: "/repo", Now: now, AcceptKey: true})
+		if err != nil || v.Status != StatusUnsigned {
+			t.Fatalf("--accept-key: %+v, %v", v, err)
+		}
+		if st, _ := pins.Check("/repo", v.Fingerprint); st != KeyChanged {
+			t.Fatal("an unsigned lock pinned its key")
+		}
+	})
 	t.Run("swapped public key is KEY_CHANGED", func(t *testing.T) {
 		f, _, files := signedRepo(t) // new key, validly signed by it
 		v, err := Verify(VerifyInput{FS: f, Files: files, Pins: pins, RepoID: "/repo", Now: now})

@@ -154,6 +154,14 @@ func Verify(in VerifyInput) (*Verification, error) {
 		v.Status = StatusUnsigned
 		if pub != nil {
 			v.Fingerprint = Fingerprint(pub)
+			// A swapped key is news whether or not the lock is signed:
+			// "not signed yet" must not hide it.
+			if in.Pins != nil {
+				v.Key, v.Pinned = in.Pins.Check(in.RepoID, v.Fingerprint)
+				if v.Key == KeyChanged && !in.AcceptKey {
+					v.Status = StatusKeyChanged
+				}
+			}
 		}
 		return v, nil
 	}
