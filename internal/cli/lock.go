@@ -602,7 +602,8 @@ func newVerifyCmd(app *App) *cobra.Command {
 		Short:   "Check that AGENTS.lock is signed by the trusted key and covers every agent file",
 		Long: `Verify needs no secret. It checks AGENTS.lock.sig against the committed
 .sentinel/pubkey.pem, compares the key with the one this machine pinned on
-first use (under SENTINEL_HOME, default ~/.config/sentinel), and checks that
+first use (under SENTINEL_HOME, else $XDG_CONFIG_HOME/sentinel, else
+~/.config/sentinel), and checks that
 every agent-config file matches the hash the signed lock records.
 
   valid              signed by the trusted key, every file covered

@@ -159,3 +159,16 @@ func TestKeyInsideRepoThroughLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpNamesTheConfigurationFallbacks: help that says where Sentinel's
+// configuration folder is gives the whole rule (internal/userdirs), not
+// only SENTINEL_HOME and ~/.config/sentinel, which skipped XDG_CONFIG_HOME.
+func TestHelpNamesTheConfigurationFallbacks(t *testing.T) {
+	for _, cmd := range []string{"mcp", "verify"} {
+		out, code := runMCP(t, map[string]string{}, cmd, "--help")
+		flat := strings.Join(strings.Fields(out), " ")
+		if code != 0 || !strings.Contains(flat, "SENTINEL_HOME, else $XDG_CONFIG_HOME/sentinel, else ~/.config/sentinel") {
+			t.Errorf("sentinel %s --help: exit %d, does not give the configuration folder's fallbacks:\n%s", cmd, code, out)
+		}
+	}
+}

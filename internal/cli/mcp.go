@@ -34,9 +34,10 @@ tool whose definition changes later is withheld until a person approves it, here
 or in the project's AGENTS.lock (sentinel approve --mcp-tools NAME) once that
 lock is signed by a key this machine trusts.
 
-Policy is read only from your configuration directory (SENTINEL_HOME, default
-~/.config/sentinel/mcp-policy.json); pins, the approval queue and the audit log
-live in $XDG_STATE_HOME/sentinel/mcp (default ~/.local/state/sentinel/mcp).`,
+Policy is read only from mcp-policy.json in your configuration folder
+(SENTINEL_HOME, else $XDG_CONFIG_HOME/sentinel, else ~/.config/sentinel); pins,
+the approval queue and the audit log live in $XDG_STATE_HOME/sentinel/mcp
+(default ~/.local/state/sentinel/mcp).`,
 		GroupID: "runtime",
 	}
 	cmd.AddCommand(
