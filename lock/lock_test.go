@@ -523,3 +523,39 @@ func mustPub(t *testing.T, pemData []byte) ed25519.PublicKey {
 	}
 	return pub
 }
+
+// TestLockFilesBehindLinksOrSpecial: the public key behind a folder link
+// that leads out of the repository, and a lock that is a FIFO, are refused
+// at once with one sentence that says what to do (a FIFO is never opened,
+// so nothing waits on it).
+func TestLockFilesBehindLinksOrSpecial(t *testing.T) {
+	src, _, _ := signedRepo(t)
+	dir, outside := t.TempDir(), t.TempDir()
+	for p, f := range src {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		os.WriteFile(full, f.Data, 0o644)
+	}
+	os.RemoveAll(filepath.Join(dir, ".sentinel"))
+	os.WriteFile(filepath.Join(outside, "pubkey.pem"), src[PublicKeyPath].Data, 0o644)
+	if err := os.Symlink(outside, filepath.Join(dir, ".sentinel")); err != nil {
+		t.Skip("no symbolic links here")
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	_, err = ReadFile(root.FS(), PublicKeyPath)
+	if err == nil || !strings.Contains(err.Error(), "leads out of the repository") || !strings.HasSuffix(err.Error(), "restore it from git") {
+		t.Fatalf("public key behind a link out: %v", err)
+	}
+	os.Remove(filepath.Join(dir, FileName))
+	if err := mkfifo(filepath.Join(dir, FileName)); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	_, err = ReadFile(root.FS(), FileName)
+	if err == nil || err.Error() != FileName+" is not a regular file; restore it from git" {
+		t.Fatalf("lock as a FIFO: %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/sentinel-sec/sentinel/scan/rules"
@@ -75,29 +76,46 @@ func ReadFile(fsys fs.FS, name string) ([]byte, error) {
 	} else if sf, ok := fsys.(fs.StatFS); ok {
 		lst, lerr = sf.Stat(name) // a git tree's Stat does not follow links
 	}
-	if lerr == nil && lst != nil && lst.Mode()&fs.ModeSymlink != 0 {
+	switch {
+	case lerr == nil && lst != nil && lst.Mode()&fs.ModeSymlink != 0:
 		return nil, fmt.Errorf("%s is a symbolic link, and Sentinel reads it only as a plain file; replace it with the real file from git", name)
+	case lerr == nil && lst != nil && !lst.Mode().IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file; restore it from git", name)
+	case lerr != nil && !errors.Is(lerr, fs.ErrNotExist):
+		return nil, readErr(name, lerr)
 	}
 	f, err := fsys.Open(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", name, err)
+		return nil, readErr(name, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", name, err)
+		return nil, readErr(name, err)
 	}
 	if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file; restore it from git", name)
 	}
 	b, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
 	if err != nil {
-		return nil, fmt.Errorf("cannot read %s: %v", name, err)
+		return nil, readErr(name, err)
 	}
 	return b, nil
+}
+
+// readErr says in one sentence why name could not be read, and what to do.
+func readErr(name string, err error) error {
+	if strings.Contains(err.Error(), "path escapes from parent") {
+		return fmt.Errorf("%s lies behind a symbolic link that leads out of the repository, and Sentinel reads it only inside it; restore it from git", name)
+	}
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("cannot read %s (%v); check its permissions or restore it from git", name, err)
 }
 
 // Load reads and parses AGENTS.lock from fsys; (nil, nil) when there is none.
