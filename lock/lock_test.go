@@ -445,6 +445,18 @@ func TestTrustedApprover(t *testing.T) {
 	if a, _, _ := TrustedApprover(fsys, other); a.Approved(formatHook) {
 		t.Fatal("a local approval counted for another repository")
 	}
+	// A damaged store on this machine: nothing counts, and the notice says
+	// what is wrong rather than "no record of trusted keys".
+	os.WriteFile(filepath.Join(home, "trusted-keys.json"), []byte("{"), 0o600)
+	signed, _, _ := signedRepo(t)
+	_, err = OpenTrust(home, "/repo")
+	if err == nil {
+		t.Fatal("a damaged trusted-keys.json opened")
+	}
+	a, notice, _ = TrustedApprover(signed, Trust{Err: err})
+	if a.Approved(formatHook) || !strings.Contains(notice, "is damaged; fix or delete it") {
+		t.Fatalf("damaged store: approved=%v notice=%q", a.Approved(formatHook), notice)
+	}
 }
 
 // TestVerificationListsAreNeverNull: sentinel verify --json prints empty

@@ -146,6 +146,9 @@ func trustedLock(fsys fs.FS, t Trust) (l *Lock, fp, why string, err error) {
 		return l, "", "SIGNATURE INVALID: " + strings.TrimPrefix(err.Error(), ErrBadSignature.Error()+": ") + "; run 'sentinel verify'", nil
 	}
 	fp = Fingerprint(pub)
+	if t.Pins == nil && t.Err != nil {
+		return l, "", t.Err.Error(), nil
+	}
 	if t.Pins == nil {
 		return l, "", "there is no record of trusted keys on this machine", nil
 	}

@@ -21,6 +21,9 @@ type Trust struct {
 	Pins      *Pins
 	Approvals *LocalApprovals
 	RepoID    string
+	// Err is why the stores could not be read (OpenTrust's error), said in
+	// the notice instead of "no record of trusted keys".
+	Err error
 }
 
 // OpenTrust reads both stores from home for the repository at dir.

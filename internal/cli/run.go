@@ -171,6 +171,8 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 	if home, err := lock.HomeDir(g.app.Getenv); err == nil {
 		if t, err := lock.OpenTrust(home, wd); err == nil {
 			trust = t
+		} else {
+			trust = lock.Trust{Err: err}
 		}
 	}
 	approver, notice, trustState := lock.TrustedApprover(fsys, trust)

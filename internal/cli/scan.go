@@ -449,6 +449,8 @@ func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hoo
 	if home, err := lock.HomeDir(app.Getenv); err == nil {
 		if tr, err := lock.OpenTrust(home, t.abs); err == nil {
 			trust = tr
+		} else {
+			trust = lock.Trust{Err: err}
 		}
 	}
 	approver, notice, _ := lock.TrustedApprover(root, trust)
