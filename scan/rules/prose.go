@@ -234,11 +234,21 @@ func inQuotes(s string, start, end int, backticks bool) bool {
 			continue
 		}
 		if strings.Contains(s[end:], p[1]) && !strings.Contains(s[open+len(p[0]):start], "\n\n") {
+			if p[0] == `"` && reTitleOpen.MatchString(s[:open]) {
+				// A link's or an image's title is the author's own text,
+				// shown only on hover: no quotation.
+				continue
+			}
 			return true
 		}
 	}
 	return false
 }
+
+// reTitleOpen matches the text before the quotation mark that opens a
+// Markdown link title (`[t](url "…")`, `![a](img "…")`, `[r]: url "…"`)
+// or an HTML title or alt attribute (`<a href=… title="…">`).
+var reTitleOpen = lazyre.New(`(?:\]\(\s*(?:<[^>\s]*>|[^\s()]+)\s+|(?:^|\n)\s{0,3}\[[^\]\n]+\]:\s*(?:<[^>\s]*>|\S+)\s+|<[a-z][a-z0-9]*\s[^<>]*\b(?:title|alt)\s*=\s*)$`)
 
 // No-questions-asked phrases turn an S21–S24 observation into a finding.
 var reNQA = newStartRegexp(`\bwithout (first )?(checking|reviewing|verifying|inspecting|reading|looking|asking|confirming|confirmation|prompting|approval|permission|review|a review|human review|telling|waiting)\b|\b(do not|don't|dont|never) (ask|prompt|confirm|check|verify|review|wait for)\b|\b(do not|don't|dont|no need to) bother (asking|checking|confirming|reviewing)\b|\bno questions\b|\bso (that )?nothing (blocks|stops|interrupts|prevents)\b|\band continue\b|\beven if (it |they |this )?(fails|errors|warns|complains|looks)\b|\bignore (any |all )?(errors|warnings|prompts|failures|confirmations)\b|\bskip (the |any )?(confirmation|prompts?|review|approval)\b|\bno confirmation\b`)
