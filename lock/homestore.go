@@ -44,6 +44,11 @@ func (s *homeStore[T]) load() error {
 	if err := json.Unmarshal(b, &s.data); err != nil || s.data.Repos == nil {
 		return fmt.Errorf("%s file %s is damaged; fix or delete it (%s)", s.held, s.path, s.reset)
 	}
+	if s.data.Format > 1 {
+		// A newer layout may mean more than this version can see; reading
+		// it as format 1, and saving it so, would lose what it means.
+		return fmt.Errorf("%s file %s was written by a newer Sentinel (format %d); upgrade Sentinel, or delete it (%s)", s.held, s.path, s.data.Format, s.reset)
+	}
 	return nil
 }
 

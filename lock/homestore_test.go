@@ -35,6 +35,7 @@ func TestHomeStores(t *testing.T) {
 				"cannot read the trusted keys in %[1]s: read %[1]s: is a directory; check its permissions or set SENTINEL_HOME",
 				"the trusted keys file %[1]s is damaged; fix or delete it (every key will then be trusted on first use again)",
 				"cannot create %[2]s to remember the trusted key: mkdir %[2]s: not a directory; set SENTINEL_HOME to a writable folder",
+				"the trusted keys file %[1]s was written by a newer Sentinel (format 2); upgrade Sentinel, or delete it (every key will then be trusted on first use again)",
 			},
 		},
 		{
@@ -50,6 +51,7 @@ func TestHomeStores(t *testing.T) {
 				"cannot read your approvals in %[1]s: read %[1]s: is a directory; check its permissions or set SENTINEL_HOME",
 				"your approvals file %[1]s is damaged; fix or delete it (Sentinel will then ask again)",
 				"cannot create %[2]s to remember your approvals: mkdir %[2]s: not a directory; set SENTINEL_HOME to a writable folder",
+				"your approvals file %[1]s was written by a newer Sentinel (format 2); upgrade Sentinel, or delete it (Sentinel will then ask again)",
 			},
 		},
 	}
@@ -91,6 +93,11 @@ func TestHomeStores(t *testing.T) {
 					check(err, 1, path, "")
 				}
 			}
+
+			// A newer layout is not read as this one (nor saved over).
+			os.WriteFile(path, []byte(`{"format":2,"repos":{}}`), 0o600)
+			_, err = s.open(home)
+			check(err, 3, path, "")
 
 			unreadable := t.TempDir()
 			os.Mkdir(filepath.Join(unreadable, s.file), 0o700)
