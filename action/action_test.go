@@ -179,3 +179,45 @@ func TestPreCommitHooks(t *testing.T) {
 		t.Fatalf("hooks = %v", ids)
 	}
 }
+
+// TestForkPullRequestsDoNotFailOnWrites: a pull request from a fork gets a
+// read-only token, so every step that writes to GitHub must neither fail
+// the job nor run: the comment is continue-on-error (the job summary has
+// it) and the SARIF upload is skipped for forks. Otherwise the example that
+// promises "works for pull requests from forks" fails every fork's check.
+func TestForkPullRequestsDoNotFailOnWrites(t *testing.T) {
+	data, err := os.ReadFile("action.yml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var meta struct {
+		Runs struct {
+			Steps []struct {
+				Name            string `yaml:"name"`
+				If              string `yaml:"if"`
+				ContinueOnError bool   `yaml:"continue-on-error"`
+			} `yaml:"steps"`
+		} `yaml:"runs"`
+	}
+	if err := yaml.Unmarshal(data, &meta); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, s := range meta.Runs.Steps {
+		switch s.Name {
+		case "Comment on the pull request":
+			seen[s.Name] = true
+			if !s.ContinueOnError {
+				t.Errorf("%s: not continue-on-error, so a fork's read-only token fails the job", s.Name)
+			}
+		case "Upload SARIF":
+			seen[s.Name] = true
+			if !strings.Contains(s.If, "!github.event.pull_request.head.repo.fork") {
+				t.Errorf("%s: runs for forks (if: %s), where the upload fails with 403", s.Name, s.If)
+			}
+		}
+	}
+	if len(seen) != 2 {
+		t.Fatalf("steps found: %v", seen)
+	}
+}
