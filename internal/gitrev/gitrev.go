@@ -173,9 +173,11 @@ func (r *Repo) gitInput(ctx context.Context, stdin io.Reader, args ...string) ([
 
 // Tree returns the tree of commit as a read-only fs.FS: the whole
 // repository, or the folder prefix ("sub/dir/", see Prefix) of it. Files
-// are read from git when opened; symbolic links and submodules are listed
-// but cannot be opened, so nothing leaves the tree. A folder that does not
-// exist in the commit is an empty tree.
+// are read from git when opened. A symbolic link to a file inside the tree
+// opens that file (as os.Root opens the working tree); any other link, and
+// submodules, are listed but cannot be opened, so nothing leaves the tree.
+// Stat does not follow links. A folder that does not exist in the commit is
+// an empty tree.
 func (r *Repo) Tree(ctx context.Context, commit, prefix string) (fs.FS, error) {
 	treeish := commit
 	if prefix = strings.Trim(prefix, "/"); prefix != "" {
@@ -343,7 +345,18 @@ func (t *treeFS) Open(name string) (fs.File, error) {
 		ents, _ := t.ReadDir(name)
 		return &dirFile{n: n, ents: ents}, nil
 	case n.mode&fs.ModeSymlink != 0:
-		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("path escapes from parent: it is a symbolic link, which is never followed")}
+		// As os.Root does for the working tree: a link to a file inside
+		// the tree is read as that file; one that leaves it is not.
+		target, tn, err := t.resolve(name)
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		if !tn.mode.IsRegular() {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("a link to something that is not a file, which is never followed")}
+		}
+		name, n = target, tn
+	}
+	switch {
 	case !n.mode.IsRegular():
 		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("a submodule, not a file")}
 	}
@@ -359,6 +372,44 @@ func (t *treeFS) Open(name string) (fs.File, error) {
 		data = data[:MaxBlob+1]
 	}
 	return &blobFile{n: n, r: bytes.NewReader(data)}, nil
+}
+
+// maxLinkHops bounds a chain of links, as the kernel's ELOOP does.
+const maxLinkHops = 8
+
+// resolve follows the link name (and the links it leads to) inside the
+// tree: a target that is absolute, leaves the tree, passes through a linked
+// folder or loops is refused with "path escapes from parent", the words
+// os.Root uses.
+func (t *treeFS) resolve(name string) (string, *node, error) {
+	escapes := errors.New("path escapes from parent: it is a symbolic link that leads out of the tree, which is never followed")
+	cur := name
+	for range maxLinkHops {
+		n, ok := t.nodes[cur]
+		if !ok {
+			return "", nil, escapes // missing, or behind a linked folder
+		}
+		if n.mode&fs.ModeSymlink == 0 {
+			return cur, n, nil
+		}
+		if n.size > 4096 {
+			return "", nil, escapes
+		}
+		target, err := t.repo.git(t.ctx, "cat-file", "blob", n.sha)
+		if err != nil {
+			return "", nil, err
+		}
+		tg := string(target)
+		if tg == "" || path.IsAbs(tg) || strings.ContainsAny(tg, "\x00\\") {
+			return "", nil, escapes
+		}
+		next := path.Join(path.Dir(cur), tg)
+		if !fs.ValidPath(next) || next == "." {
+			return "", nil, escapes
+		}
+		cur = next
+	}
+	return "", nil, errors.New("path escapes from parent: too many levels of symbolic links")
 }
 
 type blobFile struct {

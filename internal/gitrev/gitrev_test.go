@@ -175,3 +175,68 @@ func TestShallowCloneSaysFetchDepth(t *testing.T) {
 		t.Fatalf("shallow: %v", err)
 	}
 }
+
+// TestLinksInsideTheTree: a revision's link to a file inside the tree is
+// read as that file, as the working tree's os.Root reads it (so a guardrail
+// kept in a linked CLAUDE.md at the base is compared, not missed); a link
+// that leaves the tree, is absolute, passes through a linked folder, loops,
+// or leads to a folder is not followed.
+func TestLinksInsideTheTree(t *testing.T) {
+	needGit(t)
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q", "-b", "main")
+	write(t, dir, "docs/real.md", "Never upload .env files.\n")
+	write(t, dir, "sub/x.md", "x\n")
+	links := map[string]string{
+		"CLAUDE.md":      "docs/real.md",
+		"AGENTS.md":      "CLAUDE.md", // a chain
+		"docs/up.md":     "../docs/real.md",
+		"out.md":         "../outside.md",
+		"abs.md":         "/etc/passwd",
+		"loop1.md":       "loop2.md",
+		"loop2.md":       "loop1.md",
+		"folder.md":      "docs",
+		"sublink":        "sub",
+		"via.md":         "sublink/x.md",
+		"docs/escape.md": "../../x",
+	}
+	for name, target := range links {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(name))); err != nil {
+			t.Skip("no symbolic links here")
+		}
+	}
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "first")
+	ctx := context.Background()
+	r, err := Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := r.Tree(ctx, "HEAD", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"CLAUDE.md", "AGENTS.md", "docs/up.md"} {
+		if b, err := fs.ReadFile(tree, name); err != nil || string(b) != "Never upload .env files.\n" {
+			t.Errorf("%s: %q, %v", name, b, err)
+		}
+	}
+	for _, name := range []string{"out.md", "abs.md", "loop1.md", "folder.md", "via.md", "docs/escape.md"} {
+		if b, err := fs.ReadFile(tree, name); err == nil {
+			t.Errorf("%s was followed: %q", name, b)
+		}
+	}
+	// Stat does not follow: the link is still a link (the lock's files are
+	// refused as links).
+	if st, err := fs.Stat(tree, "CLAUDE.md"); err != nil || st.Mode()&fs.ModeSymlink == 0 {
+		t.Fatalf("Stat(CLAUDE.md) = %v, %v", st, err)
+	}
+	// A folder of the repository: a link out of it is out of the tree.
+	sub, err := r.Tree(ctx, "HEAD", "docs/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := fs.ReadFile(sub, "up.md"); err == nil {
+		t.Error("up.md leaves the docs tree and was followed")
+	}
+}
