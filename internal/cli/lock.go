@@ -329,7 +329,11 @@ exact definitions as approved instead of withholding them.`,
 				if o.only != "" {
 					return usagef("nothing waiting for approval matches --only %q; run 'sentinel init' to list what there is", o.only)
 				}
-				fmt.Fprintln(out, "nothing to approve: every hook, task and tool server is already approved")
+				if len(l.Items) == 0 {
+					fmt.Fprintln(out, "nothing to approve: nothing runs or connects by itself in this repository")
+				} else {
+					fmt.Fprintln(out, "nothing to approve: every hook, task and tool server is already approved")
+				}
 				_, err := r.writeLock(l, out)
 				return err
 			}

@@ -283,6 +283,11 @@ func lockE2ESignRefused(t *testing.T, bin string) {
 }
 
 func lockE2EBadInput(t *testing.T, bin string) {
+	// A repository where nothing runs by itself: approve says so, rather
+	// than "every hook … is already approved".
+	plain := newGitRepo(t, bin, map[string]string{"CLAUDE.md": "Be kind.\n"})
+	plain.run("approve", "--note", "x").expect(t, 0, "nothing to approve: nothing runs or connects by itself in this repository")
+
 	r := formatterRepo(t, bin)
 	keyFile := filepath.Join(t.TempDir(), "k.pem")
 	r.run("keygen", "--out", keyFile).expect(t, 0)
