@@ -406,9 +406,9 @@ func observed(u *text.Unit, g int, re alternatives, what string) (match, bool) {
 }
 
 // quoteMatch is what, then the matched text in backticks, trimmed of the
-// spaces an expression matches around it.
+// spaces and the closing backtick an expression matches around it.
 func quoteMatch(what, matched string) string {
-	q := "`" + clip(strings.TrimSpace(matched), 100) + "`"
+	q := "`" + clip(strings.TrimSuffix(strings.TrimSpace(matched), "`"), 100) + "`"
 	if what == "" {
 		return q
 	}
