@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan"
@@ -306,7 +307,7 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 // that Markdown or GitHub gives a meaning to is backslash-escaped, which
 // also keeps "@name" from notifying anyone and "<img>" from rendering.
 func esc(s string) string {
-	s = oneLine(s)
+	s = defang(oneLine(s))
 	var b strings.Builder
 	for _, r := range s {
 		if strings.ContainsRune("\\`*_[]()<>#|@~&!", r) {
@@ -315,6 +316,23 @@ func esc(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// linkStart finds where GitHub would start a link by itself in prose (an
+// extended autolink): a scheme's "://", or "www.".
+var linkStart = regexp.MustCompile(`(?i)://|\bwww\.`)
+
+// defang keeps an address from a repository from becoming a link in the
+// comment, so the report never hands a reader a clickable attacker URL:
+// "https://evil.example" is shown as "https[:]//evil.example", "www." as
+// "www[.]". Code spans, where GitHub links nothing, keep the address as is.
+func defang(s string) string {
+	return linkStart.ReplaceAllStringFunc(s, func(m string) string {
+		if m == "://" {
+			return "[:]//"
+		}
+		return m[:3] + "[.]"
+	})
 }
 
 // code prepares text for a single-backtick code span: backticks become a
