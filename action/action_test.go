@@ -161,9 +161,10 @@ func TestPreCommitHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	var hooks []struct {
-		ID       string `yaml:"id"`
-		Entry    string `yaml:"entry"`
-		Language string `yaml:"language"`
+		ID          string `yaml:"id"`
+		Entry       string `yaml:"entry"`
+		Language    string `yaml:"language"`
+		Description string `yaml:"description"`
 	}
 	if err := yaml.Unmarshal(data, &hooks); err != nil {
 		t.Fatal(err)
@@ -174,6 +175,13 @@ func TestPreCommitHooks(t *testing.T) {
 			t.Errorf("hook %s: language %q entry %q", h.ID, h.Language, h.Entry)
 		}
 		ids[h.ID] = h.Entry
+		// What fails the commit must be what the description says:
+		// 'sentinel scan' exits 3 on SUSPICIOUS too, and 'sentinel verify'
+		// exits 2 on an UNSIGNED lock.
+		want := map[string]string{"sentinel-scan": "SUSPICIOUS", "sentinel-verify": "UNSIGNED"}[h.ID]
+		if want != "" && !strings.Contains(h.Description, want) {
+			t.Errorf("hook %s: the description does not say it also fails on %s: %q", h.ID, want, h.Description)
+		}
 	}
 	if ids["sentinel-scan"] == "" || ids["sentinel-verify"] == "" {
 		t.Fatalf("hooks = %v", ids)
