@@ -22,6 +22,7 @@ import (
 	"github.com/sentinel-sec/sentinel/redact"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/report"
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
@@ -141,14 +142,23 @@ func printInventory(w io.Writer, l *lock.Lock) {
 		if e.Approved != nil {
 			state = "approved"
 		}
-		fmt.Fprintf(w, "  %-26s : %s   (%s)\n", kindLabel(e.Kind)+", "+state, entryLabel(e), e.Source)
+		fmt.Fprintf(w, "  %-26s : %s   (%s)\n", kindLabel(e.Kind)+", "+state, entryLabel(e), termText(e.Source))
 	}
 }
 
 // entryLabel is an entry's label as the terminal shows it: on one line,
 // secrets masked.
 func entryLabel(e lock.Entry) string {
-	return redact.String(oneLineText(e.Label()))
+	return redact.String(termText(e.Label()))
+}
+
+// termText is text from a repository (a path, a source file, a key name
+// from a signature file) as the terminal shows it: on one line, with every
+// other control, bidirectional or invisible character written visibly, and
+// secrets masked, so a file named "\x1b[2J…\nOK - …" can neither send
+// escape sequences nor print a line of its own.
+func termText(s string) string {
+	return report.Terminal(oneLineText(s))
 }
 
 // oneLineText keeps a label on one line.
@@ -574,7 +584,7 @@ func runSign(cmd *cobra.Command, app *App, o *signOptions, dir string) error {
 	out := cmd.OutOrStdout()
 	lapsed := r.lock.Lapsed(r.items)
 	for _, e := range lapsed {
-		fmt.Fprintf(out, "approval lapsed (changed since approved): %s   (%s)\n", entryLabel(e), e.Source)
+		fmt.Fprintf(out, "approval lapsed (changed since approved): %s   (%s)\n", entryLabel(e), termText(e.Source))
 	}
 	data := l.Marshal()
 	if err := writeFileAtomic(filepath.Join(r.dir, lock.FileName), data, 0o644); err != nil {
@@ -698,7 +708,7 @@ func printVerification(w io.Writer, v *lock.Verification, expectKey string) {
 		fmt.Fprintf(w, "  %s is %s, but this clone trusted %s.\n", lock.PublicKeyPath, v.Fingerprint, v.Pinned)
 		fmt.Fprintf(w, "  Someone replaced the signing key. If that was a deliberate rotation, confirm with the repository's owners, then run 'sentinel verify --accept-key'.\n")
 	case lock.StatusInvalid:
-		fmt.Fprintf(w, "signature : SIGNATURE INVALID\n  %s\n", v.SignatureErr)
+		fmt.Fprintf(w, "signature : SIGNATURE INVALID\n  %s\n", termText(v.SignatureErr))
 		fmt.Fprintf(w, "  The lock was changed after CI signed it. Restore it from the main branch (git checkout origin/main -- %s %s) or let CI sign again.\n", lock.FileName, lock.SigFileName)
 	case lock.StatusUnsigned:
 		fmt.Fprintf(w, "signature : UNSIGNED\n  %s exists but CI has not signed it yet; set up action/examples/sentinel-sign.yml.\n", lock.FileName)
@@ -710,10 +720,10 @@ func printVerification(w io.Writer, v *lock.Verification, expectKey string) {
 		fmt.Fprintf(w, "signature : valid   key: %s (%s)\n", key, v.Fingerprint)
 	}
 	for _, u := range v.NotCovered {
-		fmt.Fprintf(w, "NOT COVERED: %s (%s)\n", u.Path, u.Why)
+		fmt.Fprintf(w, "NOT COVERED: %s (%s)\n", termText(u.Path), u.Why)
 	}
 	for _, e := range v.Lapsed {
-		fmt.Fprintf(w, "approval lapsed: %s   (%s) changed after it was approved\n", entryLabel(e), e.Source)
+		fmt.Fprintf(w, "approval lapsed: %s   (%s) changed after it was approved\n", entryLabel(e), termText(e.Source))
 	}
 	switch v.Status {
 	case lock.StatusValid:

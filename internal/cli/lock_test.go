@@ -172,3 +172,29 @@ func TestHelpNamesTheConfigurationFallbacks(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyPrintsRepositoryTextSafely: every string verify and the lock
+// commands print from the repository (a path not in the lock, an item's
+// source, the key a signature file names) is shown on one line with control
+// and bidirectional characters visible, so a file named
+// "\x1b[31mEVIL\nOK - …" cannot colour the terminal or print a fake verdict.
+func TestVerifyPrintsRepositoryTextSafely(t *testing.T) {
+	evil := ".claude/skills/\x1b[31mEVIL\nOK - every agent-config file is covered by the signed lock.\u202e\x9b2J\a/SKILL.md"
+	e := lock.Entry{Kind: "hook", Source: evil, Command: "x", SHA256: strings.Repeat("a", 64)}
+	var inv, ver, bad bytes.Buffer
+	printInventory(&inv, &lock.Lock{Items: []lock.Entry{e}})
+	printVerification(&ver, &lock.Verification{Status: lock.StatusNotCovered,
+		NotCovered: []lock.Uncovered{{Path: evil, Why: "not in the lock"}}, Lapsed: []lock.Entry{e}}, "")
+	printVerification(&bad, &lock.Verification{Status: lock.StatusInvalid,
+		SignatureErr: "signature invalid: AGENTS.lock.sig was made by key " + evil + ", not by the committed key SHA256:x"}, "")
+	for name, out := range map[string]string{"inventory": inv.String(), "verify": ver.String(), "invalid": bad.String()} {
+		if strings.ContainsAny(out, "\x1b\a\u202e\u009b") {
+			t.Errorf("%s prints a control character:\n%q", name, out)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "OK - ") {
+				t.Errorf("%s: a file name printed a line of its own: %q", name, line)
+			}
+		}
+	}
+}
