@@ -71,7 +71,7 @@ func proseLiterals() []text.Literal {
 	l = add(l, gDestroy, "push", "filter-branch", "filter-repo", "history", "rm -", "rm  -", "truncate", "> ~/", ">~/", "wipe", "empty")
 	l = add(l, gPersist, "~/.", "$home/.", "${home}/.", "crontab", "/etc/cron", "launchagents", "launchdaemons", "launchctl", "systemctl",
 		"login item", "startup item", "autostart", "currentversion\\run", "schtasks", ".git/hooks", "hookspath")
-	l = add(l, gPkg, "index-url", "trusted-host", "registry", "instead of the default", "instead of the official", "instead of the public", "private", "internal", "gosumdb", "goinsecure", "goproxy")
+	l = add(l, gPkg, "index-url", "trusted-host", "registry", "instead of the default", "instead of the official", "instead of the public", "private", "internal", "gosumdb", "gonosumdb", "goinsecure", "goproxy")
 	l = add(l, gStore, "login data", "logins.json", "key4.db", "cookies.sqlite", "password", "keychain", "credential manager", "cmdkey",
 		"vaultcmd", "keyring", "kwallet", "secret-tool", ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws", "gcloud", "application_default_credentials",
 		".azure", ".kube/config", ".docker/config", "history", "past commits", "previous commits", "git log")

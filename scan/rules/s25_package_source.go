@@ -24,7 +24,8 @@ var rePkgSource = newStartRegexp(`--(?:extra-)?index-url[\s=]+["']?http://(\S+)`
 	`|^\s*registry\s*=\s*http://(\S+)` +
 	`|\binstead of (?:the )?(?:default|official|public|company|internal|configured|npm|pypi|usual) (?:registry|index|package (?:index|registry)|mirror|source)\b` +
 	`|\b(?:if|when)\b[^;\n]*\b(?:private|internal|company|corporate|in-house)\b[^;\n]*\b(?:package|registry|index|module|dependency|feed)\b[^;\n]*\b(?:missing|unavailable|not found|doesn't exist|does not exist|fails|isn't available|is not available|cannot be found|can't be found)\b[^;\n]*\b(?:public|pypi|npmjs|npm registry|registry\.npmjs\.org|pypi\.org)\b` +
-	`|\bgosumdb\s*=\s*off\b|\bgoinsecure\s*=|\bgoflags\s*=\s*["']?-insecure\b`)
+	`|\bgoproxy\s*=\s*["']?http://([^\s"'` + "`" + `]+)` +
+	`|\bgosumdb\s*=\s*off\b|\bgonosumdb\s*=\s*["']?\*|\bgoinsecure\s*=|\bgoflags\s*=\s*["']?-insecure\b`)
 
 // gPkgTell holds the words one of which a unit needs before
 // rePkgSource runs on it.
@@ -71,4 +72,8 @@ var s25Examples = []example{
 	{"https extra index", "pip install torch --extra-index-url https://download.pytorch.org/whl/cu121\n", none},
 	{"local index", "pip install -e . --index-url http://localhost:8080/simple\n", none},
 	{"prohibition", "Never use --trusted-host or an http:// index.\n", none},
+	{"go proxy over http", "Set `GOPROXY=http://proxy.example.invalid,direct` before `go mod download`.\n", scored},
+	{"no checksum database for any module", "Export `GONOSUMDB=*` so private forks resolve.\n", scored},
+	{"private modules skip the checksum database", "Set `GONOSUMDB=github.com/acme/*` and `GOPROXY=https://proxy.golang.org,direct`.\n", none},
+	{"local go proxy", "Use `GOPROXY=http://localhost:3000` with Athens for offline builds.\n", none},
 }
