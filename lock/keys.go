@@ -157,9 +157,26 @@ func CheckSignature(lockBytes, sigFile []byte, pub ed25519.PublicKey) error {
 	}
 	if !ed25519.Verify(pub, lockBytes, raw) {
 		if s.Key != "" && s.Key != Fingerprint(pub) {
-			return fmt.Errorf("%w: %s was made by key %s, not by the committed key %s", ErrBadSignature, SigFileName, s.Key, Fingerprint(pub))
+			// The file's own claim is repeated only when it has the shape
+			// of a fingerprint: it is text from the repository.
+			claimed := "another key"
+			if isFingerprint(s.Key) {
+				claimed = "key " + s.Key
+			}
+			return fmt.Errorf("%w: %s was made by %s, not by the committed key %s", ErrBadSignature, SigFileName, claimed, Fingerprint(pub))
 		}
 		return fmt.Errorf("%w: %s does not match the bytes of %s, which changed after signing", ErrBadSignature, SigFileName, FileName)
 	}
 	return nil
+}
+
+// isFingerprint reports whether s has the shape Fingerprint gives:
+// "SHA256:" and 43 characters of unpadded standard base64.
+func isFingerprint(s string) bool {
+	b, ok := strings.CutPrefix(s, "SHA256:")
+	if !ok || len(b) != 43 {
+		return false
+	}
+	_, err := base64.RawStdEncoding.DecodeString(b)
+	return err == nil
 }

@@ -337,7 +337,20 @@ func TestTrustModel(t *testing.T) {
 		_, otherPriv, _ := ed25519.GenerateKey(rand.Reader)
 		f[SigFileName] = &fstest.MapFile{Data: Sign(f[FileName].Data, otherPriv)}
 		v, _ := Verify(VerifyInput{FS: f, Files: files})
-		if v.Status != StatusInvalid || !strings.Contains(v.SignatureErr, "not by the committed key") {
+		if v.Status != StatusInvalid || !strings.Contains(v.SignatureErr, "was made by key "+Fingerprint(otherPriv.Public().(ed25519.PublicKey))) ||
+			!strings.Contains(v.SignatureErr, "not by the committed key") {
+			t.Fatalf("%+v", v)
+		}
+		// The key the file names is text from the repository: repeated only
+		// when it looks like a fingerprint (verify --json | jq -r would
+		// otherwise hand a terminal its escape sequences).
+		var sig Signature
+		json.Unmarshal(f[SigFileName].Data, &sig)
+		sig.Key = "\x1b[31mEVIL\nall clear"
+		forged, _ := json.Marshal(sig)
+		f[SigFileName] = &fstest.MapFile{Data: forged}
+		v, _ = Verify(VerifyInput{FS: f, Files: files})
+		if v.Status != StatusInvalid || strings.Contains(v.SignatureErr, "EVIL") || !strings.Contains(v.SignatureErr, "was made by another key") {
 			t.Fatalf("%+v", v)
 		}
 	})
