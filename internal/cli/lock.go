@@ -413,6 +413,11 @@ pass --force (a key rotation: every clone will then see KEY_CHANGED).`,
 				return usagef("the private key would be written inside the repository (%s); choose a path outside it with --out", privPath)
 			}
 			pubPath := filepath.Join(dir, filepath.FromSlash(lock.PublicKeyPath))
+			// Never write through a link: .sentinel -> /elsewhere would put
+			// the key outside the repository (and over whatever is there).
+			if st, err := os.Lstat(filepath.Dir(pubPath)); err == nil && !st.IsDir() {
+				return fmt.Errorf("%s is a symbolic link or a file, not a folder of the repository; remove it, then run 'sentinel keygen' again", filepath.Dir(lock.PublicKeyPath))
+			}
 			if _, err := os.Lstat(pubPath); err == nil && !o.force {
 				return fmt.Errorf("%s already exists and was not overwritten; pass --force only if you mean to rotate the key", lock.PublicKeyPath)
 			}

@@ -288,6 +288,16 @@ func lockE2EBadInput(t *testing.T, bin string) {
 	plain := newGitRepo(t, bin, map[string]string{"CLAUDE.md": "Be kind.\n"})
 	plain.run("approve", "--note", "x").expect(t, 0, "nothing to approve: nothing runs or connects by itself in this repository")
 
+	// keygen never writes the public key through a linked .sentinel folder.
+	linked := newGitRepo(t, bin, map[string]string{"CLAUDE.md": "Be kind.\n"})
+	elsewhere := t.TempDir()
+	if err := os.Symlink(elsewhere, filepath.Join(linked.dir, ".sentinel")); err == nil {
+		linked.run("keygen", "--out", filepath.Join(t.TempDir(), "k.pem")).expect(t, 1, ".sentinel is a symbolic link or a file, not a folder of the repository")
+		if ents, _ := os.ReadDir(elsewhere); len(ents) != 0 {
+			t.Fatalf("keygen wrote through the link: %v", ents)
+		}
+	}
+
 	r := formatterRepo(t, bin)
 	keyFile := filepath.Join(t.TempDir(), "k.pem")
 	r.run("keygen", "--out", keyFile).expect(t, 0)
