@@ -305,12 +305,20 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // esc escapes text for Markdown prose: every ASCII punctuation character
 // that Markdown or GitHub gives a meaning to is backslash-escaped, which
-// also keeps "@name" from notifying anyone and "<img>" from rendering.
+// keeps "<img>" from rendering, and "@" is shown as the look-alike "＠", which
+// keeps "@name" from notifying anyone.
 func esc(s string) string {
 	s = defang(oneLine(s))
 	var b strings.Builder
 	for _, r := range s {
-		if strings.ContainsRune("\\`*_[]()<>#|@~&!", r) {
+		if r == '@' {
+			// GitHub finds mentions (and email addresses) in the rendered
+			// text, where a backslash escape is already gone: a look-alike
+			// keeps "@team" from notifying anyone.
+			b.WriteRune('＠')
+			continue
+		}
+		if strings.ContainsRune("\\`*_[]()<>#|~&!", r) {
 			b.WriteByte('\\')
 		}
 		b.WriteRune(r)

@@ -256,7 +256,7 @@ func TestMarkdownCannotBeInjected(t *testing.T) {
 	for _, bad := range []*regexp.Regexp{
 		regexp.MustCompile(`(^|[^\\])<img`),
 		regexp.MustCompile(`(^|[^\\])\]\(https://evil`),
-		regexp.MustCompile(`(^|[^\\])@octocat`),
+		regexp.MustCompile(`@octocat`), // escaped or not: GitHub finds mentions in the rendered text
 		// GitHub links a bare address in prose by itself: never hand a
 		// reader a clickable attacker URL.
 		regexp.MustCompile(`(?i)https?://evil|www\.evil`),
@@ -366,5 +366,23 @@ func TestBaseLockWithUnreadableSignatureGrantsNothing(t *testing.T) {
 	joined := strings.Join(rep.TrustChanges, "\n")
 	if !strings.Contains(joined, "replaces the signing public key") || !strings.Contains(joined, "changes AGENTS.lock.sig") {
 		t.Fatalf("trust changes = %q", rep.TrustChanges)
+	}
+}
+
+// TestProseNeverMentionsOrLinks: text from a repository in the comment's
+// prose (an approver, a note, a finding's message) can neither mention
+// anyone nor become a link: GitHub looks for "@name" and addresses in the
+// rendered text, where a backslash escape is already gone.
+func TestProseNeverMentionsOrLinks(t *testing.T) {
+	for in, want := range map[string]string{
+		"@octocat please merge":        "＠octocat please merge",
+		"by alice@example.com":         "by alice＠example.com",
+		"see https://evil.example/x":   "see https\\[:\\]//evil.example/x",
+		"or WWW.evil.example":          "or WWW\\[.\\]evil.example",
+		"<img src=x> [a](b) `c` #1 ~d": "\\<img src=x\\> \\[a\\]\\(b\\) \\`c\\` \\#1 \\~d",
+	} {
+		if got := esc(in); got != want {
+			t.Errorf("esc(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
