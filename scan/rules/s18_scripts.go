@@ -245,7 +245,13 @@ var S18b = &Rule{
 
 // downloadExec matches code fetched from the network and handed to an
 // interpreter in the same command.
-var downloadExec = lazyre.New(`(?i)(\b(curl|wget|iwr|Invoke-WebRequest|fetch)\b[^|\n]*\|\s*(sudo\s+)?(ba|z|da|k)?sh\b|\b(curl|wget)\b[^|\n]*\|\s*(sudo\s+)?(python3?|node|perl|ruby|bash|sh|pwsh|iex)\b|\b(ba|z)?sh\s+-c\s+["']?\$\((curl|wget)\b|\b(ba|z)?sh\s+<\(\s*(curl|wget)\b|\b(iex|Invoke-Expression)\b[^\n]*\b(iwr|Invoke-WebRequest|DownloadString|irm|Invoke-RestMethod)\b|\b(irm|iwr|Invoke-RestMethod)\b[^|\n]*\|\s*iex\b|python3?\s+-c\s+["'][^"'\n]*urlopen[^\n]*exec)`)
+//
+// A pipe may pass through other stages first (curl … | tee log | bash),
+// never through "||"; the interpreter may follow sudo with
+// its flags, env, or a /bin or /usr/bin path. Command substitution feeds
+// sh -c, eval and the -c/-e of python, node, perl and ruby; process
+// substitution feeds sh, source and ".".
+var downloadExec = lazyre.New(`(?i)(\b(curl|wget|iwr|Invoke-WebRequest|fetch)\b[^|\n]*(\|[^|\n]+)*\|\s*(sudo\s+(-[a-z]+\s+)*)?(env\s+)?(/usr)?(/bin/)?(ba|z|da|k)?sh\b|\b(curl|wget)\b[^|\n]*(\|[^|\n]+)*\|\s*(sudo\s+(-[a-z]+\s+)*)?(env\s+)?(/usr)?(/bin/)?(python3?|node|perl|ruby|bash|sh|pwsh|iex)\b|(\b(ba|z)?sh\s+-c|\beval|\bpython3?\s+-c|\b(node|perl|ruby)\s+-e)\s+["']?\$\((curl|wget)\b|(\b(ba|z)?sh|\bsource|(^|[\s;&|(])\.)\s+<\(\s*(curl|wget)\b|\b(iex|Invoke-Expression)\b[^\n]*\b(iwr|Invoke-WebRequest|DownloadString|irm|Invoke-RestMethod)\b|\b(irm|iwr|Invoke-RestMethod)\b[^|\n]*\|\s*iex\b|python3?\s+-c\s+["'][^"'\n]*urlopen[^\n]*exec)`)
 
 // S18c finds download-and-execute in a hook command or the script it runs.
 var S18c = &Rule{
