@@ -82,6 +82,7 @@ jobs:
           sarif: 'true'
           path: .
           trusted-key: SHA256:abc
+          signing-key: ${{ secrets.SENTINEL_SIGNING_KEY }}
           github-token: ${{ github.token }}
       - run: echo "$V $C $S $B"
         env:
@@ -227,5 +228,46 @@ func TestForkPullRequestsDoNotFailOnWrites(t *testing.T) {
 	}
 	if len(seen) != 2 {
 		t.Fatalf("steps found: %v", seen)
+	}
+}
+
+// TestSignExamplePassesTheKeyAsInput: the example hands the signing key to
+// the action as the signing-key input, never as env of the step that uses
+// the action (which every step inside it, Go's setup and build too, would
+// inherit).
+func TestSignExamplePassesTheKeyAsInput(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("examples", "sentinel-sign.yml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Jobs map[string]struct {
+			Steps []struct {
+				Uses string            `yaml:"uses"`
+				With map[string]string `yaml:"with"`
+				Env  map[string]string `yaml:"env"`
+			} `yaml:"steps"`
+		} `yaml:"jobs"`
+	}
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, j := range doc.Jobs {
+		for _, s := range j.Steps {
+			if !strings.Contains(s.Uses, "sentinel-sec/sentinel/action@") {
+				continue
+			}
+			found = true
+			if _, ok := s.Env["SENTINEL_SIGNING_KEY"]; ok {
+				t.Error("the key is passed as env to the action step, so every step inside the action inherits it")
+			}
+			if !strings.Contains(s.With["signing-key"], "secrets.SENTINEL_SIGNING_KEY") {
+				t.Errorf("signing-key input = %q", s.With["signing-key"])
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no step uses the action in sentinel-sign.yml")
 	}
 }

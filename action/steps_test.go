@@ -182,6 +182,11 @@ func TestSignAndVerifyStepsRun(t *testing.T) {
 	if code, out := step("Sign AGENTS.lock", "SENTINEL_SIGNING_KEY="+string(key)); code != 0 || !strings.Contains(out, "signed AGENTS.lock") {
 		t.Fatalf("sign: %d %s", code, out)
 	}
+	// The signing-key input (the example's way): the key reaches the sign
+	// step only, and wins over an environment variable.
+	if code, out := step("Sign AGENTS.lock", "INPUT_SIGNING_KEY="+string(key), "SENTINEL_SIGNING_KEY=not a key"); code != 0 || !strings.Contains(out, "signed AGENTS.lock") {
+		t.Fatalf("sign with the signing-key input: %d %s", code, out)
+	}
 	if code, out := step("Verify AGENTS.lock", "TRUSTED_KEY="+fp); code != 0 || !strings.Contains(out, "signature : valid") {
 		t.Fatalf("verify with the right key: %d %s", code, out)
 	}
