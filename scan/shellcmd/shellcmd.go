@@ -2,7 +2,9 @@
 // which script in the repository does it run? It parses the command with a
 // real shell parser (mvdan.cc/sh) and resolves a script only when certain:
 // a relative path in command position, or a file with a script extension
-// handed to an interpreter. Inline shell, globs, variables other than the
+// handed to an interpreter, after any cd to a literal folder inside the
+// project, and inside the literal string of sh -c. Inline shell, globs,
+// variables other than the
 // project-folder variables agents document, and absolute or home paths are
 // never guessed, because a wrong guess becomes a false "orphaned hook".
 package shellcmd
@@ -68,6 +70,13 @@ func Scripts(cmd string, args []string) []Script {
 		}
 		return out
 	}
+	return scripts(cmd, 0)
+}
+
+// maxNesting bounds how deep sh -c '...' is read inside sh -c '...'.
+const maxNesting = 3
+
+func scripts(cmd string, depth int) []Script {
 	if len(cmd) > 64<<10 {
 		return nil // a command this long is not a simple script call
 	}
@@ -79,18 +88,23 @@ func Scripts(cmd string, args []string) []Script {
 	}
 	tested := map[string]bool{}
 	var found []string
+	// dir is the folder the commands run in, relative to the project: a
+	// cd to a literal folder below it moves it; any other cd (a variable,
+	// an absolute or home path, "..", "-", or one whose failure the command
+	// allows for with ||) makes later paths uncertain, and stops the search.
+	dir := ""
 	stop := false
-	var visit func(st *syntax.Stmt)
-	visit = func(st *syntax.Stmt) {
+	var visit func(st *syntax.Stmt, orElse bool)
+	visit = func(st *syntax.Stmt, orElse bool) {
 		if st == nil || stop {
 			return
 		}
 		switch c := st.Cmd.(type) {
 		case *syntax.BinaryCmd:
-			visit(c.X)
-			visit(c.Y)
+			visit(c.X, orElse || c.Op == syntax.OrStmt)
+			visit(c.Y, orElse)
 		case *syntax.TestClause:
-			collectTest(c.X, tested)
+			collectTest(c.X, tested, dir)
 		case *syntax.CallExpr:
 			words, lits := callWords(c)
 			if len(words) == 0 {
@@ -100,26 +114,42 @@ func Scripts(cmd string, args []string) []Script {
 			case "[", "test":
 				for i, w := range words[1:] {
 					if lits[i+1] {
-						tested[norm(w)] = true
+						tested[join(dir, w)] = true
 					}
 				}
 				return
 			case "cd", "pushd":
-				if len(words) > 1 && !(lits[1] && isProjectRoot(words[1])) {
-					stop = true // the folder changed: later paths are not certain
+				if len(words) == 2 && lits[1] && !orElse {
+					if d, ok := below(dir, words[1]); ok {
+						dir = d
+						return
+					}
 				}
+				stop = true // the folder changed: later paths are not certain
 				return
 			}
 			if !lits[0] && !isInterpreter(words[0]) {
 				return
 			}
+			if inner, ok := shellScript(words, lits); ok {
+				// sh -c './x.sh': the string is a command of its own.
+				if depth < maxNesting {
+					for _, s := range scripts(inner, depth+1) {
+						found = append(found, join(dir, s.Path))
+						if s.Guarded {
+							tested[join(dir, s.Path)] = true
+						}
+					}
+				}
+				return
+			}
 			if s, ok := fromWordsLit(words, lits); ok {
-				found = append(found, s)
+				found = append(found, join(dir, s))
 			}
 		}
 	}
 	for _, st := range f.Stmts {
-		visit(st)
+		visit(st, false)
 	}
 	var out []Script
 	seen := map[string]bool{}
@@ -135,6 +165,62 @@ func Scripts(cmd string, args []string) []Script {
 }
 
 func isInterpreter(w string) bool { return interpreters[path.Base(w)] }
+
+// shells run the command string given with -c.
+var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true}
+
+// shellScript returns the command string of "sh -c STRING" (flags such as
+// -e, -l or -lc before it), when the string is certain.
+func shellScript(words []string, lits []bool) (string, bool) {
+	if !lits[0] || !shells[path.Base(words[0])] {
+		return "", false
+	}
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if !lits[i] || !strings.HasPrefix(w, "-") || w == "-" || w == "--" {
+			return "", false
+		}
+		if strings.HasPrefix(w, "--") || !strings.HasSuffix(w, "c") {
+			continue // a long option, or short ones without c (-e, -l)
+		}
+		if i+1 < len(words) && lits[i+1] {
+			return words[i+1], true
+		}
+		return "", false
+	}
+	return "", false
+}
+
+// below returns the folder cd w moves dir to, when w is a literal folder
+// that stays inside the project ("scripts", "./tools/hooks", "." or the
+// project variable, which callWords made "."; "$CLAUDE_PROJECT_DIR/x" is
+// "./x").
+func below(dir, w string) (string, bool) {
+	if w == "" || w == "-" || isAbsolute(w) || strings.ContainsAny(w, "*?[{}$`") {
+		return "", false
+	}
+	if isProjectRoot(w) {
+		// "cd ." and "cd $CLAUDE_PROJECT_DIR" (made "." by callWords) go
+		// to the project folder itself.
+		return "", true
+	}
+	n := norm(path.Join(dir, w))
+	if n == ".." || strings.HasPrefix(n, "../") {
+		return "", false
+	}
+	if n == "." {
+		n = ""
+	}
+	return n, true
+}
+
+// join puts a path written in the command under the folder it runs in.
+func join(dir, p string) string {
+	if dir == "" {
+		return norm(p)
+	}
+	return norm(path.Join(dir, p))
+}
 
 // IsInterpreter reports whether w names a program that runs a script file
 // given as its operand (node, python, bash, ...).
@@ -255,19 +341,19 @@ func wordValue(w *syntax.Word) (string, bool) {
 	return b.String(), ok
 }
 
-func collectTest(x syntax.TestExpr, tested map[string]bool) {
+func collectTest(x syntax.TestExpr, tested map[string]bool, dir string) {
 	switch e := x.(type) {
 	case *syntax.UnaryTest:
 		if w, ok := e.X.(*syntax.Word); ok {
 			if s, lit := wordValue(w); lit {
-				tested[norm(s)] = true
+				tested[join(dir, s)] = true
 			}
 		}
-		collectTest(e.X, tested)
+		collectTest(e.X, tested, dir)
 	case *syntax.BinaryTest:
-		collectTest(e.X, tested)
-		collectTest(e.Y, tested)
+		collectTest(e.X, tested, dir)
+		collectTest(e.Y, tested, dir)
 	case *syntax.ParenTest:
-		collectTest(e.X, tested)
+		collectTest(e.X, tested, dir)
 	}
 }
