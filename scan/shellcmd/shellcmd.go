@@ -4,9 +4,9 @@
 // a relative path in command position, or a file with a script extension
 // handed to an interpreter, after any cd to a literal folder inside the
 // project, and inside the literal string of sh -c. Inline shell, globs,
-// variables other than the
-// project-folder variables agents document, and absolute or home paths are
-// never guessed, because a wrong guess becomes a false "orphaned hook".
+// variables other than the project-folder variables agents document, and
+// absolute or home paths are never guessed, because a wrong guess becomes a
+// false "orphaned hook".
 package shellcmd
 
 import (
