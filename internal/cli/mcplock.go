@@ -113,7 +113,7 @@ func approveMCPTools(cmd *cobra.Command, app *App, o *approveOptions, r *lockRep
 			was = ", replaces " + d.c.Was[:12]
 		}
 		fmt.Fprintf(out, "approved MCP tool  %s/%s (%s)  (pinned to definition sha256:%s%s)\n",
-			redact.String(oneLineText(d.server)), redact.String(oneLineText(d.c.Tool)), d.risk, d.c.SHA256[:12], was)
+			termText(d.server), termText(d.c.Tool), d.risk, d.c.SHA256[:12], was)
 	}
 	fmt.Fprintf(out, "wrote %d MCP tool approvals to %s; commit it: 'sentinel mcp proxy' honours them once the lock is signed by a key this machine trusts (sentinel sign in CI, then sentinel verify)\n",
 		len(done), lock.FileName)

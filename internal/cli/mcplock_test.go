@@ -66,6 +66,12 @@ func TestApproveMCPToolsFlags(t *testing.T) {
 	if out, code := runMCP(t, env, "approve", repo, "--mcp-tools", "notes"); code != 0 || !strings.Contains(out, "notes/read_note (write)  (pinned to definition sha256:dddddddddddd, replaces aaaaaaaaaaaa)") {
 		t.Fatalf("re-approve: %d\n%s", code, out)
 	}
+	// A tool name from the server is shown with its bidi override and
+	// zero-width space written visibly, not as the look-alike they make.
+	pin("notes", map[string]string{"del\u202eeton_daer\u200b": "sha256:" + hex("e")})
+	if out, code := runMCP(t, env, "approve", repo, "--mcp-tools", "notes", "--only", "del"); code != 0 || strings.ContainsAny(out, "\u202e\u200b") || !strings.Contains(out, `notes/del\u202e`) {
+		t.Fatalf("tool name with invisible characters: %d\n%q", code, out)
+	}
 	// A damaged pin digest is an error, not an approval of something else.
 	pin("notes", map[string]string{"read_note": "md5:0"})
 	if out, code := runMCP(t, env, "approve", repo, "--mcp-tools", "notes"); code != 1 || !strings.Contains(out, "has no sha256 digest") {
