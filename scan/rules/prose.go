@@ -208,7 +208,9 @@ var reWarning = newStartRegexp(`\b(beware|be wary|be careful of|watch out for|wa
 // backticks makes inline code count as a quotation (for phrases; a
 // command in backticks is still a command).
 func quotedOrWarned(u *text.Unit, start, end int, backticks bool) bool {
-	if inQuotes(u.Text, start, end, backticks) {
+	// The lowered text has the same quotation marks at the same offsets,
+	// and lets the title test read <A TITLE=…> as <a title=…>.
+	if inQuotes(u.Lower, start, end, backticks) {
 		return true
 	}
 	masked := u.Lower[:start] + strings.Repeat(" ", end-start) + u.Lower[end:]
