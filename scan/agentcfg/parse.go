@@ -46,7 +46,7 @@ func projectBase(source string) string {
 	}
 	dir := path.Dir(source)
 	switch path.Base(dir) {
-	case ".claude", ".gemini", ".cursor", ".vscode":
+	case ".claude", ".gemini", ".cursor", ".vscode", ".windsurf":
 		return path.Dir(dir)
 	}
 	if strings.Contains(dir, ".cursor/rules") {
@@ -103,7 +103,14 @@ func (p *parser) resolve(command string, args []string) []Target {
 var commandSettings = []string{
 	"apiKeyHelper", "awsCredentialExport", "awsAuthRefresh", "gcpAuthRefresh",
 	"otelHeadersHelper", "processWrapper",
+	// Gemini CLI's first settings format: tool discovery runs at start-up,
+	// tool calls whenever the model calls a discovered tool.
+	"toolDiscoveryCommand", "toolCallCommand", "mcpServerCommand",
 }
+
+// nestedCommandSettings are Gemini CLI's current settings that run a
+// command: {"tools": {"discoveryCommand": ..., "callCommand": ...}}.
+var nestedCommandSettings = [][2]string{{"tools", "discoveryCommand"}, {"tools", "callCommand"}}
 
 // commandObjects are settings keys holding {"type": "command", "command": ...}.
 var commandObjects = []string{"statusLine", "fileSuggestion", "subagentStatusLine"}
@@ -121,6 +128,12 @@ func (p *parser) settings(data []byte) {
 			if s, ok := n.str(); ok && strings.TrimSpace(s) != "" {
 				p.addRun(AutoRun{Event: key, Type: "setting", Command: s, Line: n.line()})
 			}
+		}
+	}
+	for _, k := range nestedCommandSettings {
+		n := root.get(k[0]).get(k[1])
+		if s, ok := n.str(); ok && strings.TrimSpace(s) != "" {
+			p.addRun(AutoRun{Event: k[0] + "." + k[1], Type: "setting", Command: s, Line: n.line()})
 		}
 	}
 	for _, key := range commandObjects {
@@ -372,7 +385,7 @@ func cwdChanged(t *node) bool {
 	return cwd != "${workspaceFolder}" && cwd != "." && cwd != ""
 }
 
-// ---- Cursor hooks (.cursor/hooks.json) ----
+// ---- Cursor hooks (.cursor/hooks.json) and Windsurf hooks (.windsurf/hooks.json) ----
 
 func (p *parser) cursorHooks(data []byte) {
 	root := p.root(data)
@@ -386,7 +399,15 @@ func (p *parser) cursorHooks(data []byte) {
 				continue
 			}
 			matcher, _ := h.get("matcher").str()
-			p.addRun(AutoRun{Event: ev.key, Matcher: matcher, Type: "command", Command: c, Line: h.line()})
+			a := AutoRun{Event: ev.key, Matcher: matcher, Type: "command", Command: c, Line: h.line()}
+			if wd, ok := h.get("working_directory").str(); ok {
+				// Windsurf runs the hook in that folder, where relative
+				// paths are not certain.
+				if wd = strings.TrimSuffix(wd, "/"); wd != "" && wd != "." && wd != "${workspaceFolder}" {
+					a.Targets = []Target{}
+				}
+			}
+			p.addRun(a)
 		}
 	}
 }

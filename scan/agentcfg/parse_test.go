@@ -191,3 +191,59 @@ func TestMayHaveRunVerb(t *testing.T) {
 		t.Error("mayHaveRunVerb should rule out a line without a verb")
 	}
 }
+
+// TestCommandSettingsBeyondHooks checks settings keys that run a command
+// without a hook: Gemini CLI's tool discovery and call commands, in its
+// current nested format and its first flat one.
+func TestCommandSettingsBeyondHooks(t *testing.T) {
+	tests := []struct {
+		name, src, event, target string
+	}{
+		{"gemini nested discovery", `{"tools": {"discoveryCommand": "./bin/tools.sh"}}`, "tools.discoveryCommand", "bin/tools.sh"},
+		{"gemini nested call", `{"tools": {"callCommand": "python3 bin/call.py"}}`, "tools.callCommand", "bin/call.py"},
+		{"gemini v1 discovery", `{"toolDiscoveryCommand": "bin/get_tools"}`, "toolDiscoveryCommand", ""},
+		{"gemini v1 call", `{"toolCallCommand": "./bin/call_tool"}`, "toolCallCommand", "bin/call_tool"},
+		{"gemini v1 mcp server", `{"mcpServerCommand": "./bin/mcp.sh"}`, "mcpServerCommand", "bin/mcp.sh"},
+	}
+	for _, tt := range tests {
+		cfg := Parse(".gemini/settings.json", discover.KindSettings, "gemini", []byte(tt.src))
+		if len(cfg.AutoRuns) != 1 {
+			t.Errorf("%s: got %d auto-runs %+v, want 1", tt.name, len(cfg.AutoRuns), cfg.AutoRuns)
+			continue
+		}
+		a := cfg.AutoRuns[0]
+		tg := ""
+		if len(a.Targets) > 0 {
+			tg = a.Targets[0].Path
+		}
+		if a.Event != tt.event || a.Type != "setting" || tg != tt.target || a.Line != 1 {
+			t.Errorf("%s: got %s %s target %q line %d, want %s setting target %q line 1", tt.name, a.Event, a.Type, tg, a.Line, tt.event, tt.target)
+		}
+	}
+	for _, src := range []string{`{"tools": {"discoveryCommand": ""}}`, `{"tools": {"core": ["ls"]}}`, `{"tools": "x"}`, `{"toolCallCommand": 3}`} {
+		if cfg := Parse(".gemini/settings.json", discover.KindSettings, "gemini", []byte(src)); len(cfg.AutoRuns) != 0 {
+			t.Errorf("%s: got auto-runs %+v, want none", src, cfg.AutoRuns)
+		}
+	}
+}
+
+// TestWindsurfHooks checks .windsurf/hooks.json: Cursor's shape, scripts
+// resolved from the project folder, and a hook with its own working
+// directory left unresolved.
+func TestWindsurfHooks(t *testing.T) {
+	src := `{"hooks": {
+  "pre_run_command": [{"command": "./scripts/guard.sh", "show_output": true}],
+  "post_write_code": [{"command": "./fmt.sh", "working_directory": "tools"}],
+  "pre_user_prompt": [{"command": "./scripts/log.sh", "working_directory": "."}]
+}}`
+	cfg := Parse("app/.windsurf/hooks.json", discover.KindCursorHooks, discover.ToolWindsurf, []byte(src))
+	if len(cfg.AutoRuns) != 3 {
+		t.Fatalf("got %d auto-runs %+v, want 3", len(cfg.AutoRuns), cfg.AutoRuns)
+	}
+	want := [][]Target{{{Path: "app/scripts/guard.sh"}}, {}, {{Path: "app/scripts/log.sh"}}}
+	for i, a := range cfg.AutoRuns {
+		if a.Tool != "windsurf" || len(a.Targets) != len(want[i]) || (len(want[i]) == 1 && a.Targets[0] != want[i][0]) {
+			t.Errorf("auto-run %d (%s) = tool %s targets %+v, want windsurf %+v", i, a.Event, a.Tool, a.Targets, want[i])
+		}
+	}
+}

@@ -28,18 +28,19 @@ const (
 	KindSettings     Kind = "agent-settings" // .claude/settings*.json, .gemini/settings.json
 	KindTasks        Kind = "vscode-tasks"   // .vscode/tasks.json (JSON with comments)
 	KindMCP          Kind = "mcp-config"     // .mcp.json, .cursor/mcp.json, .vscode/mcp.json
-	KindCursorHooks  Kind = "cursor-hooks"   // .cursor/hooks.json
+	KindCursorHooks  Kind = "cursor-hooks"   // .cursor/hooks.json, .windsurf/hooks.json
 	KindScript       Kind = "script"         // a script that a hook, task or server runs
 )
 
 // Tool names the agent or editor that reads a file.
 const (
-	ToolClaude  = "claude"
-	ToolCursor  = "cursor"
-	ToolGemini  = "gemini"
-	ToolVSCode  = "vscode"
-	ToolCopilot = "copilot"
-	ToolAny     = "any"
+	ToolClaude   = "claude"
+	ToolCursor   = "cursor"
+	ToolGemini   = "gemini"
+	ToolVSCode   = "vscode"
+	ToolCopilot  = "copilot"
+	ToolWindsurf = "windsurf"
+	ToolAny      = "any"
 )
 
 // MaxRead is the most bytes read from one file. Agents do not read more than
@@ -79,7 +80,7 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 	switch base {
 	case "CLAUDE.md", "CLAUDE.local.md":
 		return KindInstructions, ToolClaude, true
-	case "AGENTS.md", "AGENT.md":
+	case "AGENTS.md", "AGENT.md", "AGENTS.override.md":
 		return KindInstructions, ToolAny, true
 	case "GEMINI.md":
 		return KindInstructions, ToolGemini, true
@@ -88,7 +89,7 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 	case ".cursorrules":
 		return KindInstructions, ToolCursor, true
 	case ".windsurfrules":
-		return KindInstructions, "windsurf", true
+		return KindInstructions, ToolWindsurf, true
 	case ".mcp.json":
 		return KindMCP, ToolAny, true
 	}
@@ -108,6 +109,11 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 		case "hooks.json":
 			return KindCursorHooks, ToolCursor, true
 		}
+	case ".windsurf":
+		// Windsurf's Cascade hooks have the shape of Cursor's.
+		if base == "hooks.json" {
+			return KindCursorHooks, ToolWindsurf, true
+		}
 	case ".vscode":
 		switch base {
 		case "tasks.json":
@@ -119,19 +125,66 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 		if base == "copilot-instructions.md" {
 			return KindInstructions, ToolCopilot, true
 		}
-	case "commands", "agents":
-		if path.Base(path.Dir(dir)) == ".claude" && strings.HasSuffix(base, ".md") {
-			return KindInstructions, ToolClaude, true
+	case "commands":
+		switch path.Base(path.Dir(dir)) {
+		case ".claude", ".cursor":
+			if strings.HasSuffix(base, ".md") {
+				return KindInstructions, toolOf(path.Base(path.Dir(dir))), true
+			}
 		}
-	case "instructions":
-		if path.Base(path.Dir(dir)) == ".github" && strings.HasSuffix(base, ".instructions.md") {
+	case "agents":
+		switch path.Base(path.Dir(dir)) {
+		case ".claude":
+			if strings.HasSuffix(base, ".md") {
+				return KindInstructions, ToolClaude, true
+			}
+		case ".github":
+			if strings.HasSuffix(base, ".md") {
+				return KindInstructions, ToolCopilot, true
+			}
+		}
+	case "instructions", "prompts", "chatmodes":
+		if path.Base(path.Dir(dir)) == ".github" && strings.HasSuffix(base, copilotSuffix[parent]) {
 			return KindInstructions, ToolCopilot, true
+		}
+	case "rules", "workflows":
+		if path.Base(path.Dir(dir)) == ".windsurf" && strings.HasSuffix(base, ".md") {
+			return KindInstructions, ToolWindsurf, true
 		}
 	}
 	if strings.HasSuffix(base, ".mdc") && inCursorRules(dir) {
 		return KindCursorRule, ToolCursor, true
 	}
+	if strings.HasSuffix(base, ".md") && (under(dir, ".claude/rules") || under(dir, ".claude/commands") || under(dir, ".claude/agents")) {
+		// Claude Code reads these folders with their subfolders.
+		return KindInstructions, ToolClaude, true
+	}
+	if strings.HasSuffix(base, ".toml") && under(dir, ".gemini/commands") {
+		// A Gemini CLI custom command: its prompt is read as instructions.
+		return KindInstructions, ToolGemini, true
+	}
 	return "", "", false
+}
+
+// copilotSuffix is the name ending Copilot reads in each .github folder.
+var copilotSuffix = map[string]string{
+	"instructions": ".instructions.md",
+	"prompts":      ".prompt.md",
+	"chatmodes":    ".chatmode.md",
+}
+
+func toolOf(folder string) string {
+	if folder == ".cursor" {
+		return ToolCursor
+	}
+	return ToolClaude
+}
+
+// under reports whether dir is the folder sub (slash-separated, relative)
+// or a folder below it, at any depth of the tree.
+func under(dir, sub string) bool {
+	return dir == sub || strings.HasPrefix(dir, sub+"/") ||
+		strings.HasSuffix(dir, "/"+sub) || strings.Contains(dir, "/"+sub+"/")
 }
 
 // inCursorRules reports whether dir is .cursor/rules or a folder below it.

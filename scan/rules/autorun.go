@@ -91,7 +91,7 @@ func describe(a agentcfg.AutoRun) string {
 }
 
 var toolNames = map[string]string{
-	"claude": "Claude Code", "gemini": "Gemini CLI", "cursor": "Cursor", "vscode": "VS Code", "any": "every agent",
+	"claude": "Claude Code", "gemini": "Gemini CLI", "cursor": "Cursor", "vscode": "VS Code", "windsurf": "Windsurf", "any": "every agent",
 }
 
 func toolName(t string) string {
@@ -159,7 +159,7 @@ func isWriteIntercept(a agentcfg.AutoRun) bool {
 }
 
 // toolFolders are the folders each agent or editor owns.
-var toolFolders = map[string]string{".claude": "claude", ".cursor": "cursor", ".gemini": "gemini", ".vscode": "vscode"}
+var toolFolders = map[string]string{".claude": "claude", ".cursor": "cursor", ".gemini": "gemini", ".vscode": "vscode", ".windsurf": "windsurf"}
 
 // ownerOf returns the tool whose folder holds p ("" for none).
 func ownerOf(p string) string {

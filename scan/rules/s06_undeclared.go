@@ -69,11 +69,12 @@ var kindWords = map[discover.Kind][]string{
 }
 
 var toolWords = map[string][]string{
-	"claude":  {"claude", "claude code"},
-	"gemini":  {"gemini"},
-	"cursor":  {"cursor"},
-	"vscode":  {"vscode", "vs code", "visual studio code"},
-	"copilot": {"copilot"},
+	"claude":   {"claude", "claude code"},
+	"gemini":   {"gemini"},
+	"cursor":   {"cursor"},
+	"vscode":   {"vscode", "vs code", "visual studio code"},
+	"copilot":  {"copilot"},
+	"windsurf": {"windsurf", "cascade"},
 	// Generic words name agent configuration only together: "agent" alone
 	// is too common in projects that build agents.
 	"any": {"ai agent", "ai agents", "agent config", "agent configs", "agent configuration", "agent instructions",
