@@ -1,7 +1,6 @@
 package guard
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -52,29 +51,53 @@ func WithGetenv(getenv func(string) string) TerminalOption {
 // terminal it rejects with an error wrapping ErrNoTerminal that says why.
 // Everything printed is passed through redact.String, and control
 // characters from file contents are shown escaped, never sent raw.
+//
+// It is safe for concurrent use: calls made at the same time are asked one
+// after the other (every TerminalConfirm on the controlling terminal shares
+// one queue; one with WithStreams queues its own calls), so an answer always
+// belongs to the prompt shown last. A call waiting its turn returns when its
+// context ends. After a cancelled question the next one is shown only once
+// the pending line has been read and thrown away, which on the controlling
+// terminal is at once (the terminal is closed) and on other streams is the
+// next line.
 func TerminalConfirm(opts ...TerminalOption) ConfirmFunc {
 	cfg := terminalConfig{getenv: os.Getenv}
 	for _, o := range opts {
 		o(&cfg)
 	}
+	turn := ttyTurn
+	if cfg.in != nil && cfg.out != nil {
+		turn = make(chan struct{}, 1)
+	}
 	return func(ctx context.Context, req ConfirmRequest) (bool, error) {
+		select {
+		case turn <- struct{}{}:
+		case <-ctx.Done():
+			return false, ctx.Err()
+		}
+		release := func() { <-turn }
 		in, out, closeFn, isTTY, err := cfg.streams()
 		if err != nil {
+			release()
 			return false, err
 		}
-		defer closeFn()
 		color := colorEnabled(isTTY, cfg.getenv)
 		if cfg.color != nil {
 			color = *cfg.color
 		}
 		if _, err := io.WriteString(out, RenderPrompt(req, color)); err != nil {
+			closeFn()
+			release()
 			return false, fmt.Errorf("cannot write the confirmation prompt: %w", err)
 		}
+		// The reader owns the turn until its read returns, so a line typed
+		// for a question that was cancelled can never answer the next one.
 		answer := make(chan string, 1)
 		go func() {
-			line, _ := bufio.NewReader(in).ReadString('\n')
-			answer <- line
+			defer release()
+			answer <- readLine(in)
 		}()
+		defer closeFn()
 		select {
 		case <-ctx.Done():
 			io.WriteString(out, "\n")
@@ -87,6 +110,34 @@ func TerminalConfirm(opts ...TerminalOption) ConfirmFunc {
 			return false, nil
 		}
 	}
+}
+
+// ttyTurn is held by the TerminalConfirm call that is asking on the
+// controlling terminal.
+var ttyTurn = make(chan struct{}, 1)
+
+// readLine reads up to and including the first newline, one byte at a
+// time so that nothing after it (the answer to the next question) is
+// consumed. Only the first 1 KiB of a longer line is kept; the rest of it
+// is read and dropped.
+func readLine(r io.Reader) string {
+	var line []byte
+	var b [1]byte
+	for {
+		n, err := r.Read(b[:])
+		if n == 1 {
+			if b[0] == '\n' {
+				break
+			}
+			if len(line) < 1024 {
+				line = append(line, b[0])
+			}
+		}
+		if err != nil {
+			break
+		}
+	}
+	return string(line)
 }
 
 // colorEnabled follows https://no-color.org: NO_COLOR set to anything
@@ -103,13 +154,13 @@ func (c terminalConfig) streams() (io.Reader, io.Writer, func(), bool, error) {
 	if runtime.GOOS == "windows" {
 		inName, outName = "CONIN$", "CONOUT$"
 	}
-	in, err := os.OpenFile(inName, os.O_RDWR, 0)
+	in, err := os.OpenFile(inName, ttyOpenFlag, 0)
 	if err != nil {
 		return nil, nil, nil, false, fmt.Errorf("%w (%s: %v): the call is rejected; run the agent from a terminal or give guard a custom ConfirmFunc", ErrNoTerminal, inName, err)
 	}
 	out := in
 	if outName != inName {
-		out, err = os.OpenFile(outName, os.O_RDWR, 0)
+		out, err = os.OpenFile(outName, ttyOpenFlag, 0)
 		if err != nil {
 			in.Close()
 			return nil, nil, nil, false, fmt.Errorf("%w (%s: %v): the call is rejected; run the agent from a terminal or give guard a custom ConfirmFunc", ErrNoTerminal, outName, err)
@@ -121,7 +172,19 @@ func (c terminalConfig) streams() (io.Reader, io.Writer, func(), bool, error) {
 			out.Close()
 		}
 	}
-	return in, out, closeFn, term.IsTerminal(int(out.Fd())), nil
+	return in, out, closeFn, isTerminal(out), nil
+}
+
+// isTerminal asks through SyscallConn, not Fd: Fd would put the file back
+// in blocking mode, and a pending read could then not be ended by Close.
+func isTerminal(f *os.File) bool {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	tty := false
+	rc.Control(func(fd uintptr) { tty = term.IsTerminal(int(fd)) })
+	return tty
 }
 
 const (
@@ -157,7 +220,7 @@ func RenderPrompt(req ConfirmRequest, color bool) string {
 	var b strings.Builder
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "Tool:   %s\n", safe(req.Name))
-	fmt.Fprintf(&b, "Risk:   %s\n", paint(riskColor, strings.ToUpper(string(risk))))
+	fmt.Fprintf(&b, "Risk:   %s\n", paint(riskColor, safe(strings.ToUpper(string(risk)))))
 	fmt.Fprintf(&b, "Action: %s\n", safe(req.Description))
 	if d := req.DryRun; d != nil {
 		if d.Description != "" && d.Description != req.Description {

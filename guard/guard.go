@@ -11,7 +11,10 @@
 //		Risk:     guard.RiskMedium,
 //		Describe: func(in WriteInput) string { return "Write " + in.Path },
 //		DryRun: func(ctx context.Context, in WriteInput) (*guard.DryRunResult, error) {
-//			old, _ := os.ReadFile(in.Path)
+//			old, err := os.ReadFile(in.Path)
+//			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+//				return nil, err // no preview, no question: the call is rejected
+//			}
 //			return guard.DescribeFileWrite(in.Path, string(old), in.Content), nil
 //		},
 //		Confirm: guard.TerminalConfirm(),
@@ -20,6 +23,10 @@
 // [TerminalConfirm] asks on the controlling terminal, so it works while
 // stdin and stdout carry a protocol; any function with the [ConfirmFunc]
 // signature can replace it (a web page, a chat message, a policy).
+//
+// The wrapped function is safe to call from several goroutines at once;
+// TerminalConfirm then asks one question at a time. There is no timeout
+// option: pass a context with a deadline.
 package guard
 
 import (
@@ -156,7 +163,7 @@ func Wrap[In, Out any](fn func(context.Context, In) (Out, error), opts Options[I
 				Input:       in,
 			})
 			if err != nil {
-				return zero, reject(err.Error(), err)
+				return zero, reject(confirmReason(err), err)
 			}
 			if !ok {
 				return zero, reject("rejected by the user", nil)
@@ -167,4 +174,17 @@ func Wrap[In, Out any](fn func(context.Context, In) (Out, error), opts Options[I
 		}
 		return fn(ctx, in)
 	}, nil
+}
+
+// confirmReason says why a ConfirmFunc's error rejected the call. A context
+// that ended while the question was open gets a sentence instead of the
+// bare "context deadline exceeded".
+func confirmReason(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "no answer was given before the deadline, so the call did not run"
+	case errors.Is(err, context.Canceled):
+		return "the question was cancelled before it was answered, so the call did not run"
+	}
+	return err.Error()
 }

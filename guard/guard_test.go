@@ -4,9 +4,12 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -317,6 +320,153 @@ func TestRenderPromptShowsInvisibleCharacters(t *testing.T) {
 		got := RenderPrompt(ConfirmRequest{Name: "t", Description: c.in}, false)
 		if !strings.Contains(got, "Action: "+c.want+"\n") {
 			t.Errorf("%q shown as:\n%s", c.in, got)
+		}
+	}
+}
+
+// TestWrapConfirmErrorReasons: a confirm that ends with the context says so
+// in a sentence; other errors keep their text.
+func TestWrapConfirmErrorReasons(t *testing.T) {
+	tool := func(context.Context, writeIn) (int, error) { return 1, nil }
+	for _, tc := range []struct {
+		err    error
+		reason string
+	}{
+		{context.DeadlineExceeded, "no answer was given before the deadline, so the call did not run"},
+		{context.Canceled, "the question was cancelled before it was answered, so the call did not run"},
+		{fmt.Errorf("asking: %w", context.Canceled), "the question was cancelled before it was answered, so the call did not run"},
+		{ErrNoTerminal, ErrNoTerminal.Error()},
+	} {
+		w, err := Wrap(tool, Options[writeIn]{Name: "t", Describe: func(writeIn) string { return "" },
+			Confirm: func(context.Context, ConfirmRequest) (bool, error) { return false, tc.err }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = w(context.Background(), writeIn{})
+		var rej *RejectedError
+		if !errors.As(err, &rej) || rej.Reason != tc.reason || !errors.Is(err, tc.err) {
+			t.Errorf("%v: got %v", tc.err, err)
+		}
+	}
+}
+
+// syncBuffer is a strings.Builder safe for a writer and a reader at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func waitFor(t *testing.T, out *syncBuffer, s string) {
+	t.Helper()
+	for range 200 {
+		if strings.Contains(out.String(), s) {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("%q never shown:\n%s", s, out.String())
+}
+
+// TestTerminalConfirmOneQuestionAtATime: two wrapped tools asking at once
+// must not both print a prompt and race for the next line typed, and a line
+// typed for a cancelled question must not answer the next one.
+func TestTerminalConfirmOneQuestionAtATime(t *testing.T) {
+	r, w := io.Pipe()
+	defer w.Close()
+	out := &syncBuffer{}
+	confirm := TerminalConfirm(WithStreams(r, out), WithColor(false))
+	type result struct {
+		ok  bool
+		err error
+	}
+	ask := func(ctx context.Context, name string) chan result {
+		c := make(chan result, 1)
+		go func() {
+			ok, err := confirm(ctx, ConfirmRequest{Name: name, Description: "call " + name})
+			c <- result{ok, err}
+		}()
+		return c
+	}
+	first := ask(context.Background(), "first")
+	waitFor(t, out, "Action: call first")
+	second := ask(context.Background(), "second")
+	time.Sleep(100 * time.Millisecond)
+	if strings.Contains(out.String(), "call second") {
+		t.Fatalf("second question shown while the first is open:\n%s", out.String())
+	}
+	io.WriteString(w, "n\n")
+	if res := <-first; res.ok || res.err != nil {
+		t.Fatalf("first: %+v", res)
+	}
+	waitFor(t, out, "Action: call second")
+	io.WriteString(w, "y\n")
+	if res := <-second; !res.ok || res.err != nil {
+		t.Fatalf("second: %+v", res)
+	}
+
+	// A cancelled question: the line typed for it is not the next answer.
+	ctx, cancel := context.WithCancel(context.Background())
+	third := ask(ctx, "third")
+	waitFor(t, out, "Action: call third")
+	cancel()
+	if res := <-third; res.ok || !errors.Is(res.err, context.Canceled) {
+		t.Fatalf("third: %+v", res)
+	}
+	fourth := ask(context.Background(), "fourth")
+	io.WriteString(w, "yes\n") // typed for the third
+	waitFor(t, out, "Action: call fourth")
+	io.WriteString(w, "no\n")
+	if res := <-fourth; res.ok || res.err != nil {
+		t.Fatalf("fourth took the answer typed for the cancelled third: %+v", res)
+	}
+
+	// A waiting question gives up when its context ends.
+	held := ask(context.Background(), "fifth")
+	waitFor(t, out, "Action: call fifth")
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if res := <-ask(ctx, "sixth"); res.ok || !errors.Is(res.err, context.DeadlineExceeded) {
+		t.Fatalf("sixth: %+v", res)
+	}
+	io.WriteString(w, "n\n")
+	<-held
+}
+
+// TestReadLine: the answer is one line; what follows it is left for the
+// next question, and a very long line is cut without leaking its tail.
+func TestReadLine(t *testing.T) {
+	for _, tc := range []struct{ in, first, second string }{
+		{"y\nn\n", "y", "n"},
+		{"y\r\nn", "y\r", "n"},
+		{"", "", ""},
+		{strings.Repeat("x", 2000) + "y\nn\n", strings.Repeat("x", 1024), "n"},
+	} {
+		r := strings.NewReader(tc.in)
+		if a, b := readLine(r), readLine(r); a != tc.first || b != tc.second {
+			t.Errorf("%.20q: got %.20q, %.20q", tc.in, a, b)
+		}
+	}
+}
+
+// TestRenderPromptEscapesRisk: RenderPrompt is public, so a ConfirmRequest
+// built by hand may hold any Risk; it must not reach the terminal raw.
+func TestRenderPromptEscapesRisk(t *testing.T) {
+	for _, color := range []bool{false, true} {
+		got := RenderPrompt(ConfirmRequest{Name: "t", Risk: "\x1b]0;pwned\x07"}, color)
+		if strings.Contains(got, "\x1b]") || strings.Contains(got, "\x07") {
+			t.Errorf("color=%v: %q", color, got)
 		}
 	}
 }
