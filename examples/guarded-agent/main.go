@@ -6,10 +6,13 @@
 // justification and a rollback.
 //
 //	export ANTHROPIC_API_KEY=...
+//	mkdir -p sandbox
 //	go run ./examples/guarded-agent -dir ./sandbox "Create hello.txt with 'Hello, world!'"
 //
-// The tools can only touch files under -dir (os.Root refuses paths and
-// symlinks that lead out of it).
+// The tools can only touch files under -dir, which must exist (os.Root
+// refuses paths and symlinks that lead out of it). A call that is not run
+// (refused, no terminal, a preview that failed) goes back to the model as a
+// tool error that says why.
 package main
 
 import (
@@ -41,9 +44,9 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	root, err := os.OpenRoot(*dir)
+	root, err := openRoot(*dir)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "guarded-agent: cannot open %s: %v\n", *dir, err)
+		fmt.Fprintln(os.Stderr, "guarded-agent:", err)
 		os.Exit(1)
 	}
 	defer root.Close()
@@ -56,6 +59,15 @@ func main() {
 		fmt.Fprintln(os.Stderr, "guarded-agent:", err)
 		os.Exit(1)
 	}
+}
+
+// openRoot opens the folder the tools may change.
+func openRoot(dir string) (*os.Root, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open the -dir folder %s (%v); create it first or pass an existing folder", dir, errors.Unwrap(err))
+	}
+	return root, nil
 }
 
 // WriteInput and DeleteInput are the tools' inputs, as the model sends them.
@@ -228,7 +240,9 @@ func (a *Agent) call(ctx context.Context, gate *blast.Gate, name string, raw jso
 	var rej *guard.RejectedError
 	switch {
 	case errors.As(err, &rej):
-		return fmt.Sprintf("Tool call rejected by the user: %s (%s)", rej.Tool, rej.Reason), true
+		// Reason says who or what stopped it: the user's no, no terminal,
+		// a failed preview, a cancelled turn.
+		return fmt.Sprintf("Tool call %s was not run: %s", rej.Tool, rej.Reason), true
 	case err != nil:
 		return err.Error(), true
 	}

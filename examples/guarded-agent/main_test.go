@@ -140,7 +140,7 @@ func TestGuardedAgentLoop(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 4: the delete was shown as high risk with the warning, and refused.
-	if text, isErr := lastToolResult(t, api.requests[4]); !isErr || !strings.Contains(text, "rejected by the user: delete_file") {
+	if text, isErr := lastToolResult(t, api.requests[4]); !isErr || !strings.Contains(text, "delete_file was not run: rejected by the user") {
 		t.Fatalf("delete: %q %v", text, isErr)
 	}
 	if d := asked[2]; d.Risk != guard.RiskHigh || len(d.DryRun.Warnings) == 0 {
@@ -150,10 +150,38 @@ func TestGuardedAgentLoop(t *testing.T) {
 		t.Fatal("the refused delete ran")
 	}
 	// 5: paths out of the directory fail in the tool, not on disk.
-	if text, isErr := lastToolResult(t, api.requests[5]); !isErr || !strings.Contains(text, "escape") {
+	// The model is told the preview failed, not that the user refused.
+	if text, isErr := lastToolResult(t, api.requests[5]); !isErr || !strings.Contains(text, "escape") ||
+		!strings.Contains(text, "the dry run failed") || strings.Contains(text, "by the user") {
 		t.Fatalf("escape: %q %v", text, isErr)
 	}
 	if _, err := os.Stat(filepath.Join(filepath.Dir(dir), "escape.txt")); err == nil {
 		t.Fatal("wrote outside the root")
+	}
+}
+
+// TestOpenRootMissingDir: the documented command with a -dir that does not
+// exist yet says what to do.
+func TestOpenRootMissingDir(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "sandbox")
+	for _, tc := range []struct {
+		dir  string
+		want string
+	}{
+		{missing, "create it first"},
+		{t.TempDir(), ""},
+	} {
+		root, err := openRoot(tc.dir)
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tc.dir, err)
+			} else {
+				root.Close()
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Count(err.Error(), "open ") > 1 {
+			t.Errorf("%s: %v", tc.dir, err)
+		}
 	}
 }
