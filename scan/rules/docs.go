@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -91,7 +92,12 @@ func (r *Repo) Doc(p string) *Doc {
 		return nil
 	}
 	var d *Doc
-	if r.StableData {
+	if strings.HasSuffix(p, ".toml") {
+		// A TOML command file (Gemini CLI's .gemini/commands) holds its
+		// prompt in a string: read the text without the delimiters, or
+		// the whole prompt would look like a quotation.
+		d = NewDoc(p, tomlStringsAsText(f.Data))
+	} else if r.StableData {
 		// The document keeps slices of the file's bytes instead of a copy.
 		d = newDoc(p, text.AnalyzeString(unsafe.String(unsafe.SliceData(f.Data), len(f.Data))))
 	} else {
@@ -156,4 +162,73 @@ func serverDoc(s agentcfg.Server) *Doc {
 	}
 	d.Server = s.Name
 	return d
+}
+
+// tomlStringsAsText returns a copy of a TOML file in which the text of its
+// string values stands alone, as the agent reads it: each "key = " and the
+// opening delimiter of its string (a triple quote of either kind around a
+// multi-line string, a quote around a one-line one) become spaces, and the
+// closing delimiter ends the value like a full stop, so two values never
+// read as one sentence. Text inside a multi-line string is left as it is.
+// Every byte keeps its offset and line, so findings point at the file as
+// written.
+func tomlStringsAsText(data []byte) []byte {
+	out := bytes.Clone(data)
+	blank := func(b []byte) {
+		for i := range b {
+			b[i] = ' '
+		}
+	}
+	// stop turns a closing delimiter into a full stop and spaces.
+	stop := func(b []byte) {
+		blank(b)
+		b[0] = '.'
+	}
+	var inside []byte // the delimiter of the multi-line string the line is in
+	for start := 0; start < len(out); {
+		end := bytes.IndexByte(out[start:], '\n')
+		if end < 0 {
+			end = len(out)
+		} else {
+			end += start
+		}
+		line := out[start:end]
+		start = end + 1
+		if inside != nil {
+			if k := bytes.Index(line, inside); k >= 0 {
+				stop(line[k : k+3])
+				inside = nil
+			}
+			continue
+		}
+		eq := bytes.IndexByte(line, '=')
+		if eq <= 0 || bytes.ContainsAny(bytes.TrimSpace(line[:eq]), " \t\"'#[") {
+			continue // not key = value
+		}
+		v := eq + 1
+		for v < len(line) && (line[v] == ' ' || line[v] == '\t') {
+			v++
+		}
+		rest := line[v:]
+		switch {
+		case bytes.HasPrefix(rest, []byte(`"""`)), bytes.HasPrefix(rest, []byte(`'''`)):
+			delim := bytes.Clone(rest[:3])
+			blank(line[:v+3])
+			if k := bytes.Index(line[v+3:], delim); k >= 0 {
+				stop(line[v+3+k : v+6+k])
+			} else {
+				inside = delim
+			}
+		case len(rest) > 1 && (rest[0] == '"' || rest[0] == '\''):
+			c := len(line) - 1
+			for c > v && (line[c] == ' ' || line[c] == '\t' || line[c] == '\r') {
+				c--
+			}
+			if c > v && line[c] == rest[0] {
+				blank(line[:v+1])
+				stop(line[c : c+1])
+			}
+		}
+	}
+	return out
 }
