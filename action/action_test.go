@@ -111,6 +111,8 @@ jobs:
 }
 
 type step struct {
+	ID   string            `yaml:"id"`
+	Name string            `yaml:"name"`
 	Uses string            `yaml:"uses"`
 	Run  string            `yaml:"run"`
 	Env  map[string]string `yaml:"env"`

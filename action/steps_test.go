@@ -7,49 +7,16 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-
-	"go.yaml.in/yaml/v3"
 )
 
 // TestPullRequestStepRuns runs the action's "Check the pull request" script
 // with bash, as the runner would, against a real sentinel binary in a
 // temporary git repository: outputs, job summary and exit codes.
 func TestPullRequestStepRuns(t *testing.T) {
-	for _, tool := range []string{"bash", "git", "jq", "go"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed; the action's script needs it", tool)
-		}
-	}
-	if runtime.GOOS == "windows" {
-		t.Skip("the action's scripts run on Linux runners")
-	}
-	var meta struct {
-		Runs struct {
-			Steps []struct {
-				ID  string            `yaml:"id"`
-				Run string            `yaml:"run"`
-				Env map[string]string `yaml:"env"`
-			} `yaml:"steps"`
-		} `yaml:"runs"`
-	}
-	data, _ := os.ReadFile("action.yml")
-	if err := yaml.Unmarshal(data, &meta); err != nil {
-		t.Fatal(err)
-	}
-	script := ""
-	for _, s := range meta.Runs.Steps {
-		if s.ID == "pr" {
-			script = s.Run
-		}
-	}
-	if script == "" {
-		t.Fatal("no step with id pr in action.yml")
-	}
+	needTools(t, "bash", "git", "jq", "go")
+	script := stepScript(t, "pr")
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "sentinel")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/sentinel-sec/sentinel/cmd/sentinel").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildSentinel(t, tmp)
 	repo := filepath.Join(tmp, "repo")
 	git := func(args ...string) {
 		cmd := exec.Command("git", args...)
@@ -121,35 +88,9 @@ func TestPullRequestStepRuns(t *testing.T) {
 // verify with trusted-key accepts the right fingerprint and reports
 // KEY_CHANGED for another.
 func TestSignAndVerifyStepsRun(t *testing.T) {
-	for _, tool := range []string{"bash", "go"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed; the action's script needs it", tool)
-		}
-	}
-	if runtime.GOOS == "windows" {
-		t.Skip("the action's scripts run on Linux runners")
-	}
-	var meta struct {
-		Runs struct {
-			Steps []struct {
-				Name string `yaml:"name"`
-				Run  string `yaml:"run"`
-			} `yaml:"steps"`
-		} `yaml:"runs"`
-	}
-	data, _ := os.ReadFile("action.yml")
-	if err := yaml.Unmarshal(data, &meta); err != nil {
-		t.Fatal(err)
-	}
-	scripts := map[string]string{}
-	for _, s := range meta.Runs.Steps {
-		scripts[s.Name] = s.Run
-	}
+	needTools(t, "bash", "go")
 	tmp := t.TempDir()
-	bin := filepath.Join(tmp, "sentinel")
-	if out, err := exec.Command("go", "build", "-o", bin, "github.com/sentinel-sec/sentinel/cmd/sentinel").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildSentinel(t, tmp)
 	repo := filepath.Join(tmp, "repo")
 	os.MkdirAll(repo, 0o755)
 	os.WriteFile(filepath.Join(repo, "CLAUDE.md"), []byte("Be kind.\n"), 0o644)
@@ -165,7 +106,7 @@ func TestSignAndVerifyStepsRun(t *testing.T) {
 	key, _ := os.ReadFile(keyFile)
 
 	step := func(name string, env ...string) (int, string) {
-		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", scripts[name])
+		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", stepScript(t, name))
 		cmd.Dir = repo
 		cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "SENTINEL=" + bin, "SENTINEL_HOME=" + t.TempDir(), "HOME=" + tmp}, env...)
 		out, err := cmd.CombinedOutput()
@@ -210,35 +151,8 @@ func TestSignAndVerifyStepsRun(t *testing.T) {
 // is never the one updated (it would hide or impersonate the report); the
 // workflow token's own earlier comment is.
 func TestCommentStepUpdatesOnlyItsOwnComment(t *testing.T) {
-	for _, tool := range []string{"bash", "jq"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s is not installed; the action's script needs it", tool)
-		}
-	}
-	if runtime.GOOS == "windows" {
-		t.Skip("the action's scripts run on Linux runners")
-	}
-	var meta struct {
-		Runs struct {
-			Steps []struct {
-				Name string `yaml:"name"`
-				Run  string `yaml:"run"`
-			} `yaml:"steps"`
-		} `yaml:"runs"`
-	}
-	data, _ := os.ReadFile("action.yml")
-	if err := yaml.Unmarshal(data, &meta); err != nil {
-		t.Fatal(err)
-	}
-	script := ""
-	for _, s := range meta.Runs.Steps {
-		if s.Name == "Comment on the pull request" {
-			script = s.Run
-		}
-	}
-	if script == "" {
-		t.Fatal("no step named 'Comment on the pull request' in action.yml")
-	}
+	needTools(t, "bash", "jq")
+	script := stepScript(t, "Comment on the pull request")
 	// The stand-in: 'gh api user' fails as it does for the workflow token
 	// (or prints $GH_LOGIN for a personal token); the comment list goes
 	// through jq with the --jq filter; every other call is logged.
@@ -290,4 +204,41 @@ echo "$*" >> "$log"
 			}
 		})
 	}
+}
+
+// needTools skips the test unless the action's scripts can run here: on a
+// Linux-like runner with each of tools installed.
+func needTools(t *testing.T, tools ...string) {
+	t.Helper()
+	for _, tool := range tools {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s is not installed; the action's script needs it", tool)
+		}
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("the action's scripts run on Linux runners")
+	}
+}
+
+// stepScript returns the run script of the step of action.yml whose id or
+// name is key.
+func stepScript(t *testing.T, key string) string {
+	t.Helper()
+	for _, s := range stepsOf(t, "action.yml") {
+		if s.ID == key || s.Name == key {
+			return s.Run
+		}
+	}
+	t.Fatalf("no step with id or name %q in action.yml", key)
+	return ""
+}
+
+// buildSentinel builds the CLI into dir and returns its path.
+func buildSentinel(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "sentinel")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/sentinel-sec/sentinel/cmd/sentinel").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
 }
