@@ -87,26 +87,7 @@ func benchSession(b *testing.B, how string) *mcp.ClientSession {
 		os.MkdirAll(cmd.Dir, 0o700)
 		t = &mcp.CommandTransport{Command: cmd}
 	default:
-		dirs := mcpgate.Dirs{Config: filepath.Join(root, "config"), State: filepath.Join(root, "state")}
-		gate, err := mcpgate.NewGate(mcpgate.Options{Server: "notes", Dirs: dirs, Policy: mcpgate.DefaultPolicy()})
-		if err != nil {
-			b.Fatal(err)
-		}
-		up, err := mcpgate.StartStdio(server.Args, server.Env, io.Discard)
-		if err != nil {
-			b.Fatal(err)
-		}
-		c2pR, c2pW := io.Pipe()
-		p2cR, p2cW := io.Pipe()
-		done := make(chan struct{})
-		go func() {
-			(&mcpgate.Proxy{Gate: gate, Upstream: up}).Run(context.Background(), c2pR, p2cW)
-			p2cW.Close()
-			gate.Close()
-			close(done)
-		}()
-		b.Cleanup(func() { c2pW.Close(); <-done })
-		t = &mcp.IOTransport{Reader: p2cR, Writer: c2pW}
+		t = inProcessProxy(b, root, server)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
@@ -120,6 +101,34 @@ func benchSession(b *testing.B, how string) *mcp.ClientSession {
 		b.Fatal(err)
 	}
 	return s
+}
+
+// inProcessProxy runs the gate's proxy in this process in front of the
+// server command, with its state under root, and returns the transport a
+// client connects through; the proxy stops when the benchmark ends.
+func inProcessProxy(b *testing.B, root string, server *exec.Cmd) mcp.Transport {
+	b.Helper()
+	dirs := mcpgate.Dirs{Config: filepath.Join(root, "config"), State: filepath.Join(root, "state")}
+	gate, err := mcpgate.NewGate(mcpgate.Options{Server: "notes", Dirs: dirs, Policy: mcpgate.DefaultPolicy()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	up, err := mcpgate.StartStdio(server.Args, server.Env, io.Discard)
+	if err != nil {
+		gate.Close()
+		b.Fatal(err)
+	}
+	c2pR, c2pW := io.Pipe()
+	p2cR, p2cW := io.Pipe()
+	done := make(chan struct{})
+	go func() {
+		(&mcpgate.Proxy{Gate: gate, Upstream: up}).Run(context.Background(), c2pR, p2cW)
+		p2cW.Close()
+		gate.Close()
+		close(done)
+	}()
+	b.Cleanup(func() { c2pW.Close(); <-done })
+	return &mcp.IOTransport{Reader: p2cR, Writer: c2pW}
 }
 
 func benchReadOnlyCall(b *testing.B) {
@@ -165,30 +174,9 @@ func benchReadOnlyCall(b *testing.B) {
 
 	b.Run("proxy", func(b *testing.B) {
 		root := b.TempDir()
-		dirs := mcpgate.Dirs{Config: filepath.Join(root, "config"), State: filepath.Join(root, "state")}
-		gate, err := mcpgate.NewGate(mcpgate.Options{Server: "notes", Dirs: dirs, Policy: mcpgate.DefaultPolicy()})
-		if err != nil {
-			b.Fatal(err)
-		}
-		defer gate.Close()
-		cmd := serverCmd(root)
-		up, err := mcpgate.StartStdio(cmd.Args, cmd.Env, io.Discard)
-		if err != nil {
-			b.Fatal(err)
-		}
-		c2pR, c2pW := io.Pipe()
-		p2cR, p2cW := io.Pipe()
-		done := make(chan struct{})
-		go func() {
-			(&mcpgate.Proxy{Gate: gate, Upstream: up}).Run(context.Background(), c2pR, p2cW)
-			p2cW.Close()
-			close(done)
-		}()
-		s := connect(b, &mcp.IOTransport{Reader: p2cR, Writer: c2pW})
+		s := connect(b, inProcessProxy(b, root, serverCmd(root)))
 		run(b, s)
 		s.Close()
-		c2pW.Close()
-		<-done
 	})
 
 	b.Run("binary", func(b *testing.B) {
