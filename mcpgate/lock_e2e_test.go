@@ -1,7 +1,6 @@
 package mcpgate_test
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -24,19 +23,7 @@ type lockProject struct {
 // runIn runs sentinel as user u in the project.
 func (p lockProject) runIn(t *testing.T, u userEnv, args ...string) (string, int) {
 	t.Helper()
-	cmd := exec.Command(sentinelBinary(t), args...)
-	cmd.Env = append(u.env, "SENTINEL_APPROVER=Alice <alice@example.com>")
-	cmd.Dir = p.dir
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return out.String(), code
+	return runSentinel(t, p.dir, append(u.env, "SENTINEL_APPROVER=Alice <alice@example.com>"), args...)
 }
 
 // list runs the proxy in the project as user u in front of the test server

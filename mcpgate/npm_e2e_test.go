@@ -88,9 +88,16 @@ func newUserEnv(t *testing.T) userEnv {
 
 func (u userEnv) sentinel(t *testing.T, args ...string) (string, int) {
 	t.Helper()
+	return runSentinel(t, u.home, u.env, args...)
+}
+
+// runSentinel runs the sentinel binary in dir with env and returns what it
+// printed (both streams) and its exit code.
+func runSentinel(t *testing.T, dir string, env []string, args ...string) (string, int) {
+	t.Helper()
 	cmd := exec.Command(sentinelBinary(t), args...)
-	cmd.Env = u.env
-	cmd.Dir = u.home
+	cmd.Env = env
+	cmd.Dir = dir
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
