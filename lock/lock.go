@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sentinel-sec/sentinel/internal/jsonkeys"
 	"io"
 	"io/fs"
 	"sort"
@@ -226,59 +227,20 @@ var knownKeys = map[string]bool{
 
 // checkKeys refuses what encoding/json would quietly accept: a member named
 // twice in one object (the last would win, while a person reading the diff
-// sees the first) and a name spelled in another case ("Approved").
+// sees the first) and a name spelled in another case ("Approved"). data is
+// valid JSON (Load decoded it first).
 func checkKeys(data []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	type frame struct {
-		obj  bool
-		seen map[string]bool
-		key  bool // the next string token is a member name
-	}
-	var stack []*frame
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
+	return jsonkeys.Check(data, 0, nil, func(name string) error {
+		if knownKeys[name] {
 			return nil
 		}
-		if err != nil {
-			return nil // the decoder reports malformed JSON with its line
-		}
-		var top *frame
-		if len(stack) > 0 {
-			top = stack[len(stack)-1]
-		}
-		if top != nil && top.obj && top.key {
-			if d, ok := tok.(json.Delim); ok && d == '}' {
-				stack = stack[:len(stack)-1]
-				continue
+		for k := range knownKeys {
+			if strings.EqualFold(k, name) {
+				return fmt.Errorf("%q is spelled %q in the format (names are case-sensitive)", name, k)
 			}
-			name, _ := tok.(string)
-			if top.seen[name] {
-				return fmt.Errorf("%q appears twice in one object", name)
-			}
-			if !knownKeys[name] {
-				for k := range knownKeys {
-					if strings.EqualFold(k, name) {
-						return fmt.Errorf("%q is spelled %q in the format (names are case-sensitive)", name, k)
-					}
-				}
-			}
-			top.seen[name] = true
-			top.key = false
-			continue
 		}
-		if top != nil && top.obj {
-			top.key = true // this token is the member's value
-		}
-		switch tok {
-		case json.Delim('{'):
-			stack = append(stack, &frame{obj: true, seen: map[string]bool{}, key: true})
-		case json.Delim('['):
-			stack = append(stack, &frame{})
-		case json.Delim(']'):
-			stack = stack[:len(stack)-1]
-		}
-	}
+		return nil
+	})
 }
 
 // lockPath reports whether p may appear in a lock: a clean slash path inside

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/sentinel-sec/sentinel/internal/jsonkeys"
 	"io"
 	"strings"
 	"unicode"
@@ -186,63 +187,16 @@ const maxDepth = 256
 // the gate (the last match wins) but run as delete by a server that reads
 // "name" exactly, so it counts as a duplicate too.
 func checkDuplicateKeys(b []byte) error {
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.UseNumber()
-	type frame struct {
-		obj    bool
-		keys   map[string]struct{}
-		expect bool // next string token in an object is a key
+	err := jsonkeys.Check(b, maxDepth, foldKey, nil)
+	var dup *jsonkeys.DuplicateError
+	var deep *jsonkeys.DepthError
+	switch {
+	case err == nil, errors.As(err, &deep):
+		return err
+	case errors.As(err, &dup):
+		return fmt.Errorf("duplicate key %q (keys that differ only in case are one key to the gate's parser)", dup.Name)
 	}
-	var stack []*frame
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("invalid JSON: %w", err)
-		}
-		var top *frame
-		if len(stack) > 0 {
-			top = stack[len(stack)-1]
-		}
-		switch t := tok.(type) {
-		case json.Delim:
-			switch t {
-			case '{', '[':
-				if len(stack) >= maxDepth {
-					return fmt.Errorf("JSON nested deeper than %d levels", maxDepth)
-				}
-				if top != nil && top.obj {
-					top.expect = true
-				}
-				stack = append(stack, &frame{obj: t == '{', expect: t == '{'})
-				continue
-			case '}', ']':
-				stack = stack[:len(stack)-1]
-				if len(stack) > 0 && stack[len(stack)-1].obj {
-					stack[len(stack)-1].expect = true
-				}
-				continue
-			}
-		case string:
-			if top != nil && top.obj && top.expect {
-				if top.keys == nil {
-					top.keys = map[string]struct{}{}
-				}
-				k := foldKey(t)
-				if _, dup := top.keys[k]; dup {
-					return fmt.Errorf("duplicate key %q (keys that differ only in case are one key to the gate's parser)", t)
-				}
-				top.keys[k] = struct{}{}
-				top.expect = false
-				continue
-			}
-		}
-		if top != nil && top.obj {
-			top.expect = true
-		}
-	}
+	return fmt.Errorf("invalid JSON: %w", err)
 }
 
 // foldKey maps a key to one spelling per case-folding class (the same
