@@ -106,7 +106,7 @@ func scripts(cmd string, depth int) []Script {
 		case *syntax.TestClause:
 			collectTest(c.X, tested, dir)
 		case *syntax.CallExpr:
-			words, lits := callWords(c)
+			words, lits := callWords(c, rootFrom(dir))
 			if len(words) == 0 {
 				return
 			}
@@ -192,17 +192,11 @@ func shellScript(words []string, lits []bool) (string, bool) {
 }
 
 // below returns the folder cd w moves dir to, when w is a literal folder
-// that stays inside the project ("scripts", "./tools/hooks", "." or the
-// project variable, which callWords made "."; "$CLAUDE_PROJECT_DIR/x" is
-// "./x").
+// that stays inside the project ("scripts", "./tools/hooks", "..", or the
+// project variable, which callWords wrote as the way back from dir).
 func below(dir, w string) (string, bool) {
 	if w == "" || w == "-" || isAbsolute(w) || strings.ContainsAny(w, "*?[{}$`") {
 		return "", false
-	}
-	if isProjectRoot(w) {
-		// "cd ." and "cd $CLAUDE_PROJECT_DIR" (made "." by callWords) go
-		// to the project folder itself.
-		return "", true
 	}
 	n := norm(path.Join(dir, w))
 	if n == ".." || strings.HasPrefix(n, "../") {
@@ -293,7 +287,13 @@ func isAbsolute(w string) bool {
 		(len(w) > 1 && w[1] == ':') || strings.HasPrefix(w, "%")
 }
 
-func isProjectRoot(w string) bool { return w == "." || w == "./" }
+// rootFrom is the project folder as a path from dir: "." or "../..".
+func rootFrom(dir string) string {
+	if dir == "" {
+		return "."
+	}
+	return strings.Repeat("../", strings.Count(dir, "/")) + ".."
+}
 
 func norm(w string) string {
 	c := path.Clean(w)
@@ -301,19 +301,20 @@ func norm(w string) string {
 }
 
 // callWords returns the literal value of each word of a call, and whether it
-// is certain. A leading $CLAUDE_PROJECT_DIR (or kin) becomes ".".
-func callWords(c *syntax.CallExpr) ([]string, []bool) {
+// is certain. A leading $CLAUDE_PROJECT_DIR (or kin) becomes root, the
+// project folder as a path from the folder the command has moved to.
+func callWords(c *syntax.CallExpr, root string) ([]string, []bool) {
 	words := make([]string, 0, len(c.Args))
 	lits := make([]bool, 0, len(c.Args))
 	for _, w := range c.Args {
-		s, ok := wordValue(w)
+		s, ok := wordValue(w, root)
 		words = append(words, s)
 		lits = append(lits, ok)
 	}
 	return words, lits
 }
 
-func wordValue(w *syntax.Word) (string, bool) {
+func wordValue(w *syntax.Word, root string) (string, bool) {
 	var b strings.Builder
 	ok := true
 	var parts func(ps []syntax.WordPart, first bool)
@@ -328,7 +329,7 @@ func wordValue(w *syntax.Word) (string, bool) {
 				parts(x.Parts, first && i == 0)
 			case *syntax.ParamExp:
 				if first && i == 0 && b.Len() == 0 && x.Param != nil && projectVars[x.Param.Value] && x.Exp == nil && x.Repl == nil && x.Index == nil && !x.Length {
-					b.WriteString(".")
+					b.WriteString(root)
 					continue
 				}
 				ok = false
@@ -345,7 +346,7 @@ func collectTest(x syntax.TestExpr, tested map[string]bool, dir string) {
 	switch e := x.(type) {
 	case *syntax.UnaryTest:
 		if w, ok := e.X.(*syntax.Word); ok {
-			if s, lit := wordValue(w); lit {
+			if s, lit := wordValue(w, rootFrom(dir)); lit {
 				tested[join(dir, s)] = true
 			}
 		}

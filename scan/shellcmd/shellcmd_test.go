@@ -31,6 +31,12 @@ func TestScripts(t *testing.T) {
 		{cmd: `cd "$CLAUDE_PROJECT_DIR/.claude/hooks" && ./check.sh`, want: []Script{{Path: ".claude/hooks/check.sh"}}},
 		{cmd: "cd tools && cd hooks && [ -x ./h.sh ] && ./h.sh", want: []Script{{Path: "tools/hooks/h.sh", Guarded: true}}},
 		{cmd: "cd a/b && ../c.sh", want: []Script{{Path: "a/c.sh"}}},
+		// After a cd, the project variable still names the project folder,
+		// and "." the folder the command is in.
+		{cmd: `cd scripts && "$CLAUDE_PROJECT_DIR"/x.sh`, want: []Script{{Path: "x.sh"}}},
+		{cmd: `cd a/b && cd "$CLAUDE_PROJECT_DIR" && ./x.sh`, want: []Script{{Path: "x.sh"}}},
+		{cmd: `cd scripts && cd . && ./x.sh`, want: []Script{{Path: "scripts/x.sh"}}},
+		{cmd: `cd scripts && [ -f "$CLAUDE_PROJECT_DIR/h.sh" ] && "$CLAUDE_PROJECT_DIR/h.sh"`, want: []Script{{Path: "h.sh", Guarded: true}}},
 		// sh -c with a literal string is a command of its own.
 		{cmd: `sh -c "./scripts/b.sh"`, want: []Script{{Path: "scripts/b.sh"}}},
 		{cmd: `bash -lc 'cd hooks && python3 x.py --fast'`, want: []Script{{Path: "hooks/x.py"}}},
