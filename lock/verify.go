@@ -4,10 +4,10 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"github.com/sentinel-sec/sentinel/scan/discover"
 	"io"
 	"io/fs"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/sentinel-sec/sentinel/scan/rules"
@@ -108,7 +108,7 @@ func ReadFile(fsys fs.FS, name string) ([]byte, error) {
 
 // readErr says in one sentence why name could not be read, and what to do.
 func readErr(name string, err error) error {
-	if strings.Contains(err.Error(), "path escapes from parent") {
+	if discover.IsEscape(err) {
 		return fmt.Errorf("%s lies behind a symbolic link that leads out of the repository, and Sentinel reads it only inside it; restore it from git", name)
 	}
 	var pe *fs.PathError

@@ -314,7 +314,7 @@ func writeReportFile(name string, data []byte) error {
 		return fmt.Errorf("cannot write the report to %s: it is a symbolic link, which a scanned project could have planted, so Sentinel does not write through it; remove the link or name another file", name)
 	}
 	if err := writeBelowWorkDir(name, data); err != nil {
-		if strings.Contains(err.Error(), "path escapes from parent") {
+		if discover.IsEscape(err) {
 			return fmt.Errorf("cannot write the report to %s: a folder on its path is a symbolic link that leads out of this folder, which a scanned project could have planted, so Sentinel does not write through it; name a path without the link", name)
 		}
 		return reportWriteError(name, err)

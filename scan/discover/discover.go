@@ -307,15 +307,23 @@ func Exists(fsys fs.FS, p string) (exists, ok bool) {
 	}
 }
 
+// IsEscape reports an error of os.Root (or of a tree read the same way)
+// refusing a path that leads out of its root through a symbolic link or
+// "..". The os package has no exported error for it, so its words are the
+// test, in one place.
+func IsEscape(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "path escapes")
+}
+
 func errText(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	s := err.Error()
-	if strings.Contains(s, "escapes from parent") || strings.Contains(s, "path escapes") {
+	if IsEscape(err) {
 		return "it is a link that points outside the scanned folder, which Sentinel never follows"
 	}
+	s := err.Error()
 	if errors.Is(err, fs.ErrPermission) {
 		return "permission denied; check its permissions"
 	}
