@@ -96,7 +96,9 @@ func (r *Repo) Doc(p string) *Doc {
 		// A TOML command file (Gemini CLI's .gemini/commands) holds its
 		// prompt in a string: read the text without the delimiters, or
 		// the whole prompt would look like a quotation.
-		d = NewDoc(p, tomlStringsAsText(f.Data))
+		// The blanked copy is this document's own.
+		t := tomlStringsAsText(f.Data)
+		d = newDoc(p, text.AnalyzeString(unsafe.String(unsafe.SliceData(t), len(t))))
 	} else if r.StableData {
 		// The document keeps slices of the file's bytes instead of a copy.
 		d = newDoc(p, text.AnalyzeString(unsafe.String(unsafe.SliceData(f.Data), len(f.Data))))
