@@ -45,7 +45,7 @@ func (d *Doc) Evidence(u *text.Unit, at int) string {
 		return clip(strings.TrimSpace(u.Text), 240)
 	}
 	l := u.LineAt(at)
-	if l >= 1 && l <= len(d.Lines) {
+	if l >= 1 && l <= d.NumLines() {
 		return d.LineEvidence(l)
 	}
 	return clip(strings.TrimSpace(u.Text), 240)
@@ -54,10 +54,10 @@ func (d *Doc) Evidence(u *text.Unit, at int) string {
 // LineEvidence returns line l of the file, trimmed and clipped, with any
 // invisible characters shown as markers.
 func (d *Doc) LineEvidence(l int) string {
-	if l < 1 || l > len(d.Lines) {
+	if l < 1 || l > d.NumLines() {
 		return ""
 	}
-	s := d.Lines[l-1]
+	s := d.LineText(l)
 	if d.InvisibleCount > 0 {
 		s = Reveal(s)
 	}
@@ -66,13 +66,28 @@ func (d *Doc) LineEvidence(l int) string {
 
 // NewDoc analyses data as an instruction file at path p.
 func NewDoc(p string, data []byte) *Doc {
-	return newDoc(p, text.Analyze(data))
+	return analyseDoc(p, string(data))
 }
+
+// analyseDoc analyses src, which the document may keep slices of, cutting
+// into units only the regions a prose rule could match (proseFilter).
+func analyseDoc(p, src string) *Doc {
+	if eagerDocs {
+		return newDoc(p, text.AnalyzeString(src))
+	}
+	return newDoc(p, text.AnalyzeFiltered(src, proseFilter()))
+}
+
+// eagerDocs makes analyseDoc cut every region into units; tests set it to
+// prove the filter changes no finding.
+var eagerDocs = false
 
 // newDoc prefilters an analysed document.
 func newDoc(p string, td *text.Document) *Doc {
 	d := &Doc{Path: p, Document: td}
-	prefilterUnits(d.Document)
+	if !td.Marked {
+		prefilterUnits(d.Document)
+	}
 	d.unitGroups = make([]uint64, len(d.Units))
 	for i := range d.Units {
 		d.unitGroups[i] = d.Units[i].Groups
@@ -98,10 +113,10 @@ func (r *Repo) Doc(p string) *Doc {
 		// the whole prompt would look like a quotation.
 		// The blanked copy is this document's own.
 		t := tomlStringsAsText(f.Data)
-		d = newDoc(p, text.AnalyzeString(unsafe.String(unsafe.SliceData(t), len(t))))
+		d = analyseDoc(p, unsafe.String(unsafe.SliceData(t), len(t)))
 	} else if r.StableData {
 		// The document keeps slices of the file's bytes instead of a copy.
-		d = newDoc(p, text.AnalyzeString(unsafe.String(unsafe.SliceData(f.Data), len(f.Data))))
+		d = analyseDoc(p, unsafe.String(unsafe.SliceData(f.Data), len(f.Data)))
 	} else {
 		d = NewDoc(p, f.Data)
 	}

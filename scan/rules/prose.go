@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"math/bits"
 	"slices"
 	"sort"
 	"strconv"
@@ -324,22 +325,107 @@ func groupSet(gs ...int) uint64 {
 	return set
 }
 
-// runProse runs m over every unit of every instruction text and reports a
-// finding per matching unit. gate lists the groups of which a unit must
-// hold at least one for m to match it at all (each matcher's own first
-// test), so that units and texts without them are passed over without a
-// call.
-func runProse(r *Repo, rep *Report, gate uint64, m matcher, message func(match) string) {
+// gate is what a unit's prefilter groups must hold for a prose matcher to
+// run on it: every group of at least one of its terms. A gate is monotone
+// (a unit with more groups passes whenever one with fewer does), so the
+// union of a region's lines' groups passes it whenever one of the
+// region's units does; that is what lets the text layer leave regions no
+// gate admits uncut (see proseFilter).
+type gate struct {
+	terms []uint64
+	// id is set by proseGate; runProse refuses a gate without one, so no
+	// rule can run on units the text layer was not asked to cut.
+	id int
+	// comments limits the gate to comment units, which the text layer
+	// always cuts.
+	comments bool
+	// common holds the groups every term holds, set by proseGate.
+	common uint64
+}
+
+// admits reports whether groups hold every group of one of g's terms.
+func (g gate) admits(groups uint64) bool {
+	if groups&g.common != g.common {
+		return false
+	}
+	for _, t := range g.terms {
+		if groups&t == t {
+			return true
+		}
+	}
+	return false
+}
+
+// anyGroup is the gate of units holding at least one of gs.
+func anyGroup(gs ...int) gate {
+	var g gate
+	for _, x := range gs {
+		g.terms = append(g.terms, groupSet(x))
+	}
+	return g
+}
+
+// allGroups is the gate of units holding every one of gs.
+func allGroups(gs ...int) gate { return gate{terms: []uint64{groupSet(gs...)}} }
+
+// after is the gate of units holding the group g and every guard of one
+// of the branches: what a matcher that tests has(u, g) and then runs
+// as.find needs to match anything.
+func (as alternatives) after(g int) gate {
+	var out gate
+	for _, a := range as {
+		out.terms = append(out.terms, groupSet(g)|a.groups)
+	}
+	return out
+}
+
+// either is the gate of units that pass any of gs.
+func either(gs ...gate) gate {
+	var out gate
+	for _, g := range gs {
+		out.terms = append(out.terms, g.terms...)
+	}
+	return out
+}
+
+// proseGates holds every registered gate. The text layer cuts a region
+// into units when its groups pass one that is not limited to comments
+// (comments are always cut).
+var proseGates []gate
+
+// proseGate registers the gate of a prose rule's matcher; comments
+// limits it to comment units.
+func proseGate(g gate, comments bool) gate {
+	g.id, g.comments = len(proseGates)+1, comments
+	g.common = ^uint64(0)
+	for _, t := range g.terms {
+		g.common &= t
+	}
+	// Comment-only gates are kept apart from the filter's union by
+	// proseFilter.
+	proseGates = append(proseGates, g)
+	return g
+}
+
+// runProse runs m over every unit of every instruction text that g
+// admits, and reports a finding per matching unit.
+func runProse(r *Repo, rep *Report, g gate, m matcher, message func(match) string) {
+	if g.id == 0 {
+		panic("rules: runProse needs a gate made by proseGate")
+	}
 	for _, d := range r.ProseDocs() {
-		if d.groups&gate == 0 {
+		if !g.admits(d.groups) {
 			continue
 		}
 		n := 0
-		for i, g := range d.unitGroups {
-			if g&gate == 0 {
+		for i, ug := range d.unitGroups {
+			if !g.admits(ug) {
 				continue
 			}
 			u := &d.Units[i]
+			if g.comments && u.Where != text.Comment {
+				continue
+			}
 			mt, ok := m(u)
 			if !ok {
 				continue
@@ -352,6 +438,56 @@ func runProse(r *Repo, rep *Report, gate uint64, m matcher, message func(match) 
 		}
 	}
 }
+
+// termIndex answers admits for a gate of many terms: the terms by their
+// highest group (for a branch, most often a guard of its own, which few
+// texts hold), so that only the terms of groups a text holds are tried.
+type termIndex [64][]uint64
+
+func indexTerms(g gate) *termIndex {
+	var ix termIndex
+	for _, t := range g.terms {
+		if t == 0 {
+			panic("rules: a gate term without a group admits every unit")
+		}
+		top := 63 - bits.LeadingZeros64(t)
+		if !slices.Contains(ix[top], t) {
+			ix[top] = append(ix[top], t)
+		}
+	}
+	return &ix
+}
+
+// admits is gate.admits for the indexed gate.
+func (ix *termIndex) admits(groups uint64) bool {
+	for m := groups; m != 0; m &= m - 1 {
+		for _, t := range ix[bits.TrailingZeros64(m)] {
+			if groups&t == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// proseFilter is the text layer's filter for instruction texts: a region
+// is cut into units when its groups pass a registered gate, or when it
+// holds a run of base64 characters S7 would decode (mayDecode).
+var proseFilter = sync.OnceValue(func() *text.Filter {
+	var cut []gate
+	for _, g := range proseGates {
+		if !g.comments {
+			cut = append(cut, g)
+		}
+	}
+	all := indexTerms(either(cut...))
+	return &text.Filter{
+		Prefilter: prefilter(),
+		Need: func(groups uint64, region string) bool {
+			return all.admits(groups) || mayDecode(region)
+		},
+	}
+})
 
 // unitsOf analyses a standalone text (decoded base64, a tool description)
 // into prefiltered units.

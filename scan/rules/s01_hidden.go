@@ -115,10 +115,10 @@ func invisibleSummary(d *Doc) string {
 // revealLine returns line l with each run of invisible characters shown
 // as a visible marker, e.g. "Use tabs.⟦87 invisible: U+E0041…⟧".
 func revealLine(d *Doc, l int) string {
-	if d.FixedLine > 0 || l < 1 || l > len(d.Lines) {
+	if d.FixedLine > 0 || l < 1 || l > d.NumLines() {
 		return ""
 	}
-	return clip(Reveal(d.Lines[l-1]), 300)
+	return clip(Reveal(d.LineText(l)), 300)
 }
 
 // Reveal replaces every run of invisible characters in s with a marker

@@ -14,7 +14,7 @@ var S4 = &Rule{
 	Impact: "The file tries to replace the agent's own instructions with its own.",
 	Fix:    "Remove the sentence; an instruction file never needs to cancel the agent's other instructions.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, groupSet(gOverride), matchOverride, func(m match) string { return "override phrasing: " + m.what })
+		runProse(r, rep, s04Gate, matchOverride, func(m match) string { return "override phrasing: " + m.what })
 	},
 }
 
@@ -97,3 +97,6 @@ func imperativeAt(u *text.Unit, start int) bool {
 	}
 	return true
 }
+
+// s04Gate is what matchOverride needs to match.
+var s04Gate = proseGate(overrideAlts.after(gOverride), false)

@@ -89,6 +89,52 @@ func firstB64Block(s string) int {
 	return -1
 }
 
+// mayDecode reports whether s holds a run of base64 characters that
+// candidates would decode, judged by the run alone: minRun long or more,
+// and an even number of hex digits, 32 or more, or base64 with at least
+// two characters that could encode a space. A text without one gives S7
+// nothing, however it is cut into units: units end at spaces or after a
+// full stop, which no run holds, so a unit's runs are the text's. Only a
+// unit cut at MaxUnit can split a run, so in a text longer than that any
+// run minRun long counts.
+func mayDecode(s string) bool {
+	for b := 0; b+8 <= len(s); b += 16 {
+		if v := word8(s[b:]); lowOrHigh8(v) || !allLetters8(v) && !allB64Word(v) {
+			continue
+		}
+		if (b < 8 || !allB64(s[b-8:])) && (b+16 > len(s) || !allB64(s[b+8:])) {
+			continue
+		}
+		start := b
+		for start > 0 && isB64(s[start-1]) {
+			start--
+		}
+		j := b + 8
+		for j < len(s) && isB64(s[j]) {
+			j++
+		}
+		b = (j+15)&^15 - 16
+		if j-start < minRun {
+			continue
+		}
+		run := s[start:j]
+		if len(s) > text.MaxUnit {
+			return true
+		}
+		allHex := true
+		for k := 0; k < len(run); k++ {
+			if !isHexDigit(run[k]) {
+				allHex = false
+				break
+			}
+		}
+		if allHex && len(run) >= 32 && len(run)%2 == 0 || !allHex && spaceSigns(run) >= 2 {
+			return true
+		}
+	}
+	return false
+}
+
 // allLetters8 reports whether the 8 bytes of v, all ASCII, are letters
 // (base64 characters all): the block inside a long word, most often.
 func allLetters8(v uint64) bool {

@@ -14,7 +14,7 @@ var S13 = &Rule{
 	Impact:    "Your agent is told to keep what it does from you.",
 	Fix:       "Remove the instruction; an agent working for you has nothing to hide from you.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, groupSet(gConceal), matchConceal, func(m match) string { return "concealment from the user: " + m.what })
+		runProse(r, rep, s13Gate, matchConceal, func(m match) string { return "concealment from the user: " + m.what })
 	},
 }
 
@@ -86,3 +86,6 @@ var reInstructsUser = lazyre.New(`^\s*(?:when|how|to|which|where|why|whether|wha
 func instructsUser(after string) bool {
 	return reInstructsUser.MatchString(after)
 }
+
+// s13Gate is what matchConceal needs to match.
+var s13Gate = proseGate(allGroups(gConceal, gWho), false)

@@ -16,7 +16,7 @@ var S21 = &Rule{
 	Impact: "Your agent is told to download code and run it, so whoever controls that address runs code on your machine.",
 	Fix:    "Pin what is downloaded (a release with a checksum, a package manager) and let a person run installers.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, groupSet(gDownload), matchDownloadRun, func(m match) string { return "download-and-run: " + m.what })
+		runProse(r, rep, s21Gate, matchDownloadRun, func(m match) string { return "download-and-run: " + m.what })
 		downloadChains(r, rep)
 	},
 }
@@ -173,3 +173,6 @@ var s21Examples = []example{
 	{"JSON through jq to an inline program", "curl -s https://api.example.com/v1/items | jq .items | python3 -c \"import json,sys; print(len(json.load(sys.stdin)))\"\n", none},
 	{"fetch and pipe it to jq", "Fetch https://api.example.com/v1/items and pipe it to jq to count them.\n", none},
 }
+
+// s21Gate is what matchDownloadRun and downloadChains need to match.
+var s21Gate = proseGate(anyGroup(gDownload), false)

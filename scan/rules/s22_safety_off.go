@@ -11,7 +11,7 @@ var S22 = &Rule{
 	Impact: "Your agent is told to switch off a check that exists to stop unsafe changes.",
 	Fix:    "Remove the instruction, or say which single check may be skipped and why.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, groupSet(gSafety), matchSafetyOff, func(m match) string { return "safety check switched off: " + m.what })
+		runProse(r, rep, s22Gate, matchSafetyOff, func(m match) string { return "safety check switched off: " + m.what })
 	},
 }
 
@@ -38,3 +38,6 @@ var s22Examples = []example{
 	{"prohibition", "Never use --no-verify to skip hooks.\n", none},
 	{"plain verify", "Verify the build with make verify.\n", none},
 }
+
+// s22Gate is what matchSafetyOff needs to match.
+var s22Gate = proseGate(reSafetyOff.after(gSafety), false)

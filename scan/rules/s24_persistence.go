@@ -13,7 +13,7 @@ var S24 = &Rule{
 	Impact: "Your agent is told to install something that keeps running after you close this project.",
 	Fix:    "Remove the instruction; changes to your shell, scheduler or login items belong to you, not to a project.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, groupSet(gRestore, gPersist), matchPersistence, func(m match) string { return "persistence outside the project: " + m.what })
+		runProse(r, rep, s24Gate, matchPersistence, func(m match) string { return "persistence outside the project: " + m.what })
 	},
 }
 
@@ -63,3 +63,7 @@ var s24Examples = []example{
 	{"reading bashrc", "Read ~/.bashrc to see which PATH entries the user has.\n", none},
 	{"reinstall deps", "If node_modules is missing, reinstall dependencies with npm ci.\n", none},
 }
+
+// s24Gate is what matchPersistence needs to match: the self-restoring
+// wording, or a persistence branch.
+var s24Gate = proseGate(either(allGroups(gRestore, gGone), rePersist.after(gPersist)), false)

@@ -14,7 +14,7 @@ var S25 = &Rule{
 	Impact: "Your agent installs packages from a source that anyone on the network, or anyone who registers the name, can control.",
 	Fix:    "Install from the project's configured registry over HTTPS, and pin versions with hashes.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, groupSet(gPkg), matchPackageSource, func(m match) string { return "untrusted package source: " + m.what })
+		runProse(r, rep, s25Gate, matchPackageSource, func(m match) string { return "untrusted package source: " + m.what })
 	},
 }
 
@@ -77,3 +77,6 @@ var s25Examples = []example{
 	{"private modules skip the checksum database", "Set `GONOSUMDB=github.com/acme/*` and `GOPROXY=https://proxy.golang.org,direct`.\n", none},
 	{"local go proxy", "Use `GOPROXY=http://localhost:3000` with Athens for offline builds.\n", none},
 }
+
+// s25Gate is what matchPackageSource needs to match.
+var s25Gate = proseGate(allGroups(gPkg, gPkgTell), false)

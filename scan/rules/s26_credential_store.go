@@ -14,7 +14,7 @@ var S26 = &Rule{
 	Impact: "Your agent is told to read stored credentials, which it can then use or leak.",
 	Fix:    "Remove the instruction; give the agent a scoped token for the one task instead.",
 	Check: func(r *Repo, rep *Report) {
-		runProse(r, rep, groupSet(gStore), matchCredentialStore, func(m match) string { return "credential store access: " + m.what })
+		runProse(r, rep, s26Gate, matchCredentialStore, func(m match) string { return "credential store access: " + m.what })
 	},
 }
 
@@ -65,3 +65,6 @@ var s26Examples = []example{
 func publicFile(rest string) bool {
 	return strings.HasPrefix(rest, ".pub")
 }
+
+// s26Gate is what matchCredentialStore needs to match.
+var s26Gate = proseGate(either(storeRead.after(gStore), historySecrets.after(gStore)), false)

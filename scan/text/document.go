@@ -96,9 +96,9 @@ type Link struct {
 
 // Document is an instruction file as the rules read it.
 type Document struct {
-	// Lines are the file's lines as written (invalid UTF-8 replaced),
-	// for quoting evidence.
-	Lines []string
+	// lines holds the file's lines when they are not slices of src (a
+	// file of invalid UTF-8); see LineText.
+	lines []string
 	// Invisible lists invisible characters outside the allowlist (at
 	// most MaxListed); InvisibleCount counts all of them.
 	Invisible      []Invisible
@@ -128,6 +128,25 @@ type Document struct {
 	// clean, when set, marks the lines of a file that is not plain that
 	// Normalize leaves as they are.
 	clean []bool
+	// Marked says the units' Groups are already set (AnalyzeFiltered).
+	Marked bool
+	// filter and lineGroups are set while AnalyzeFiltered works: the
+	// groups of each line of the file, as the filter's prefilter finds
+	// them.
+	filter     *Filter
+	lineGroups []uint64
+}
+
+// Filter lets AnalyzeFiltered pass over the parts of a file no rule can
+// match without cutting them into units.
+type Filter struct {
+	// Prefilter sets each unit's Groups, and finds the groups of each line.
+	Prefilter *Prefilter
+	// Need reports whether a region of the file, a paragraph of whole
+	// lines or a fenced code block with the given groups (the union of
+	// its lines') and text, must be cut into units. It must be monotone
+	// in the groups: true for a set is true for every set that holds it.
+	Need func(groups uint64, region string) bool
 }
 
 // noShortcuts turns off the shortcuts Analyze takes for files that need
@@ -192,7 +211,7 @@ func (d *Document) pristine(i int, n string) (string, bool) {
 	if end > len(d.src) || d.src[start:end] != n || end < len(d.src) && d.src[end] != '\n' {
 		return "", false
 	}
-	return d.srcLower[start:end], true
+	return d.lowerOf(start, end), true
 }
 
 // lineStarts returns the offset of each line of data.
@@ -243,11 +262,64 @@ func lowerLines(s string) (string, []int, int) {
 	return unsafe.String(unsafe.SliceData(b), len(b)), starts, ascii
 }
 
+// linesASCII returns the offset of each line of s and the length of its
+// ASCII prefix, as lowerLines does, without lowering: eight bytes at a
+// time.
+func linesASCII(s string) ([]int, int) {
+	starts := make([]int, 1, strings.Count(s, "\n")+1)
+	ascii := -1
+	j := 0
+	for ; j+8 <= len(s); j += 8 {
+		w := load64(s, j)
+		if high := w & highBits; high != 0 && ascii < 0 {
+			ascii = j + bits.TrailingZeros64(high)/8
+		}
+		for m := zeroBytes(w ^ '\n'*lowBits); m != 0; m &= m - 1 {
+			starts = append(starts, j+bits.TrailingZeros64(m)/8+1)
+		}
+	}
+	for ; j < len(s); j++ {
+		if c := s[j]; c == '\n' {
+			starts = append(starts, j+1)
+		} else if c >= 0x80 && ascii < 0 {
+			ascii = j
+		}
+	}
+	if ascii < 0 {
+		ascii = len(s)
+	}
+	return starts, ascii
+}
+
 // zeroBytes returns the top bit of each byte of w that is zero, exactly
 // (no borrow from one byte into the next).
 func zeroBytes(w uint64) uint64 {
 	const low7 = ^uint64(highBits)
 	return ^((w&low7 + low7) | w | low7)
+}
+
+// NumLines returns the number of lines of the file.
+func (d *Document) NumLines() int { return len(d.lineStarts) }
+
+// LineText returns line l (1-based) of the file as written, without its
+// line break or a carriage return before it, invalid UTF-8 replaced; ""
+// when there is no such line.
+func (d *Document) LineText(l int) string {
+	if l < 1 || l > len(d.lineStarts) {
+		return ""
+	}
+	if d.lines != nil {
+		return d.lines[l-1]
+	}
+	end := len(d.src)
+	if l < len(d.lineStarts) {
+		end = d.lineStarts[l] - 1
+	}
+	s := d.src[d.lineStarts[l-1]:end]
+	if len(s) > 0 && s[len(s)-1] == '\r' {
+		s = s[:len(s)-1]
+	}
+	return s
 }
 
 // LineOf returns the 1-based line of byte offset off in the file.
@@ -261,8 +333,27 @@ func Analyze(data []byte) *Document { return AnalyzeString(string(data)) }
 
 // AnalyzeString is Analyze for a file already held as a string: the
 // Document's lines are slices of src, not a copy.
-func AnalyzeString(src string) *Document {
+func AnalyzeString(src string) *Document { return analyze(src, nil) }
+
+// AnalyzeFiltered is AnalyzeString that cuts into units only the regions
+// of the file f.Need asks for, and sets every unit's Groups (Marked).
+// Every unit whose groups could make a rule match is the same as
+// AnalyzeString's, in the same order, as long as f.Need says so for the
+// groups that rule needs. Comments, lines Normalize changes, paragraphs
+// that mix such lines or lie around a comment, and hidden text are always
+// cut into units. Links are not listed.
+func AnalyzeFiltered(src string, f *Filter) *Document {
+	d := analyze(src, f)
+	f.Prefilter.MarkUnits(d.Units)
+	d.Marked = true
+	return d
+}
+
+func analyze(src string, f *Filter) *Document {
 	d := &Document{}
+	if noShortcuts {
+		f = nil
+	}
 	data := unsafe.Slice(unsafe.StringData(src), len(src)) // read only
 	// Lines are slices of src, and their lowered twins slices of one
 	// lowered copy, so ordinary text is never copied again. One pass finds
@@ -273,6 +364,11 @@ func AnalyzeString(src string) *Document {
 	ascii := 0
 	if noShortcuts {
 		d.InvalidUTF8 = !utf8.ValidString(src)
+	} else if f != nil {
+		// The filter's prefilter reads capitals as their lower case: no
+		// lowered copy of the file, only of the regions cut into units.
+		starts, ascii = linesASCII(src)
+		d.InvalidUTF8 = !utf8.ValidString(src[ascii:])
 	} else {
 		lower, starts, ascii = lowerLines(src)
 		d.InvalidUTF8 = !utf8.ValidString(src[ascii:])
@@ -304,21 +400,12 @@ func AnalyzeString(src string) *Document {
 		d.src, d.srcLower = src, Lower(src)
 	}
 	if d.InvalidUTF8 || noShortcuts {
-		d.Lines = strings.Split(src, "\n")
-	} else {
-		// src is data: its lines start where lineStarts says.
-		d.Lines = make([]string, len(d.lineStarts))
-		for i, start := range d.lineStarts {
-			end := len(src)
-			if i+1 < len(d.lineStarts) {
-				end = d.lineStarts[i+1] - 1
+		// Else src is data, and its lines start where lineStarts says.
+		d.lines = strings.Split(src, "\n")
+		for i, l := range d.lines {
+			if strings.HasSuffix(l, "\r") {
+				d.lines[i] = l[:len(l)-1]
 			}
-			d.Lines[i] = src[start:end]
-		}
-	}
-	for i, l := range d.Lines {
-		if strings.HasSuffix(l, "\r") {
-			d.Lines[i] = l[:len(l)-1]
 		}
 	}
 	// Normalize works rune by rune and never across a newline, so a file
@@ -333,15 +420,24 @@ func AnalyzeString(src string) *Document {
 		if !d.plain && !d.InvalidUTF8 {
 			d.cleanLines(src)
 		}
-		d.hasLink = strings.Contains(src, "](")
-		d.hasURL = strings.Contains(src, "://")
+		if f == nil {
+			d.hasLink = strings.Contains(src, "](")
+			d.hasURL = strings.Contains(src, "://")
+		}
 		d.hasRefComment = strings.Contains(src, "]:")
 		d.hasComment = !d.plain || strings.Contains(src, "<!--")
 	}
 	// The corpus's instruction files hold about three units for every four
 	// lines: one per line is room enough without growing the slice.
-	d.Units = make([]Unit, 0, len(d.Lines)+1)
+	if f != nil && d.src != "" {
+		d.filter = f
+		d.lineGroups = f.Prefilter.LineGroups(src, d.lineStarts, nil)
+		d.Units = make([]Unit, 0, len(d.lineStarts)/8+1)
+	} else {
+		d.Units = make([]Unit, 0, len(d.lineStarts)+1)
+	}
 	d.structure()
+	d.filter, d.lineGroups = nil, nil
 	for i := range d.Hidden {
 		h := &d.Hidden[i]
 		for _, u := range splitSentences(nil, Normalize(h.Text), "", h.Line, Decoded, true) {
@@ -554,7 +650,9 @@ func (d *Document) structure() {
 			return
 		}
 		if inSpan {
-			d.Units = splitSentences(d.Units, d.src[spanStart:spanEnd], d.srcLower[spanStart:spanEnd], paraLine, Prose, true)
+			if d.needed(paraLine-1, paraLast-1, spanStart, spanEnd) {
+				d.Units = splitSentences(d.Units, d.src[spanStart:spanEnd], d.lowerOf(spanStart, spanEnd), paraLine, Prose, true)
+			}
 		} else {
 			d.Units = splitSentences(d.Units, para.String(), "", paraLine, Prose, true)
 			para.Reset()
@@ -602,11 +700,15 @@ func (d *Document) structure() {
 		}
 	}
 	linkNext, urlNext := -1, -1
+	// With a filter, the lines of a code block wait for its end, when the
+	// block's groups say whether it is cut into units.
+	codeFrom := -1
 	var fence string
 	var cur *Block
 	var comment strings.Builder
 	inComment := false
-	for i, raw := range d.Lines {
+	for i := range d.lineStarts {
+		raw := d.LineText(i + 1)
 		line := i + 1
 		if d.hasLink || d.hasURL {
 			md, bare := true, true
@@ -627,6 +729,16 @@ func (d *Document) structure() {
 				fence = ""
 				cur.EndLine = line
 				d.Fences = append(d.Fences, *cur)
+				if codeFrom >= 0 {
+					d.codeBlock(codeFrom, i-1)
+					codeFrom = -1
+				}
+				continue
+			}
+			if d.filter != nil {
+				if codeFrom < 0 {
+					codeFrom = i
+				}
 				continue
 			}
 			if n := d.norm(i, raw); strings.TrimSpace(n) != "" {
@@ -694,11 +806,14 @@ func (d *Document) structure() {
 		}
 	}
 	if inComment {
-		d.closeComment(&comment, d.Comments[len(d.Comments)-1].Line, len(d.Lines))
+		d.closeComment(&comment, d.Comments[len(d.Comments)-1].Line, len(d.lineStarts))
 	}
 	if fence != "" {
-		cur.EndLine = len(d.Lines)
+		cur.EndLine = len(d.lineStarts)
 		d.Fences = append(d.Fences, *cur)
+		if codeFrom >= 0 {
+			d.codeBlock(codeFrom, len(d.lineStarts)-1)
+		}
 	}
 	flush()
 	// Units come out in order but for a comment closed after the text
@@ -706,6 +821,54 @@ func (d *Document) structure() {
 	byLine := func(i, j int) bool { return d.Units[i].Line < d.Units[j].Line }
 	if !sort.SliceIsSorted(d.Units, byLine) {
 		sort.SliceStable(d.Units, byLine)
+	}
+}
+
+// needed reports whether the paragraph of whole, unchanged lines first
+// to last (0-based), bytes a to b of the file, must be cut into units.
+func (d *Document) needed(first, last, a, b int) bool {
+	if d.filter == nil {
+		return true
+	}
+	var g uint64
+	for _, lg := range d.lineGroups[first : last+1] {
+		g |= lg
+	}
+	return d.filter.Need(g, d.src[a:b])
+}
+
+// lowerOf returns the lowered twin of bytes a to b of the file, or "" for
+// splitSentences to lower them itself.
+func (d *Document) lowerOf(a, b int) string {
+	if d.srcLower == "" {
+		return ""
+	}
+	return d.srcLower[a:b]
+}
+
+// codeBlock cuts lines first to last (0-based) of a fenced code block
+// into units, one per line, unless the filter says none can match; a
+// block with a line Normalize changes is always cut.
+func (d *Document) codeBlock(first, last int) {
+	if first > last {
+		return
+	}
+	pure := d.plain
+	if !pure && d.clean != nil {
+		pure = true
+		for _, c := range d.clean[first : last+1] {
+			pure = pure && c
+		}
+	}
+	end := d.lineStarts[last] + len(d.LineText(last+1))
+	if pure && !d.needed(first, last, d.lineStarts[first], end) {
+		return
+	}
+	for i := first; i <= last; i++ {
+		if n := d.norm(i, d.LineText(i+1)); strings.TrimSpace(n) != "" {
+			low, _ := d.pristine(i, n)
+			d.Units = splitSentences(d.Units, n, low, i+1, Code, false)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package text
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -57,7 +58,48 @@ func FuzzAnalyze(f *testing.F) {
 			t.Fatalf("listed %d > count %d", len(d.Invisible), d.InvisibleCount)
 		}
 		checkShortcuts(t, data, d)
+		checkFiltered(t, data)
 	})
+}
+
+// filterPrefilter is checkFiltered's prefilter.
+var filterPrefilter = NewPrefilter([]Literal{{"send", 0}, {"key", 1}, {"curl", 2}, {"ignore", 3}, {". ", 4}, {"a", 5}, {"<!--", 6}})
+
+// checkFiltered proves that AnalyzeFiltered keeps every unit a monotone
+// filter could ask for: with a filter that needs every region it gives
+// AnalyzeString's units (and comments, fences, invisible characters),
+// marked; with one that needs regions holding groups 0 and 1, or 2, it
+// gives a subsequence of those units that holds every one whose own
+// groups are such.
+func checkFiltered(t *testing.T, data []byte) {
+	t.Helper()
+	eager := Analyze(data)
+	filterPrefilter.MarkUnits(eager.Units)
+	all := AnalyzeFiltered(string(data), &Filter{Prefilter: filterPrefilter, Need: func(uint64, string) bool { return true }})
+	if !all.Marked || !reflect.DeepEqual(all.Units, eager.Units) || !reflect.DeepEqual(all.Comments, eager.Comments) ||
+		!reflect.DeepEqual(all.Fences, eager.Fences) || !reflect.DeepEqual(all.Invisible, eager.Invisible) || !reflect.DeepEqual(all.Hidden, eager.Hidden) {
+		t.Fatalf("a filter that needs everything changed the document of %q:\nfiltered %+v\neager %+v", data, all, eager)
+	}
+	wanted := func(g uint64) bool { return g&3 == 3 || g&4 != 0 }
+	some := AnalyzeFiltered(string(data), &Filter{Prefilter: filterPrefilter, Need: func(g uint64, _ string) bool { return wanted(g) }})
+	k := 0
+	for _, u := range some.Units {
+		for k < len(eager.Units) && !reflect.DeepEqual(eager.Units[k], u) {
+			if wanted(eager.Units[k].Groups) {
+				t.Fatalf("the filter lost unit %+v of %q", eager.Units[k], data)
+			}
+			k++
+		}
+		if k == len(eager.Units) {
+			t.Fatalf("the filter made unit %+v of %q, which AnalyzeString does not", u, data)
+		}
+		k++
+	}
+	for ; k < len(eager.Units); k++ {
+		if wanted(eager.Units[k].Groups) {
+			t.Fatalf("the filter lost unit %+v of %q", eager.Units[k], data)
+		}
+	}
 }
 
 func fuzzDecoder(f *testing.F, fn func(string) []Payload) {
@@ -148,6 +190,23 @@ func FuzzPrefilter(f *testing.F) {
 		for i, x := range texts {
 			if want := p.Groups(x); us[i].Groups != want {
 				t.Fatalf("MarkUnits gave %b for %q, Groups gives %b", us[i].Groups, x, want)
+			}
+		}
+		// LineGroups agrees with Groups on every lowered line, whether
+		// the literals let it take the fast path (lower case, no line
+		// break) or not.
+		for _, q := range []*Prefilter{p, NewPrefilter([]Literal{{Lower(a), 0}, {Lower(b), 1}, {Lower(c), 2}})} {
+			for _, doc := range []string{s, s + "\n" + a + "\n\n" + strings.ToUpper(b) + c, strings.Repeat(s+"\n", 5)} {
+				lines := strings.Split(doc, "\n")
+				got := q.LineGroups(doc, lineStarts([]byte(doc)), []uint64{7})
+				if len(got) != len(lines) {
+					t.Fatalf("LineGroups gave %d lines for %q, want %d", len(got), doc, len(lines))
+				}
+				for i, l := range lines {
+					if want := q.Groups(Lower(l)); got[i] != want {
+						t.Fatalf("LineGroups line %d of %q = %b, Groups of the lowered line %b", i+1, doc, got[i], want)
+					}
+				}
 			}
 		}
 		var want uint64

@@ -1,5 +1,7 @@
 package text
 
+import "strings"
+
 // Prefilter finds which groups of literal strings occur in a text in one
 // pass (an Aho-Corasick automaton compiled to a table), so that regular
 // expressions run only on the sentences where a match is possible.
@@ -19,6 +21,11 @@ type Prefilter struct {
 	// multiplication, only in the few states where a literal ends.
 	fast    []uint32
 	fastOut *[maxFastStates]uint64
+	// fclass is class with capital ASCII letters in the class of their
+	// lower case, for LineGroups; lineSafe says no literal holds a line
+	// break or a capital, so that LineGroups may use fast and fclass.
+	fclass   [256]byte
+	lineSafe bool
 }
 
 // maxFastStates bounds the automaton that gets the fast table (12 bits
@@ -117,6 +124,18 @@ func NewPrefilter(lits []Literal) *Prefilter {
 			p.fast[i] = uint32(int(next)*width) | uint32(next)<<stateShift
 			if p.out[next] != 0 {
 				p.fast[i] |= outputBit
+			}
+		}
+		p.fclass = p.class
+		p.lineSafe = true
+		for _, l := range lits {
+			if strings.ContainsFunc(l.Text, func(r rune) bool { return r == '\n' || r >= 'A' && r <= 'Z' }) {
+				p.lineSafe = false
+			}
+		}
+		for c := 'A'; c <= 'Z'; c++ {
+			if p.class[c] == 0 {
+				p.fclass[c] = p.class[c+32]
 			}
 		}
 	}
@@ -237,4 +256,117 @@ func (p *Prefilter) MarkUnits(us []Unit) {
 		}
 		us[unit[k]].Groups = f
 	}
+}
+
+// LineGroups returns, for each line of s (starts holds the offset of
+// each line, as lineStarts returns them), what Groups reports for the line
+// lowered with Lower. out is reused when long enough. With lower-case
+// literals free of line breaks (the prose rules'), it walks s once,
+// reading capital ASCII letters as their lower case, with no lowered copy.
+func (p *Prefilter) LineGroups(s string, starts []int, out []uint64) []uint64 {
+	lines := len(starts)
+	if cap(out) < lines {
+		out = make([]uint64, lines)
+	}
+	out = out[:lines]
+	clear(out)
+	if !p.lineSafe {
+		for i, start := range starts {
+			end := len(s)
+			if i+1 < lines {
+				end = starts[i+1] - 1 // not the line break
+			}
+			out[i] = p.Groups(Lower(s[start:end]))
+		}
+		return out
+	}
+	// Four lanes over four stretches of whole lines: the chains of
+	// dependent table loads overlap, as in MarkUnits. A lane finds the
+	// line of a literal only when one ends, walking starts forward.
+	const lanes = 4
+	var (
+		text [lanes]string
+		base [lanes]int // offset of the lane's text in s
+		line [lanes]int
+	)
+	for k, ln := 0, 0; k < lanes; k++ {
+		end := len(s)
+		if left := lanes - k; left > 1 {
+			// The first line that starts at or after an even share.
+			want := base[k] + (len(s)-base[k])/left
+			for ln < lines && starts[ln] < want {
+				ln++
+			}
+			if ln < lines {
+				end = starts[ln]
+			}
+		}
+		text[k] = s[base[k]:end]
+		if k+1 < lanes {
+			base[k+1] = end
+		}
+	}
+	for k := 0; k < lanes; k++ {
+		line[k] = 0
+		for line[k]+1 < lines && starts[line[k]+1] <= base[k] {
+			line[k]++
+		}
+	}
+	d, o, class := p.fast, p.fastOut, &p.fclass
+	var st [lanes]uint32
+	at := func(k, pos int, v uint32) {
+		l := line[k]
+		for l+1 < lines && starts[l+1] <= pos {
+			l++
+		}
+		line[k] = l
+		out[l] |= o[v>>stateShift&stateMask]
+	}
+	done := 0
+	for {
+		n := min(len(text[0]), len(text[1]), len(text[2]), len(text[3]))
+		if n == 0 {
+			break
+		}
+		a, b, c, e := text[0][:n], text[1][:n], text[2][:n], text[3][:n]
+		sa, sb, sc, se := st[0], st[1], st[2], st[3]
+		for i := 0; i < n; i++ {
+			va := d[sa+uint32(class[a[i]])]
+			vb := d[sb+uint32(class[b[i]])]
+			vc := d[sc+uint32(class[c[i]])]
+			ve := d[se+uint32(class[e[i]])]
+			sa, sb, sc, se = va&offsetMask, vb&offsetMask, vc&offsetMask, ve&offsetMask
+			if (va|vb|vc|ve)&outputBit != 0 {
+				if va&outputBit != 0 {
+					at(0, base[0]+done+i, va)
+				}
+				if vb&outputBit != 0 {
+					at(1, base[1]+done+i, vb)
+				}
+				if vc&outputBit != 0 {
+					at(2, base[2]+done+i, vc)
+				}
+				if ve&outputBit != 0 {
+					at(3, base[3]+done+i, ve)
+				}
+			}
+		}
+		st[0], st[1], st[2], st[3] = sa, sb, sc, se
+		for k := 0; k < lanes; k++ {
+			text[k] = text[k][n:]
+		}
+		done += n
+	}
+	// Finish each lane alone.
+	for k := 0; k < lanes; k++ {
+		sk, t := st[k], text[k]
+		for i := 0; i < len(t); i++ {
+			v := d[sk+uint32(class[t[i]])]
+			sk = v & offsetMask
+			if v&outputBit != 0 {
+				at(k, base[k]+done+i, v)
+			}
+		}
+	}
+	return out
 }

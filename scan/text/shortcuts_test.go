@@ -25,6 +25,15 @@ func checkShortcuts(t *testing.T, data []byte, fast *Document) {
 	if got, want := Lower(string(data)), lowerRef(string(data)); got != want {
 		t.Fatalf("Lower(%q) = %q, want %q", data, got, want)
 	}
+	if fast.NumLines() != slow.NumLines() {
+		t.Fatalf("shortcuts changed the line count of %q: %d, want %d", data, fast.NumLines(), slow.NumLines())
+	}
+	for l := 1; l <= fast.NumLines(); l++ {
+		if fast.LineText(l) != slow.LineText(l) {
+			t.Fatalf("shortcuts changed line %d of %q: %q, want %q", l, data, fast.LineText(l), slow.LineText(l))
+		}
+	}
+	fast.lines, slow.lines = nil, nil
 	if !reflect.DeepEqual(fast, slow) {
 		t.Fatalf("shortcuts changed the document of %q:\nfast %+v\nslow %+v", data, fast, slow)
 	}
@@ -55,6 +64,7 @@ func TestShortcutsChangeNothing(t *testing.T) {
 	}
 	for _, in := range inputs {
 		checkShortcuts(t, []byte(in), Analyze([]byte(in)))
+		checkFiltered(t, []byte(in))
 		if got, want := Lower(in), lowerRef(in); got != want {
 			t.Fatalf("Lower(%q) = %q, want %q", in, got, want)
 		}

@@ -283,7 +283,7 @@ func TestAnalyzeKeepsNoReferenceToData(t *testing.T) {
 	for i := range buf {
 		buf[i] = 'x'
 	}
-	if d.Lines[1] != "Upload the keys now." || len(d.Units) != 2 || d.Units[1].Text != "Upload the keys now." || d.Units[1].Lower != "upload the keys now." {
-		t.Fatalf("the document changed with the caller's buffer: lines %q, units %+v", d.Lines, d.Units)
+	if d.LineText(2) != "Upload the keys now." || len(d.Units) != 2 || d.Units[1].Text != "Upload the keys now." || d.Units[1].Lower != "upload the keys now." {
+		t.Fatalf("the document changed with the caller's buffer: line %q, units %+v", d.LineText(2), d.Units)
 	}
 }
