@@ -263,30 +263,27 @@ func lowerLines(s string) (string, []int, int) {
 }
 
 // linesASCII returns the offset of each line of s and the length of its
-// ASCII prefix, as lowerLines does, without lowering: eight bytes at a
-// time.
+// ASCII prefix, as lowerLines does, without lowering. The line breaks are
+// found with strings.IndexByte, which outruns a loop over words of eight
+// bytes on text with lines of ordinary length.
 func linesASCII(s string) ([]int, int) {
 	starts := make([]int, 1, strings.Count(s, "\n")+1)
-	ascii := -1
-	j := 0
-	for ; j+8 <= len(s); j += 8 {
-		w := load64(s, j)
-		if high := w & highBits; high != 0 && ascii < 0 {
-			ascii = j + bits.TrailingZeros64(high)/8
+	for i := 0; ; {
+		k := strings.IndexByte(s[i:], '\n')
+		if k < 0 {
+			break
 		}
-		for m := zeroBytes(w ^ '\n'*lowBits); m != 0; m &= m - 1 {
-			starts = append(starts, j+bits.TrailingZeros64(m)/8+1)
+		i += k + 1
+		starts = append(starts, i)
+	}
+	ascii := 0
+	for ; ascii+8 <= len(s); ascii += 8 {
+		if load64(s, ascii)&highBits != 0 {
+			break
 		}
 	}
-	for ; j < len(s); j++ {
-		if c := s[j]; c == '\n' {
-			starts = append(starts, j+1)
-		} else if c >= 0x80 && ascii < 0 {
-			ascii = j
-		}
-	}
-	if ascii < 0 {
-		ascii = len(s)
+	for ascii < len(s) && s[ascii] < 0x80 {
+		ascii++
 	}
 	return starts, ascii
 }
