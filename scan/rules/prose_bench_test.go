@@ -51,8 +51,9 @@ func proseRuleList() []*rules.Rule {
 }
 
 // BenchmarkProseCorpus measures prose scanning over the corpus's
-// instruction files, in MB/s, beside two baselines of the same bytes:
-// lowering every byte once, and the text layer alone.
+// instruction files, in MB/s, beside baselines of the same bytes:
+// lowering every byte once, the floor, and the text layer alone, whole
+// and filtered as the rules use it.
 //
 //	GOMAXPROCS=1 go test ./scan/rules -run '^$' -bench ProseCorpus -benchtime 20x
 func BenchmarkProseCorpus(b *testing.B) {
@@ -102,6 +103,20 @@ func BenchmarkProseCorpus(b *testing.B) {
 			for _, fs := range repos {
 				for _, f := range fs {
 					_ = text.Analyze(f.Data)
+				}
+			}
+		}
+	})
+	// The text layer as the rules use it: only the regions some rule's
+	// gate admits, or where S7 could decode a run, are cut into units,
+	// and each line's groups are found in one pass over the file.
+	b.Run("text-layer-filtered", func(b *testing.B) {
+		b.SetBytes(total)
+		f := rules.ProseFilterForBench()
+		for i := 0; i < b.N; i++ {
+			for _, fs := range repos {
+				for _, fl := range fs {
+					_ = text.AnalyzeFiltered(string(fl.Data), f)
 				}
 			}
 		}
