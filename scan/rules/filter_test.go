@@ -93,4 +93,3 @@ func TestGatesAdmitEveryMatch(t *testing.T) {
 		}
 	}
 }
-
