@@ -262,5 +262,10 @@ func FuzzEncodedCandidates(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string, budget int) {
 		sameCandidates(t, s, budget%(1<<21))
 		sameSkipAndDecode(t, s)
+		// The filter's test never turns away a text S7 would decode.
+		b := maxDecodeBudget
+		if len(encodedCandidates(s, &b)) > 0 && !mayDecode(s) {
+			t.Fatalf("candidates decode a run of %q, but mayDecode says none", s)
+		}
 	})
 }

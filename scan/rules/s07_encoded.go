@@ -98,41 +98,19 @@ func firstB64Block(s string) int {
 // unit cut at MaxUnit can split a run, so in a text longer than that any
 // run minRun long counts.
 func mayDecode(s string) bool {
-	for b := 0; b+8 <= len(s); b += 16 {
-		if v := word8(s[b:]); lowOrHigh8(v) || !allLetters8(v) && !allB64Word(v) {
-			continue
+	for b := 0; ; {
+		start, end, next, ok := nextRun(s, b)
+		if !ok {
+			return false
 		}
-		if (b < 8 || !allB64(s[b-8:])) && (b+16 > len(s) || !allB64(s[b+8:])) {
-			continue
-		}
-		start := b
-		for start > 0 && isB64(s[start-1]) {
-			start--
-		}
-		j := b + 8
-		for j < len(s) && isB64(s[j]) {
-			j++
-		}
-		b = (j+15)&^15 - 16
-		if j-start < minRun {
-			continue
-		}
-		run := s[start:j]
 		if len(s) > text.MaxUnit {
 			return true
 		}
-		allHex := true
-		for k := 0; k < len(run); k++ {
-			if !isHexDigit(run[k]) {
-				allHex = false
-				break
-			}
-		}
-		if allHex && len(run) >= 32 && len(run)%2 == 0 || !allHex && spaceSigns(run) >= 2 {
+		if _, ok := worthDecoding(s[start:end]); ok {
 			return true
 		}
+		b = next
 	}
-	return false
 }
 
 // allLetters8 reports whether the 8 bytes of v, all ASCII, are letters
@@ -203,12 +181,43 @@ func encodedCandidates(s string, budget *int) []encoded {
 // is a whole base64 block beside another).
 func (sc *decodeScratch) candidates(s string, from int, budget *int) []encoded {
 	var out []encoded
-	// A run of 24 or more covers at least two whole consecutive 8-byte
-	// blocks (counting from the start of s), so one of even number: the
-	// search tests every other block, 8 bytes at once, and looks at bytes
-	// one by one only around a block made entirely of base64 characters.
-	// Ordinary prose costs one test in 16 bytes.
-	for b := from; b+8 <= len(s) && *budget > 0; b += 16 {
+	for b := from; *budget > 0; {
+		start, j, next, ok := nextRun(s, b)
+		if !ok {
+			break
+		}
+		b = next
+		run := s[start:j]
+		if skipEncoded(s, start, run) {
+			continue
+		}
+		*budget -= len(run)
+		hexRun, ok := worthDecoding(run)
+		switch {
+		case !ok:
+		case hexRun:
+			if dec, err := hex.DecodeString(run); err == nil && wordy(dec) {
+				out = append(out, encoded{"hex", start, j, string(dec)})
+			}
+		default:
+			if dec, ok := sc.decodeB64(run); ok && wordy(dec) {
+				out = append(out, encoded{"base64", start, j, string(dec)})
+			}
+		}
+	}
+	return out
+}
+
+// nextRun finds the first run of minRun or more base64 characters in s
+// that holds a whole block of even number at or after block b (a multiple
+// of 16), and returns where it starts and ends and the block to go on
+// from. A run of 24 or more covers at least two whole consecutive 8-byte
+// blocks (counting from the start of s), so one of even number: the
+// search tests every other block, 8 bytes at once, and looks at bytes one
+// by one only around a block made entirely of base64 characters.
+// Ordinary prose costs one test in 16 bytes.
+func nextRun(s string, b int) (start, end, next int, ok bool) {
+	for ; b+8 <= len(s); b += 16 {
 		if v := word8(s[b:]); lowOrHigh8(v) || !allLetters8(v) && !allB64Word(v) {
 			continue
 		}
@@ -216,57 +225,47 @@ func (sc *decodeScratch) candidates(s string, from int, budget *int) []encoded {
 		if (b < 8 || !allB64(s[b-8:])) && (b+16 > len(s) || !allB64(s[b+8:])) {
 			continue
 		}
-		start := b
+		start = b
 		for start > 0 && isB64(s[start-1]) {
 			start--
 		}
-		j := b + 8
-		for j < len(s) && isB64(s[j]) {
-			j++
+		end = b + 8
+		for end < len(s) && isB64(s[end]) {
+			end++
 		}
-		// Go on at the first even block at or after j; s[j] ends the run.
-		b = (j+15)&^15 - 16
-		if j-start < minRun {
-			continue
+		// Go on at the first even block at or after end; s[end] ends the
+		// run.
+		next = (end + 15) &^ 15
+		if end-start >= minRun {
+			return start, end, next, true
 		}
-		run := s[start:j]
-		if skipEncoded(s, start, run) {
-			continue
-		}
-		*budget -= len(run)
-		allHex := true
-		for k := 0; k < len(run); k++ {
-			if !isHexDigit(run[k]) {
-				allHex = false
-				break
-			}
-		}
-		if allHex {
-			// A hash of any length decodes to bytes that are not words, so
-			// a run the length of a hash is decoded too: a payload padded
-			// to 64 digits must not pass for a SHA-256.
-			if len(run) < 32 || len(run)%2 != 0 {
-				continue
-			}
-			if b, err := hex.DecodeString(run); err == nil && wordy(b) {
-				out = append(out, encoded{"hex", start, j, string(b)})
-			}
-			continue
-		}
-		// Readable text has spaces, and a space shows in base64 where it
-		// falls in its group of three bytes: as 'I' at the first of the
-		// group's four characters, as C, S, i or y at the second, as 'g'
-		// at the fourth (the same in both alphabets). A run with fewer
-		// than two such characters decodes to fewer than two spaces, and
-		// so does every prefix of it.
-		if spaceSigns(run) < 2 {
-			continue
-		}
-		if b, ok := sc.decodeB64(run); ok && wordy(b) {
-			out = append(out, encoded{"base64", start, j, string(b)})
+		b = next - 16
+	}
+	return 0, 0, 0, false
+}
+
+// worthDecoding reports whether a run could decode to readable text,
+// judged by the run alone, and whether it is hex (else base64).
+func worthDecoding(run string) (hexRun, ok bool) {
+	hexRun = true
+	for k := 0; k < len(run); k++ {
+		if !isHexDigit(run[k]) {
+			hexRun = false
+			break
 		}
 	}
-	return out
+	if hexRun {
+		// A hash of any length decodes to bytes that are not words, so a
+		// run the length of a hash is decoded too: a payload padded to 64
+		// digits must not pass for a SHA-256.
+		return true, len(run) >= 32 && len(run)%2 == 0
+	}
+	// Readable text has spaces, and a space shows in base64 where it falls
+	// in its group of three bytes: as 'I' at the first of the group's four
+	// characters, as C, S, i or y at the second, as 'g' at the fourth (the
+	// same in both alphabets). A run with fewer than two such characters
+	// decodes to fewer than two spaces, and so does every prefix of it.
+	return false, spaceSigns(run) >= 2
 }
 
 // spaceSigns counts the characters of run that could encode a space.
