@@ -7,6 +7,7 @@ package corpus
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -52,6 +53,30 @@ func Repos(tb testing.TB) []string {
 		}
 	}
 	return repos
+}
+
+// InstructionTexts returns the text of every instruction file of the
+// corpus (Markdown, .mdc rules and .cursorrules, each under 1 MiB), and
+// whether the corpus is there; tests that also run without it use this.
+func InstructionTexts() ([]string, bool) {
+	dir, ok := Wild()
+	if !ok {
+		return nil, false
+	}
+	var out []string
+	_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return nil
+		}
+		name := strings.ToLower(e.Name())
+		if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".mdc") || name == ".cursorrules" {
+			if b, err := os.ReadFile(p); err == nil && len(b) < 1<<20 {
+				out = append(out, string(b))
+			}
+		}
+		return nil
+	})
+	return out, true
 }
 
 // moduleRoot returns the nearest folder at or above the working directory

@@ -1,10 +1,7 @@
 package rules
 
 import (
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/sentinel-sec/sentinel/internal/corpus"
@@ -21,23 +18,11 @@ func filterInputs(t *testing.T) []string {
 			in = append(in, ex.text)
 		}
 	}
-	if dir, ok := corpus.Wild(); ok {
-		_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
-			if err != nil || e.IsDir() {
-				return nil
-			}
-			name := strings.ToLower(e.Name())
-			if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".mdc") || name == ".cursorrules" {
-				if b, err := os.ReadFile(p); err == nil {
-					in = append(in, string(b))
-				}
-			}
-			return nil
-		})
-	} else {
+	texts, ok := corpus.InstructionTexts()
+	if !ok {
 		t.Log("corpus absent (../shared/corpus/wild): comparing on the rules' examples only")
 	}
-	return in
+	return append(in, texts...)
 }
 
 // findingsBothWays runs every prose rule over body with the filtered text

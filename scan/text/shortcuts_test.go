@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -48,20 +47,8 @@ func TestShortcutsChangeNothing(t *testing.T) {
 		}
 	}
 	// Every instruction file of the corpus, when it is there.
-	if dir, ok := corpus.Wild(); ok {
-		_ = filepath.WalkDir(dir, func(p string, e os.DirEntry, err error) error {
-			if err != nil || e.IsDir() {
-				return nil
-			}
-			name := strings.ToLower(e.Name())
-			if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".mdc") || name == ".cursorrules" {
-				if b, err := os.ReadFile(p); err == nil && len(b) < 1<<20 {
-					inputs = append(inputs, string(b))
-				}
-			}
-			return nil
-		})
-	}
+	texts, _ := corpus.InstructionTexts()
+	inputs = append(inputs, texts...)
 	for _, in := range inputs {
 		checkShortcuts(t, []byte(in), Analyze([]byte(in)))
 		checkFiltered(t, []byte(in))
