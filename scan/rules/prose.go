@@ -333,9 +333,9 @@ func groupSet(gs ...int) uint64 {
 // gate admits uncut (see proseFilter).
 type gate struct {
 	terms []uint64
-	// id is set by proseGate; runProse refuses a gate without one, so no
-	// rule can run on units the text layer was not asked to cut.
-	id int
+	// registered is set by proseGate; runProse refuses a gate without it,
+	// so no rule can run on units the text layer was not asked to cut.
+	registered bool
 	// comments limits the gate to comment units, which the text layer
 	// always cuts.
 	comments bool
@@ -396,7 +396,7 @@ var proseGates []gate
 // proseGate registers the gate of a prose rule's matcher; comments
 // limits it to comment units.
 func proseGate(g gate, comments bool) gate {
-	g.id, g.comments = len(proseGates)+1, comments
+	g.registered, g.comments = true, comments
 	g.common = ^uint64(0)
 	for _, t := range g.terms {
 		g.common &= t
@@ -410,7 +410,7 @@ func proseGate(g gate, comments bool) gate {
 // runProse runs m over every unit of every instruction text that g
 // admits, and reports a finding per matching unit.
 func runProse(r *Repo, rep *Report, g gate, m matcher, message func(match) string) {
-	if g.id == 0 {
+	if !g.registered {
 		panic("rules: runProse needs a gate made by proseGate")
 	}
 	for _, d := range r.ProseDocs() {
