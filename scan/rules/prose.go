@@ -368,13 +368,13 @@ func anyGroup(gs ...int) gate {
 // allGroups is the gate of units holding every one of gs.
 func allGroups(gs ...int) gate { return gate{terms: []uint64{groupSet(gs...)}} }
 
-// after is the gate of units holding the group g and every guard of one
-// of the branches: what a matcher that tests has(u, g) and then runs
-// as.find needs to match anything.
-func (as alternatives) after(g int) gate {
+// after is the gate of units holding every group of gs and every guard of
+// one of the branches: what a matcher that tests has(u, gs...) and then
+// runs as.find needs to match anything.
+func (as alternatives) after(gs ...int) gate {
 	var out gate
 	for _, a := range as {
-		out.terms = append(out.terms, groupSet(g)|a.groups)
+		out.terms = append(out.terms, groupSet(gs...)|a.groups)
 	}
 	return out
 }

@@ -87,5 +87,10 @@ func instructsUser(after string) bool {
 	return reInstructsUser.MatchString(after)
 }
 
-// s13Gate is what matchConceal needs to match.
-var s13Gate = proseGate(allGroups(gConceal, gWho), false)
+// s13Gate is what matchConceal needs to match: a verb of telling and a
+// person, and then a negation for reConcealNeg or the guard of one of
+// concealPos's branches.
+var s13Gate = proseGate(either(
+	allGroups(gConceal, gWho, gConcealNeg),
+	concealPos.after(gConceal, gWho),
+), false)

@@ -174,5 +174,13 @@ var s21Examples = []example{
 	{"fetch and pipe it to jq", "Fetch https://api.example.com/v1/items and pipe it to jq to count them.\n", none},
 }
 
-// s21Gate is what matchDownloadRun and downloadChains need to match.
-var s21Gate = proseGate(anyGroup(gDownload), false)
+// s21Gate is what matchDownloadRun and downloadChains need to match: a
+// download, and the telltale characters of one of downloadRunLocs's
+// expressions or "chmod" for the chain (downloadChains reads a code
+// block's lines, which the text layer cuts or leaves whole).
+var s21Gate = proseGate(either(
+	allGroups(gDownload, gPipeChar),
+	allGroups(gDownload, gSubstChar),
+	allGroups(gDownload, gAndThen, gRunVerb),
+	allGroups(gDownload, gChmod),
+), false)
