@@ -52,8 +52,8 @@ func proseRuleList() []*rules.Rule {
 
 // BenchmarkProseCorpus measures prose scanning over the corpus's
 // instruction files, in MB/s, beside baselines of the same bytes:
-// lowering every byte once, the floor, and the text layer alone, whole
-// and filtered as the rules use it.
+// lowering every byte once, the floor, and the text layer alone, whole,
+// filtered as the rules use it, and filtered with nothing admitted.
 //
 //	GOMAXPROCS=1 go test ./scan/rules -run '^$' -bench ProseCorpus -benchtime 20x
 func BenchmarkProseCorpus(b *testing.B) {
@@ -117,6 +117,22 @@ func BenchmarkProseCorpus(b *testing.B) {
 			for _, fs := range repos {
 				for _, fl := range fs {
 					_ = text.AnalyzeFiltered(string(fl.Data), f)
+				}
+			}
+		}
+	})
+	// The same with a filter that asks for no region: only what the text
+	// layer always cuts (comments, lines it normalises, hidden text) is
+	// cut into units. It is what the layer costs before any gate admits a
+	// region, the floor under text-layer-filtered.
+	b.Run("text-layer-nothing-cut", func(b *testing.B) {
+		b.SetBytes(total)
+		f := rules.ProseFilterForBench()
+		nothing := &text.Filter{Prefilter: f.Prefilter, Need: func(uint64, string) bool { return false }}
+		for i := 0; i < b.N; i++ {
+			for _, fs := range repos {
+				for _, fl := range fs {
+					_ = text.AnalyzeFiltered(string(fl.Data), nothing)
 				}
 			}
 		}
