@@ -107,12 +107,9 @@ func BenchmarkProseCorpus(b *testing.B) {
 			}
 		}
 	})
-	// The text layer as the rules use it: only the regions some rule's
-	// gate admits, or where S7 could decode a run, are cut into units,
-	// and each line's groups are found in one pass over the file.
-	b.Run("text-layer-filtered", func(b *testing.B) {
+	// analyseAll runs the text layer over every file with filter f.
+	analyseAll := func(b *testing.B, f *text.Filter) {
 		b.SetBytes(total)
-		f := rules.ProseFilterForBench()
 		for i := 0; i < b.N; i++ {
 			for _, fs := range repos {
 				for _, fl := range fs {
@@ -120,22 +117,20 @@ func BenchmarkProseCorpus(b *testing.B) {
 				}
 			}
 		}
+	}
+	// The text layer as the rules use it: only the regions some rule's
+	// gate admits, or where S7 could decode a run, are cut into units,
+	// and each line's groups are found in one pass over the file.
+	b.Run("text-layer-filtered", func(b *testing.B) {
+		analyseAll(b, rules.ProseFilterForBench())
 	})
 	// The same with a filter that asks for no region: only what the text
 	// layer always cuts (comments, lines it normalises, hidden text) is
 	// cut into units. It is what the layer costs before any gate admits a
 	// region, the floor under text-layer-filtered.
 	b.Run("text-layer-nothing-cut", func(b *testing.B) {
-		b.SetBytes(total)
 		f := rules.ProseFilterForBench()
-		nothing := &text.Filter{Prefilter: f.Prefilter, Need: func(uint64, string) bool { return false }}
-		for i := 0; i < b.N; i++ {
-			for _, fs := range repos {
-				for _, fl := range fs {
-					_ = text.AnalyzeFiltered(string(fl.Data), nothing)
-				}
-			}
-		}
+		analyseAll(b, &text.Filter{Prefilter: f.Prefilter, Need: func(uint64, string) bool { return false }})
 	})
 	b.Run("prose-rules", func(b *testing.B) {
 		b.SetBytes(total)
