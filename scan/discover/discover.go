@@ -126,24 +126,12 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 			return KindInstructions, ToolCopilot, true
 		}
 	case "commands":
-		switch path.Base(path.Dir(dir)) {
-		case ".claude", ".cursor":
-			if strings.HasSuffix(base, ".md") {
-				return KindInstructions, toolOf(path.Base(path.Dir(dir))), true
-			}
+		// .claude/commands is read below, with its subfolders.
+		if path.Base(path.Dir(dir)) == ".cursor" && strings.HasSuffix(base, ".md") {
+			return KindInstructions, ToolCursor, true
 		}
-	case "agents":
-		switch path.Base(path.Dir(dir)) {
-		case ".claude":
-			if strings.HasSuffix(base, ".md") {
-				return KindInstructions, ToolClaude, true
-			}
-		case ".github":
-			if strings.HasSuffix(base, ".md") {
-				return KindInstructions, ToolCopilot, true
-			}
-		}
-	case "instructions", "prompts", "chatmodes":
+	case "instructions", "prompts", "chatmodes", "agents":
+		// .claude/agents is read below, with its subfolders.
 		if path.Base(path.Dir(dir)) == ".github" && strings.HasSuffix(base, copilotSuffix[parent]) {
 			return KindInstructions, ToolCopilot, true
 		}
@@ -171,13 +159,7 @@ var copilotSuffix = map[string]string{
 	"instructions": ".instructions.md",
 	"prompts":      ".prompt.md",
 	"chatmodes":    ".chatmode.md",
-}
-
-func toolOf(folder string) string {
-	if folder == ".cursor" {
-		return ToolCursor
-	}
-	return ToolClaude
+	"agents":       ".md",
 }
 
 // under reports whether dir is the folder sub (slash-separated, relative)
