@@ -273,6 +273,22 @@ func recordLocalApprovals(app *App, dir string, done []lock.Entry) error {
 	return la.Record(lock.RepoID(dir), done, time.Now())
 }
 
+// machineTrust reads what this machine trusts for the repository at dir:
+// the keys it pinned and the approvals given on it (lock.OpenTrust). Stores
+// that cannot be read trust nothing, and Trust.Err says why in the notice;
+// without a home folder there is nothing to read.
+func machineTrust(getenv func(string) string, dir string) lock.Trust {
+	home, err := lock.HomeDir(getenv)
+	if err != nil {
+		return lock.Trust{}
+	}
+	t, err := lock.OpenTrust(home, dir)
+	if err != nil {
+		return lock.Trust{Err: err}
+	}
+	return t
+}
+
 // approver names the person approving: SENTINEL_APPROVER, else git's
 // user.name and user.email, else the login name.
 func approver(cmd *cobra.Command, dir string, app *App) string {

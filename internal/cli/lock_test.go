@@ -198,3 +198,18 @@ func TestVerifyPrintsRepositoryTextSafely(t *testing.T) {
 		}
 	}
 }
+
+// TestMachineTrust: 'sentinel scan' and 'sentinel run' judge a lock with
+// what this machine trusts; stores that cannot be read trust nothing and say
+// why (Trust.Err), rather than reading as "no record of trusted keys".
+func TestMachineTrust(t *testing.T) {
+	home := t.TempDir()
+	env := func(k string) string { return map[string]string{"SENTINEL_HOME": home}[k] }
+	if tr := machineTrust(env, "/repo"); tr.Pins == nil || tr.Approvals == nil || tr.Err != nil || tr.RepoID != lock.RepoID("/repo") {
+		t.Fatalf("empty home: %+v", tr)
+	}
+	os.WriteFile(filepath.Join(home, "trusted-keys.json"), []byte("{"), 0o600)
+	if tr := machineTrust(env, "/repo"); tr.Pins != nil || tr.Err == nil || !strings.Contains(tr.Err.Error(), "damaged") {
+		t.Fatalf("damaged store: %+v", tr)
+	}
+}

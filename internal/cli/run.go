@@ -167,15 +167,7 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 	root := lock.RepoID(wd)
 	// Which approvals count: those given on this machine, and those of a
 	// lock signed by the key this machine trusts (never a lock's own say-so).
-	var trust lock.Trust
-	if home, err := lock.HomeDir(g.app.Getenv); err == nil {
-		if t, err := lock.OpenTrust(home, wd); err == nil {
-			trust = t
-		} else {
-			trust = lock.Trust{Err: err}
-		}
-	}
-	approver, notice, trustState := lock.TrustedApprover(fsys, trust)
+	approver, notice, trustState := lock.TrustedApprover(fsys, machineTrust(g.app.Getenv, wd))
 	entry := cache.Load(root)
 	if entry != nil && entry.Trust == trustState && entry.Stamp.Unchanged(root) {
 		return &scan.Result{Verdict: scan.Clean, TrustScore: 100}, "", nil

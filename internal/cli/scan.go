@@ -445,15 +445,7 @@ func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hoo
 	// The same approvals count as for the gate: those given on this machine
 	// and those of a lock signed by a key this machine trusts, never an
 	// unsigned lock's say-so about itself.
-	var trust lock.Trust
-	if home, err := lock.HomeDir(app.Getenv); err == nil {
-		if tr, err := lock.OpenTrust(home, t.abs); err == nil {
-			trust = tr
-		} else {
-			trust = lock.Trust{Err: err}
-		}
-	}
-	approver, notice, _ := lock.TrustedApprover(root, trust)
+	approver, notice, _ := lock.TrustedApprover(root, machineTrust(app.Getenv, t.abs))
 	res, err := scan.Scan(ctx, root, append(append([]scan.Option{}, opts...), scan.WithApprover(approver))...)
 	if err != nil {
 		return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)
