@@ -61,11 +61,6 @@ func (d *DirFS) confined() (*os.Root, fs.FS, error) {
 	return d.root, d.fsys, d.err
 }
 
-// errChanged reports that the folder given to OpenDir was replaced before
-// os.Root opened it: paths would be resolved in another folder than the one
-// listed.
-var errChanged = errors.New("the folder was replaced while it was being scanned; scan it again")
-
 func validPath(name string) bool {
 	return fs.ValidPath(name) && (runtime.GOOS != "windows" || !strings.ContainsRune(name, '\\'))
 }
@@ -154,10 +149,6 @@ var (
 // a link leaving the folder; Open refuses what is not a regular file.
 func (d *DirFS) readLink(p string) (File, *Notice) {
 	return ReadFile(d, p)
-}
-
-func notRegular(p string) *Notice {
-	return &Notice{Path: p, Message: "not read: not a regular file"}
 }
 
 // collector gathers what the walkers of one tree find.

@@ -3,6 +3,7 @@
 package discover
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -116,6 +117,11 @@ func (d *DirFS) openTop() error {
 const atFDCWD = -0x64 // AT_FDCWD
 
 func (d *DirFS) closeTop() error { return syscall.Close(d.top.fd) }
+
+// errChanged reports that the folder given to OpenDir was replaced before
+// os.Root opened it: paths would be resolved in another folder than the one
+// listed.
+var errChanged = errors.New("the folder was replaced while it was being scanned; scan it again")
 
 // openRoot opens the os.Root that resolves paths and links inside the
 // folder, and checks that it is the folder the walk lists.
@@ -376,6 +382,10 @@ func readAt(dirfd int, name *byte, p string) (File, *Notice) {
 		out.Truncated = true
 	}
 	return out, nil
+}
+
+func notRegular(p string) *Notice {
+	return &Notice{Path: p, Message: "not read: not a regular file"}
 }
 
 func getdents(fd int, buf []byte) (int, error) {
