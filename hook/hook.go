@@ -71,7 +71,8 @@ type Handler struct {
 	// every write is denied with it, so a broken config never opens the gate.
 	ConfigErr error
 	// Getenv reads CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR, which the
-	// agents set for their hooks; nil reads nothing.
+	// agents set for their hooks, and HOME, for paths that start with ~ or
+	// $HOME; nil reads nothing.
 	Getenv func(string) string
 }
 
