@@ -138,8 +138,7 @@ func matchesWrite(matcher string) bool {
 // in which no character means anything to a regular expression but '|'.
 func plainAlternatives(m string) bool {
 	for i := 0; i < len(m); i++ {
-		c := m[i]
-		if !(c == '|' || c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		if c := m[i]; c != '|' && !isWordByte(c) {
 			return false
 		}
 	}

@@ -300,6 +300,7 @@ const (
 	firstAfterNonWord
 )
 
+// isWordByte reports an ASCII word character, as \b counts them.
 func isWordByte(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
 }

@@ -125,7 +125,7 @@ func (b *partBounds) follows(text string, p int) bool {
 	}
 	switch re.Op {
 	case syntax.OpWordBoundary:
-		return p == 0 || p == len(text) || asciiWord(text[p-1]) != asciiWord(text[p])
+		return p == 0 || p == len(text) || isWordByte(text[p-1]) != isWordByte(text[p])
 	case syntax.OpLiteral:
 		return strings.HasPrefix(text[p:], string(re.Rune))
 	case syntax.OpPlus:
@@ -271,11 +271,6 @@ func inClass(re *syntax.Regexp, r rune) bool {
 	return true
 }
 
-// asciiWord reports an ASCII word character, as \b counts them.
-func asciiWord(c byte) bool {
-	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
-}
-
 // safeStart moves i back to 0 or to just after an ASCII non-word byte.
 func safeStart(text string, i int) int {
 	if i <= 0 {
@@ -284,7 +279,7 @@ func safeStart(text string, i int) int {
 	if i > len(text) {
 		i = len(text)
 	}
-	for i > 0 && (text[i-1] >= utf8.RuneSelf || asciiWord(text[i-1])) {
+	for i > 0 && (text[i-1] >= utf8.RuneSelf || isWordByte(text[i-1])) {
 		i--
 	}
 	return i
@@ -298,7 +293,7 @@ func safeEnd(text string, i int) int {
 	if i < 0 {
 		i = 0
 	}
-	for i < len(text) && (text[i] >= utf8.RuneSelf || asciiWord(text[i])) {
+	for i < len(text) && (text[i] >= utf8.RuneSelf || isWordByte(text[i])) {
 		i++
 	}
 	return i
