@@ -356,8 +356,7 @@ func (t *treeFS) Open(name string) (fs.File, error) {
 		}
 		name, n = target, tn
 	}
-	switch {
-	case !n.mode.IsRegular():
+	if !n.mode.IsRegular() {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("a submodule, not a file")}
 	}
 	data, ok := t.data[name]
