@@ -38,8 +38,9 @@ type parser struct {
 }
 
 // projectBase is the project folder of a config file: the folder that holds
-// its tool folder (.claude, .gemini, .cursor, .vscode), or the file's own
-// folder for .mcp.json. "" for files outside the tree (~/.claude/...).
+// its tool folder (.claude, .gemini, .cursor, .vscode, .windsurf), or the
+// file's own folder for .mcp.json. "" for files outside the tree
+// (~/.claude/...).
 func projectBase(source string) string {
 	if strings.HasPrefix(source, "~") || strings.HasPrefix(source, "/") {
 		return ""
