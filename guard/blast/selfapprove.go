@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/sentinel-sec/sentinel/internal/ascii"
 )
 
 // personOnly lists the sentinel commands that record a person's decision:
@@ -63,14 +65,11 @@ func SelfApproval(cmd string) (string, bool) {
 }
 
 // containsFold reports whether s contains the lower-case ASCII word w in
-// any case, without copying s.
+// any case, without copying s. Like ascii.HasFoldPrefix it may say yes for
+// a near miss, which only costs the parse that decides.
 func containsFold(s, w string) bool {
 	for i := 0; i+len(w) <= len(s); i++ {
-		j := 0
-		for j < len(w) && s[i+j]|0x20 == w[j] {
-			j++
-		}
-		if j == len(w) {
+		if ascii.HasFoldPrefix(s[i:], w) {
 			return true
 		}
 	}
