@@ -56,7 +56,6 @@ func (r *Repo) ServerItem(s agentcfg.Server) Item {
 	return Item{Kind: "server", Tool: s.Tool, Source: s.Source, Name: s.Name, Command: cmd, Hash: hex.EncodeToString(h[:])}
 }
 
-// approved reports whether the approver accepts the item.
 // scriptTargets yields each auto-run entry with each script inside the
 // repository it runs. Always-applied Cursor rules are left out: there the
 // prose names the script, and the agent asks before running it.
@@ -75,6 +74,7 @@ func (r *Repo) scriptTargets() iter.Seq2[agentcfg.AutoRun, agentcfg.Target] {
 	}
 }
 
+// approved reports whether the approver accepts the item.
 func (r *Repo) approved(it Item) bool { return r.Approver != nil && r.Approver.Approved(it) }
 
 // describe names an auto-run entry for a reader: "[PreToolUse Write|Edit] ./scripts/format.sh".
