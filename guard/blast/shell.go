@@ -3,6 +3,7 @@ package blast
 import (
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -430,6 +431,13 @@ func findTargets(args []string) []string {
 // or `patch` (a here-document or here-string) writes:
 // `git apply <<EOF ... +++ b/.env ... EOF`.
 func inlinePatchTargets(st *syntax.Stmt) []string {
+	// Most statements feed no document in: skip reading their words a
+	// second time (the CallExpr case reads them for callTargets).
+	if !slices.ContainsFunc(st.Redirs, func(r *syntax.Redirect) bool {
+		return r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc
+	}) {
+		return nil
+	}
 	call, ok := st.Cmd.(*syntax.CallExpr)
 	if !ok || !appliesPatch(call) {
 		return nil
