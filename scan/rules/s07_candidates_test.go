@@ -10,6 +10,13 @@ import (
 	"testing"
 )
 
+// encodedCandidates is S7's search over the whole of s with fresh
+// buffers.
+func encodedCandidates(s string, budget *int) []encoded {
+	var sc decodeScratch
+	return sc.candidates(s, 0, budget)
+}
+
 // encodedCandidatesRef is the byte-by-byte search S7 used before it
 // learnt to jump: kept to prove the faster search finds the same runs.
 func encodedCandidatesRef(s string, budget *int) []encoded {

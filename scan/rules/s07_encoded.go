@@ -168,17 +168,11 @@ func isHexDigit(c byte) bool {
 // minRun is the shortest run of base64 characters S7 decodes.
 const minRun = 24
 
-// encodedCandidates finds runs of base64 (24+ characters) and hex (32+
-// digits) in s that decode to readable text, spending at most *budget
-// bytes of decoding.
-func encodedCandidates(s string, budget *int) []encoded {
-	var sc decodeScratch
-	return sc.candidates(s, 0, budget)
-}
-
-// candidates is encodedCandidates decoding into sc's buffers, from the
-// block at from on (a multiple of 16: no block of even number before it
-// is a whole base64 block beside another).
+// candidates finds runs of base64 (24+ characters) and hex (32+ digits)
+// in s that decode to readable text, spending at most *budget bytes of
+// decoding, into sc's buffers. It starts at the block at from (a multiple
+// of 16: no block of even number before it is a whole base64 block beside
+// another).
 func (sc *decodeScratch) candidates(s string, from int, budget *int) []encoded {
 	var out []encoded
 	for b := from; *budget > 0; {
