@@ -259,19 +259,24 @@ func dropCovered(targets []target) []target {
 		return targets
 	}
 	var out []target
-	for i, t := range targets {
-		covered := false
-		for j, d := range targets {
-			if j != i && d.isDir && walkReads(d, t.abs, t.isDir) {
-				covered = true
-				break
-			}
-		}
-		if !covered {
+	for _, t := range targets {
+		if !walkedBy(targets, t.abs, t.isDir) {
 			out = append(out, t)
 		}
 	}
 	return out
+}
+
+// walkedBy reports whether the walk of a folder among targets reads the
+// file or folder at p. A folder's walk never counts as reading that folder
+// itself (walkReads), so p may be one of the targets.
+func walkedBy(targets []target, p string, isDir bool) bool {
+	for _, d := range targets {
+		if d.isDir && walkReads(d, p, isDir) {
+			return true
+		}
+	}
+	return false
 }
 
 // walkReads reports whether the walk of folder target d reads the file or
@@ -572,17 +577,10 @@ func readGlobal(app *App, targets []target) (files []discover.File, notices []sc
 		if _, err := os.Stat(full); errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
-		walked := false
-		for _, t := range targets {
-			if t.isDir && walkReads(t, full, false) {
-				walked = true
-			}
-		}
-		if walked {
-			found = true
+		found = true
+		if walkedBy(targets, full, false) {
 			continue
 		}
-		found = true
 		f, n := discover.ReadFile(os.DirFS(home), g.rel)
 		if n != nil {
 			notices = append(notices, scan.Notice{Path: shown, Message: n.Message})
