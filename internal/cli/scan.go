@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sentinel-sec/sentinel/internal/prcheck"
+	"github.com/sentinel-sec/sentinel/internal/userdirs"
 	"github.com/sentinel-sec/sentinel/internal/version"
 	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/scan"
@@ -563,13 +564,9 @@ var globalFiles = []struct{ rel, tool string }{
 // file the walk of a named folder reads anyway (sentinel scan --global ~)
 // is left to the walk, so it is not counted twice; it is still found.
 func readGlobal(app *App, targets []target) (files []discover.File, notices []scan.Notice, found bool, err error) {
-	home := app.Getenv("HOME")
+	home := userdirs.Home(app.Getenv)
 	if home == "" {
-		h, err := os.UserHomeDir()
-		if err != nil {
-			return nil, nil, false, fmt.Errorf("cannot find your home folder for --global; set HOME")
-		}
-		home = h
+		return nil, nil, false, fmt.Errorf("cannot find your home folder for --global; set HOME")
 	}
 	for _, g := range globalFiles {
 		shown := "~/" + g.rel
