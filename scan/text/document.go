@@ -697,8 +697,8 @@ func (d *Document) structure() {
 		}
 	}
 	linkNext, urlNext := -1, -1
-	// With a filter, the lines of a code block wait for its end, when the
-	// block's groups say whether it is cut into units.
+	// The lines of a code block wait for its end, when codeBlock cuts them
+	// into units (with a filter, if the block's groups say so).
 	codeFrom := -1
 	var fence string
 	var cur *Block
@@ -732,15 +732,8 @@ func (d *Document) structure() {
 				}
 				continue
 			}
-			if d.filter != nil {
-				if codeFrom < 0 {
-					codeFrom = i
-				}
-				continue
-			}
-			if n := d.norm(i, raw); strings.TrimSpace(n) != "" {
-				low, _ := d.pristine(i, n)
-				d.Units = splitSentences(d.Units, n, low, line, Code, false)
+			if codeFrom < 0 {
+				codeFrom = i
 			}
 			continue
 		}
