@@ -18,11 +18,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/sentinel-sec/sentinel/internal/jsonkeys"
 	"io"
 	"io/fs"
 	"sort"
 	"strings"
+
+	"github.com/sentinel-sec/sentinel/internal/jsonkeys"
 )
 
 // Well-known paths, relative to the repository root.

@@ -4,12 +4,12 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
-	"github.com/sentinel-sec/sentinel/scan/discover"
 	"io"
 	"io/fs"
 	"sort"
 	"time"
 
+	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 

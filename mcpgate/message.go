@@ -6,11 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/sentinel-sec/sentinel/internal/jsonkeys"
 	"io"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sentinel-sec/sentinel/internal/jsonkeys"
 )
 
 // MaxMessageSize bounds one newline-delimited message. A tool server or client
