@@ -304,13 +304,13 @@ func skipEncoded(s string, start int, run string) bool {
 	// read the bytes as lowered without building a lowered copy. Every
 	// prefix ends with '-', and both data URIs hold ':'.
 	for _, p := range encodedPrefixes {
-		if len(run) >= len(p) && asciiLowerEqual(run[:len(p)], p) {
+		if len(run) >= len(p) && strings.EqualFold(run[:len(p)], p) {
 			return true
 		}
 	}
 	if strings.HasSuffix(before, "-") {
 		for _, p := range encodedPrefixes {
-			if len(before) >= len(p) && asciiLowerEqual(before[len(before)-len(p):], p) {
+			if len(before) >= len(p) && strings.EqualFold(before[len(before)-len(p):], p) {
 				return true
 			}
 		}
@@ -358,29 +358,12 @@ func isASCII(s string) bool {
 	return true
 }
 
-// asciiLowerEqual reports whether s, with ASCII letters lowered, is
-// lower (which is already lower case).
-func asciiLowerEqual(s, lower string) bool {
-	if len(s) != len(lower) {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 'A' && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // asciiLowerContains reports whether s, with ASCII letters lowered,
-// contains lower.
+// contains lower. For ASCII text, strings.EqualFold folds ASCII letters
+// only.
 func asciiLowerContains(s, lower string) bool {
 	for i := 0; i+len(lower) <= len(s); i++ {
-		if asciiLowerEqual(s[i:i+len(lower)], lower) {
+		if strings.EqualFold(s[i:i+len(lower)], lower) {
 			return true
 		}
 	}
