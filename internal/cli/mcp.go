@@ -17,6 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/mcpgate"
 	"github.com/sentinel-sec/sentinel/redact"
 	"github.com/sentinel-sec/sentinel/scan/report"
@@ -159,7 +160,7 @@ func runMCPProxy(ctx context.Context, app *App, o *mcpProxyOptions, argv []strin
 	}
 	fromLock := ""
 	if len(lockApproved) > 0 {
-		fromLock = fmt.Sprintf("; %d tool definitions approved in the signed %s", len(lockApproved), "AGENTS.lock")
+		fromLock = fmt.Sprintf("; %d tool definitions approved in the signed %s", len(lockApproved), lock.FileName)
 	}
 	fmt.Fprintf(app.Stderr, "sentinel mcp: gating server %q (policy: %s; asks on %s; state in %s%s)\n",
 		name, pol.Source(), asks, dirs.State, fromLock)
