@@ -28,10 +28,10 @@ func filterInputs(t *testing.T) []string {
 // findingsBothWays runs every prose rule over body with the filtered text
 // layer and with the eager one.
 func findingsBothWays(body string) (filtered, eager []Finding) {
-	filtered = Run(proseRules(), instructionRepo(body))
+	filtered = Run(Prose(), instructionRepo(body))
 	eagerDocs = true
 	defer func() { eagerDocs = false }()
-	eager = Run(proseRules(), instructionRepo(body))
+	eager = Run(Prose(), instructionRepo(body))
 	return filtered, eager
 }
 

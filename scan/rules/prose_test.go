@@ -9,11 +9,6 @@ import (
 	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
-// proseRules are the rules of the hidden-text and prose family.
-func proseRules() []*Rule {
-	return []*Rule{S1a, S1b, S2, S4, S5, S7, S12, S13, S21, S22, S23, S24, S25, S26}
-}
-
 func instructionRepo(body string) *Repo {
 	return &Repo{Files: []discover.File{{Path: "CLAUDE.md", Kind: discover.KindInstructions, Tool: discover.ToolClaude, Data: []byte(body)}}}
 }
@@ -87,7 +82,7 @@ func TestProseExamples(t *testing.T) {
 func TestLegitimateFilesClean(t *testing.T) {
 	for _, ex := range legitimateFiles {
 		t.Run(ex.name, func(t *testing.T) {
-			if fs := Run(proseRules(), instructionRepo(ex.text)); len(fs) != 0 {
+			if fs := Run(Prose(), instructionRepo(ex.text)); len(fs) != 0 {
 				t.Fatalf("want no findings, got:%s", describeFindings(fs))
 			}
 		})
@@ -128,7 +123,7 @@ func TestProseBadInput(t *testing.T) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			fs := Run(proseRules(), instructionRepo(c.data))
+			fs := Run(Prose(), instructionRepo(c.data))
 			runtime.ReadMemStats(&after)
 			if alloc := after.TotalAlloc - before.TotalAlloc; alloc > uint64(80*len(c.data))+64<<20 {
 				t.Errorf("allocated %d MB for %d KB", alloc>>20, len(c.data)>>10)
@@ -142,7 +137,7 @@ func TestProseBadInput(t *testing.T) {
 			if !found {
 				t.Errorf("want %s, got:%s", c.want, describeFindings(fs))
 			}
-			if len(fs) > 20*len(proseRules())+5 {
+			if len(fs) > 20*len(Prose())+5 {
 				t.Errorf("%d findings: the per-rule bound does not hold", len(fs))
 			}
 		})
