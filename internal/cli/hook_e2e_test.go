@@ -14,9 +14,6 @@ import (
 	"github.com/sentinel-sec/sentinel/internal/cli"
 )
 
-// hookE2EBinary is the sentinel binary the end-to-end tests share.
-var hookE2EBinary = sentinelBinary
-
 type hookE2E struct {
 	t    *testing.T
 	bin  string
@@ -29,10 +26,7 @@ func newHookE2E(t *testing.T) *hookE2E {
 	if testing.Short() {
 		t.Skip("end-to-end test builds the binary; skipped with -short")
 	}
-	bin, err := hookE2EBinary()
-	if err != nil {
-		t.Fatalf("building sentinel: %v", err)
-	}
+	bin := testBinary(t)
 	home := t.TempDir()
 	env := append(os.Environ(),
 		"HOME="+home,

@@ -137,7 +137,7 @@ func validateLockFile(t *testing.T, dir string) {
 
 func TestLockE2E(t *testing.T) {
 	needGitE2E(t)
-	bin := scanBin(t)
+	bin := testBinary(t)
 	for _, c := range []struct {
 		name string
 		run  func(*testing.T, string)

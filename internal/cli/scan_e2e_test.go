@@ -15,14 +15,9 @@ import (
 // These tests build the sentinel binary once and run `sentinel scan` as a
 // user would, on small fixture trees written into temporary folders.
 
-// scanBin returns the sentinel binary the end-to-end tests share.
-func scanBin(t *testing.T) string { return testBinary(t) }
-
-type scanRun = result
-
 // runScanCmd runs the binary bin in dir with args and a clean environment whose
 // HOME is home (an empty folder unless the test gives one).
-func runScanCmd(t *testing.T, bin, dir, home string, args ...string) scanRun {
+func runScanCmd(t *testing.T, bin, dir, home string, args ...string) result {
 	t.Helper()
 	if home == "" {
 		home = t.TempDir()
@@ -48,7 +43,7 @@ func scanTree(t *testing.T, files map[string]string) string {
 
 // TestScanE2E builds the binary once and runs every scenario against it.
 func TestScanE2E(t *testing.T) {
-	bin := scanBin(t)
+	bin := testBinary(t)
 	for _, c := range []struct {
 		name string
 		run  func(*testing.T, string)
@@ -578,7 +573,7 @@ func scanE2EBase(t *testing.T, bin string) {
 // TestCompletionOfReportFlags: the shell completes the values of the
 // scanning commands' enumerated flags instead of offering file names.
 func TestCompletionOfReportFlags(t *testing.T) {
-	bin := scanBin(t)
+	bin := testBinary(t)
 	dir := t.TempDir()
 	for _, tt := range []struct {
 		args []string
@@ -611,7 +606,7 @@ func TestReportOutNeverFollowsALink(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("symbolic links need privileges on Windows")
 	}
-	bin := scanBin(t)
+	bin := testBinary(t)
 	victim := filepath.Join(t.TempDir(), "victim.txt")
 	if err := os.WriteFile(victim, []byte("precious\n"), 0o644); err != nil {
 		t.Fatal(err)
