@@ -68,27 +68,35 @@ func Normalize(s string) string {
 func normalizeRunes(s string) string {
 	rs := make([]rune, 0, len(s))
 	for _, r := range s {
-		switch {
-		case Classify(r) != NotInvisible:
-			continue
-		case IsOddSpace(r):
-			r = ' '
-		case r >= 0xFF01 && r <= 0xFF5E:
-			r -= 0xFEE0
-		case r >= 0x1D400 && r <= 0x1D6A3:
-			k := (r - 0x1D400) % 52
-			if k < 26 {
-				r = 'A' + k
-			} else {
-				r = 'a' + k - 26
-			}
-		case r >= 0x1D7CE && r <= 0x1D7FF:
-			r = '0' + (r-0x1D7CE)%10
+		if f, ok := foldRune(r); ok {
+			rs = append(rs, f)
 		}
-		rs = append(rs, r)
 	}
 	foldLookalikes(rs)
 	return string(rs)
+}
+
+// foldRune is what Normalize makes of one rune, look-alike letters aside:
+// the rune it becomes, or ok false when it is removed (an invisible
+// character).
+func foldRune(r rune) (f rune, ok bool) {
+	switch {
+	case Classify(r) != NotInvisible:
+		return 0, false
+	case IsOddSpace(r):
+		return ' ', true
+	case r >= 0xFF01 && r <= 0xFF5E:
+		return r - 0xFEE0, true
+	case r >= 0x1D400 && r <= 0x1D6A3:
+		k := (r - 0x1D400) % 52
+		if k < 26 {
+			return 'A' + k, true
+		}
+		return 'a' + k - 26, true
+	case r >= 0x1D7CE && r <= 0x1D7FF:
+		return '0' + (r-0x1D7CE)%10, true
+	}
+	return r, true
 }
 
 // normalizeNoLookalikes is Normalize for text without escapes that holds
@@ -109,25 +117,14 @@ func normalizeNoLookalikes(s string) (out string, ok bool) {
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case isLookalikeScript(r) || r < 0x370 && confusables[r] != 0:
+		if isLookalikeScript(r) || r < 0x370 && confusables[r] != 0 {
 			return "", false
-		case r == utf8.RuneError && n == 1:
-			b = utf8.AppendRune(b, utf8.RuneError)
-		case Classify(r) != NotInvisible:
-		case IsOddSpace(r):
-			b = append(b, ' ')
-		case r >= 0xFF01 && r <= 0xFF5E:
-			b = append(b, byte(r-0xFEE0))
-		case r >= 0x1D400 && r <= 0x1D6A3:
-			k := byte((r - 0x1D400) % 52)
-			if k < 26 {
-				b = append(b, 'A'+k)
-			} else {
-				b = append(b, 'a'+k-26)
-			}
-		case r >= 0x1D7CE && r <= 0x1D7FF:
-			b = append(b, '0'+byte((r-0x1D7CE)%10))
+		}
+		switch f, ok := foldRune(r); {
+		case !ok:
+		case f != r || n == 1:
+			// Folded, or an invalid byte (r is U+FFFD).
+			b = utf8.AppendRune(b, f)
 		default:
 			b = append(b, s[i:i+n]...)
 		}
