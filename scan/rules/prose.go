@@ -492,7 +492,7 @@ var proseFilter = sync.OnceValue(func() *text.Filter {
 // unitsOf analyses a standalone text (decoded base64, a tool description)
 // into prefiltered units.
 func unitsOf(s string) []text.Unit {
-	d := text.Analyze([]byte(s))
+	d := text.AnalyzeString(s)
 	prefilterUnits(d)
 	return d.Units
 }
