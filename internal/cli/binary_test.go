@@ -14,6 +14,18 @@ import (
 	"time"
 )
 
+// e2eDir is the folder sentinelBinary built the binary in, removed by
+// TestMain when the tests are done ("" until a test asks for the binary).
+var e2eDir string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if e2eDir != "" {
+		os.RemoveAll(e2eDir)
+	}
+	os.Exit(code)
+}
+
 // sentinelBinary builds cmd/sentinel once for every end-to-end test of the
 // package, which run it as a user would.
 var sentinelBinary = sync.OnceValues(func() (string, error) {
@@ -21,6 +33,7 @@ var sentinelBinary = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	e2eDir = dir
 	bin := filepath.Join(dir, "sentinel")
 	if runtime.GOOS == "windows" {
 		bin += ".exe"
