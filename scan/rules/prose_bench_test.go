@@ -40,16 +40,6 @@ func corpusInstructionFiles(b *testing.B) ([][]discover.File, int64) {
 	return repos, total
 }
 
-func proseRuleList() []*rules.Rule {
-	var out []*rules.Rule
-	for _, r := range rules.All() {
-		if proseIDs[r.ID] {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // BenchmarkProseCorpus measures prose scanning over the corpus's
 // instruction files, in MB/s, beside baselines of the same bytes:
 // lowering every byte once, the floor, and the text layer alone, whole,
@@ -58,7 +48,7 @@ func proseRuleList() []*rules.Rule {
 //	GOMAXPROCS=1 go test ./scan/rules -run '^$' -bench ProseCorpus -benchtime 20x
 func BenchmarkProseCorpus(b *testing.B) {
 	repos, total := corpusInstructionFiles(b)
-	list := proseRuleList()
+	list := rules.Prose()
 	b.Run("baseline-lower", func(b *testing.B) {
 		b.SetBytes(total)
 		for i := 0; i < b.N; i++ {
@@ -156,7 +146,7 @@ func BenchmarkProseRule(b *testing.B) {
 		r.ProseDocs()
 		analysed = append(analysed, r)
 	}
-	for _, rule := range proseRuleList() {
+	for _, rule := range rules.Prose() {
 		b.Run(rule.ID, func(b *testing.B) {
 			b.SetBytes(total)
 			for i := 0; i < b.N; i++ {

@@ -10,13 +10,17 @@ import (
 	"github.com/sentinel-sec/sentinel/internal/corpus"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
-// proseIDs are the rules of the hidden-text and prose family.
-var proseIDs = map[string]bool{
-	"S1a": true, "S1b": true, "S2": true, "S4": true, "S5": true, "S7": true, "S12": true, "S13": true,
-	"S21": true, "S22": true, "S23": true, "S24": true, "S25": true, "S26": true,
-}
+// proseIDs are the IDs of the hidden-text and prose rules (rules.Prose).
+var proseIDs = func() map[string]bool {
+	ids := map[string]bool{}
+	for _, r := range rules.Prose() {
+		ids[r.ID] = true
+	}
+	return ids
+}()
 
 // TestProseCorpusWild runs the full rule set over the 130 real repositories
 // of the corpus, presumed healthy: no prose finding may make a repository
