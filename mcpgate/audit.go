@@ -59,6 +59,8 @@ const genesis = "sha256:00000000000000000000000000000000000000000000000000000000
 type AuditLog struct {
 	path string
 	now  func() time.Time
+	// remote, when set, appends through the state broker (BrokerEnv).
+	remote *brokerClient
 
 	mu   sync.Mutex
 	lock *flock.Flock
@@ -67,7 +69,9 @@ type AuditLog struct {
 }
 
 // OpenAuditLog returns the log at path (created on first append).
-func OpenAuditLog(path string) *AuditLog { return &AuditLog{path: path, now: time.Now} }
+func OpenAuditLog(path string) *AuditLog {
+	return &AuditLog{path: path, now: time.Now, remote: brokerFromEnv()}
+}
 
 // Path is the log file.
 func (l *AuditLog) Path() string { return l.path }
@@ -131,6 +135,10 @@ func (l *AuditLog) Append(r AuditRecord) error { return l.AppendBatch([]AuditRec
 
 // AppendBatch writes several records under one lock.
 func (l *AuditLog) AppendBatch(recs []AuditRecord) error {
+	if l.remote != nil {
+		_, err := l.remote.call(brokerMsg{Op: "audit", Records: recs})
+		return err
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if err := l.openFiles(); err != nil {

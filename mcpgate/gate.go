@@ -368,7 +368,14 @@ func (g *Gate) approvedBy(name, dig string) string {
 // approval ID (a new queue entry is made the first time a version is seen).
 func (g *Gate) withhold(name string, cls Classification, oldDig, newDig string, canon []byte, changes []string, why string) (withheld, short, id string) {
 	// Two proxies of one server seeing the same new version make one request.
-	err := withLock(filepath.Join(g.queue.dir, "tools"), func() error {
+	// Behind the state broker (inside the write wall) the queue folder is
+	// read-only and cannot hold a lock file: two proxies may then make two
+	// requests for one version, which a person decides alike.
+	lock := withLock
+	if g.queue.remote != nil {
+		lock = func(_ string, fn func() error) error { return fn() }
+	}
+	err := lock(filepath.Join(g.queue.dir, "tools"), func() error {
 		withheld, short, id = g.withholdLocked(name, cls, oldDig, newDig, canon, changes, why)
 		return nil
 	})

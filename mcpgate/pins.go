@@ -38,10 +38,14 @@ type PinFile struct {
 }
 
 // PinStore keeps one pin file per server in the user's state directory.
-type PinStore struct{ dir string }
+type PinStore struct {
+	dir string
+	// remote, when set, writes pins through the state broker (BrokerEnv).
+	remote *brokerClient
+}
 
 // OpenPinStore returns the store in dir.
-func OpenPinStore(dir string) *PinStore { return &PinStore{dir: dir} }
+func OpenPinStore(dir string) *PinStore { return &PinStore{dir: dir, remote: brokerFromEnv()} }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
@@ -76,6 +80,17 @@ func (s *PinStore) Load(server string) (*PinFile, error) {
 // Update changes the pins of server under a file lock.
 func (s *PinStore) Update(server string, fn func(*PinFile) error) error {
 	path := s.PinPath(server)
+	if s.remote != nil {
+		pf, err := s.Load(server)
+		if err != nil {
+			return err
+		}
+		if err := fn(pf); err != nil {
+			return err
+		}
+		_, err = s.remote.call(brokerMsg{Op: "pin", Server: server, Pins: pf})
+		return err
+	}
 	return withLock(path, func() error {
 		pf, err := s.Load(server)
 		if err != nil {

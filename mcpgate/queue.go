@@ -84,10 +84,16 @@ type Entry struct {
 type Queue struct {
 	dir string
 	now func() time.Time
+	// remote, when set, writes requests and uses through the state broker
+	// (BrokerEnv): the queue folder is read-only inside the write wall.
+	remote *brokerClient
 }
 
 // OpenQueue opens (creating if needed) the queue in dir.
 func OpenQueue(dir string) (*Queue, error) {
+	if remote := brokerFromEnv(); remote != nil {
+		return &Queue{dir: dir, now: time.Now, remote: remote}, nil
+	}
 	if err := ensureDir(dir); err != nil {
 		return nil, err
 	}
@@ -108,6 +114,13 @@ func (q *Queue) usedPath(id string) string     { return filepath.Join(q.dir, id+
 
 // Submit adds r to the queue with a fresh ID and returns it.
 func (q *Queue) Submit(r Request) (Request, error) {
+	if q.remote != nil {
+		rep, err := q.remote.call(brokerMsg{Op: "submit", Request: &r})
+		if err != nil {
+			return r, err
+		}
+		return *rep.Request, nil
+	}
 	if r.Created.IsZero() {
 		r.Created = q.now().UTC()
 	}
@@ -247,6 +260,10 @@ func (q *Queue) Resolve(id, verdict, by string) error {
 // Consume marks an allowed call as used; it reports false when it was
 // already used, so one approval lets one call through.
 func (q *Queue) Consume(id string) bool {
+	if q.remote != nil {
+		rep, err := q.remote.call(brokerMsg{Op: "consume", ID: id})
+		return err == nil && rep.OK
+	}
 	f, err := os.OpenFile(q.usedPath(id), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
 	if err != nil {
 		return false

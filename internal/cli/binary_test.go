@@ -19,6 +19,9 @@ import (
 var e2eDir string
 
 func TestMain(m *testing.M) {
+	if os.Getenv(wallAgentEnv) != "" {
+		os.Exit(wallAgent())
+	}
 	code := m.Run()
 	if e2eDir != "" {
 		os.RemoveAll(e2eDir)

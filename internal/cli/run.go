@@ -23,6 +23,7 @@ import (
 type runOptions struct {
 	strict  bool
 	noCache bool
+	wall    string
 }
 
 func newRunCmd(app *App) *cobra.Command {
@@ -62,7 +63,7 @@ Make it invisible with a shell alias:  alias claude='sentinel run -- claude'`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g := &gate{app: app, strict: o.strict, noCache: o.noCache, isTerminal: stdioIsTerminal(app), exec: execAgent}
+			g := &gate{app: app, strict: o.strict, noCache: o.noCache, isTerminal: stdioIsTerminal(app), exec: execAgent, wall: o.wall, walled: true}
 			return g.run(cmd, args)
 		},
 	}
@@ -70,6 +71,7 @@ Make it invisible with a shell alias:  alias claude='sentinel run -- claude'`,
 	cmd.Flags().SetInterspersed(false)
 	cmd.Flags().BoolVar(&o.strict, "strict", false, "refuse SUSPICIOUS projects instead of asking")
 	cmd.Flags().BoolVar(&o.noCache, "no-cache", false, "scan in full even when nothing changed since the last CLEAN start")
+	cmd.Flags().StringVar(&o.wall, "wall", wallAuto, "keep the agent from writing Sentinel's own files: auto (where the system allows), required, off")
 	return cmd
 }
 
@@ -82,6 +84,10 @@ type gate struct {
 	isTerminal bool
 	// exec starts the agent; on Unix it does not return on success.
 	exec func(path string, argv []string) error
+	// walled starts the agent inside the write wall first (runWalled);
+	// tests that replace exec leave it off.
+	walled bool
+	wall   string
 }
 
 func (g *gate) run(cmd *cobra.Command, args []string) error {
@@ -119,6 +125,11 @@ func (g *gate) run(cmd *cobra.Command, args []string) error {
 	path, err := exec.LookPath(name)
 	if err != nil {
 		return fmt.Errorf("cannot start %s: %s", name, lookPathSentence(err))
+	}
+	if g.walled {
+		if handled, err := g.runWalled(name, path, args); handled {
+			return err
+		}
 	}
 	if err := g.exec(path, args); err != nil {
 		var ee *exitStatus

@@ -1,0 +1,227 @@
+//go:build linux
+
+package wall
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/landlock-lsm/go-landlock/landlock"
+	"golang.org/x/sys/unix"
+)
+
+// spec is what the set-up process receives in PlanEnv.
+type spec struct {
+	Plan Plan `json:"plan"`
+	// UID and GID are the user's own ids outside the namespaces; the agent
+	// runs as them again in the inner namespace.
+	UID int `json:"uid"`
+	GID int `json:"gid"`
+}
+
+// Available reports why the wall cannot stand here, or nil. It checks what
+// can be checked without starting anything: Landlock (which keeps the
+// agent out of other processes' views through /proc) and the kernel's user
+// namespace switches. Start may still fail where a security module refuses
+// namespaces; it says so then.
+func Available() error {
+	abi, _, errno := unix.Syscall(unix.SYS_LANDLOCK_CREATE_RULESET, 0, 0, unix.LANDLOCK_CREATE_RULESET_VERSION)
+	if errno != 0 || int(abi) < 1 {
+		return fmt.Errorf("%w: this kernel has no Landlock (needs Linux 5.13 or newer with Landlock enabled)", ErrUnavailable)
+	}
+	if b, err := os.ReadFile("/proc/sys/user/max_user_namespaces"); err == nil && strings.TrimSpace(string(b)) == "0" {
+		return fmt.Errorf("%w: user namespaces are switched off (user.max_user_namespaces is 0)", ErrUnavailable)
+	}
+	if os.Getuid() != 0 {
+		if b, err := os.ReadFile("/proc/sys/kernel/unprivileged_userns_clone"); err == nil && strings.TrimSpace(string(b)) == "0" {
+			return fmt.Errorf("%w: unprivileged user namespaces are switched off (kernel.unprivileged_userns_clone is 0)", ErrUnavailable)
+		}
+	}
+	return nil
+}
+
+// Start runs path with argv (argv[0] included) inside the wall, with env
+// and this process's standard streams. The returned command is running:
+// the caller waits for it. It fails, before the agent starts, when the
+// namespaces or mounts are refused; the error says why in one sentence.
+func Start(plan Plan, path string, argv, env []string) (*exec.Cmd, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("%w: cannot find the sentinel binary to set the wall up: %v", ErrUnavailable, err)
+	}
+	b, err := json.Marshal(spec{Plan: plan, UID: os.Getuid(), GID: os.Getgid()})
+	if err != nil {
+		return nil, err
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	cmd := exec.Command(self, append([]string{InitArg, "--", path}, argv...)...)
+	cmd.Args[0] = "sentinel"
+	cmd.Env = append(append([]string(nil), env...), PlanEnv+"="+string(b))
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.ExtraFiles = []*os.File{w} // fd 3: the set-up process's report
+	cmd.SysProcAttr = &syscall.SysProcAttr{
+		Cloneflags:                 syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
+		UidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
+		GidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
+		GidMappingsEnableSetgroups: false,
+	}
+	if err := cmd.Start(); err != nil {
+		w.Close()
+		return nil, fmt.Errorf("%w: the kernel refused a user namespace (%v)", ErrUnavailable, err)
+	}
+	w.Close()
+	line, _ := bufio.NewReader(io.LimitReader(r, 4096)).ReadString('\n')
+	line = strings.TrimSpace(line)
+	if line != "ok" {
+		_ = cmd.Wait()
+		if line == "" {
+			line = "the set-up process ended without a word"
+		}
+		return nil, fmt.Errorf("%w: %s", ErrUnavailable, strings.TrimPrefix(line, "error: "))
+	}
+	return cmd, nil
+}
+
+// Init is the set-up process: it runs inside the new namespaces, makes the
+// plan's mounts, puts itself under Landlock, makes itself unreadable to the
+// agent, then starts the agent in a second user and mount namespace (where
+// the mounts are locked: the agent cannot unmount or remount them, even as
+// root of its own namespace), waits, and exits with the agent's code. It
+// never returns.
+func Init(args []string) {
+	report := os.NewFile(3, "wall-report")
+	fail := func(format string, a ...any) {
+		msg := fmt.Sprintf(format, a...)
+		if report != nil {
+			fmt.Fprintf(report, "error: %s\n", msg)
+		}
+		os.Exit(125)
+	}
+	if len(args) < 3 || args[0] != "--" {
+		fail("the wall's set-up process was started without an agent")
+	}
+	raw := os.Getenv(PlanEnv)
+	os.Unsetenv(PlanEnv)
+	var s spec
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		fail("the wall's plan is unreadable: %v", err)
+	}
+	if err := mountPlan(s.Plan); err != nil {
+		fail("%v", err)
+	}
+	// Not dumpable: a process of the agent's tree may not ptrace this one
+	// or read its /proc entries (it would need CAP_SYS_PTRACE in this
+	// namespace, which the inner namespace does not give).
+	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
+		fail("cannot protect the wall's set-up process: %v", err)
+	}
+	// A Landlock domain: its processes may not ptrace, or open through
+	// /proc/PID/root, any process outside it, where the file system is
+	// still writable. Making block devices is the one right it handles,
+	// which nothing in an agent's work needs.
+	if err := landlock.MustConfig(landlock.AccessFSSet(unix.LANDLOCK_ACCESS_FS_MAKE_BLOCK)).RestrictPaths(); err != nil {
+		fail("cannot enter a Landlock domain: %v", err)
+	}
+	path, argv := args[1], args[2:]
+	cmd := exec.Command(path, argv[1:]...)
+	cmd.Args = argv
+	cmd.Env = append(os.Environ(), ActiveEnv+"=1")
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{
+		Cloneflags:                 syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
+		UidMappings:                []syscall.SysProcIDMap{{ContainerID: s.UID, HostID: 0, Size: 1}},
+		GidMappings:                []syscall.SysProcIDMap{{ContainerID: s.GID, HostID: 0, Size: 1}},
+		GidMappingsEnableSetgroups: false,
+	}
+	// The terminal's interrupts reach the agent directly (same process
+	// group); the set-up process only passes on what is sent to it.
+	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
+	sigs := make(chan os.Signal, 4)
+	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2)
+	if err := cmd.Start(); err != nil {
+		fail("cannot start %s inside the wall: %v", path, err)
+	}
+	fmt.Fprintln(report, "ok")
+	report.Close()
+	go func() {
+		for sig := range sigs {
+			_ = cmd.Process.Signal(sig)
+		}
+	}()
+	os.Exit(exitCode(cmd.Wait()))
+}
+
+// exitCode turns a child's end into this process's exit code, as a shell
+// does: its own code, or 128 plus the signal that ended it.
+func exitCode(err error) int {
+	if err == nil {
+		return 0
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			return 128 + int(ws.Signal())
+		}
+		return ee.ExitCode()
+	}
+	return 125
+}
+
+// mountPlan makes the plan's mounts in this (new, private) mount namespace.
+func mountPlan(p Plan) error {
+	// Nothing done here may reach the user's own mount namespace.
+	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
+		return fmt.Errorf("cannot make a private mount namespace: %v", err)
+	}
+	for _, d := range p.Pinned {
+		if _, err := os.Stat(d); err != nil {
+			continue
+		}
+		if err := unix.Mount(d, d, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+			return fmt.Errorf("cannot pin %s in place: %v", d, err)
+		}
+	}
+	for _, d := range p.ReadOnly {
+		if err := unix.Mount(d, d, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+			return fmt.Errorf("cannot protect %s: %v", d, err)
+		}
+	}
+	for _, d := range p.Writable {
+		if err := unix.Mount(d, d, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
+			return fmt.Errorf("cannot keep %s writable: %v", d, err)
+		}
+	}
+	for _, d := range p.ReadOnly {
+		var st unix.Statfs_t
+		if err := unix.Statfs(d, &st); err != nil {
+			return fmt.Errorf("cannot read the mount flags of %s: %v", d, err)
+		}
+		// A remount inside a user namespace must keep the flags the
+		// original mount was locked with.
+		flags := uintptr(unix.MS_BIND | unix.MS_REMOUNT | unix.MS_RDONLY)
+		for _, f := range []struct{ st, ms uintptr }{
+			{unix.ST_NOSUID, unix.MS_NOSUID}, {unix.ST_NODEV, unix.MS_NODEV}, {unix.ST_NOEXEC, unix.MS_NOEXEC},
+			{unix.ST_NOATIME, unix.MS_NOATIME}, {unix.ST_NODIRATIME, unix.MS_NODIRATIME}, {unix.ST_RELATIME, unix.MS_RELATIME},
+		} {
+			if uintptr(st.Flags)&f.st != 0 {
+				flags |= f.ms
+			}
+		}
+		if err := unix.Mount("", d, "", flags, ""); err != nil {
+			return fmt.Errorf("cannot make %s read-only: %v", d, err)
+		}
+	}
+	return nil
+}
