@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
 // The tests below mirror seed 000's __tests__/blast-radius.test.js one for
@@ -84,14 +86,14 @@ func TestClassifyReasons(t *testing.T) {
 		{"lib/login-form.tsx", []string{ReasonAuth}},
 		{"src/billing/invoice.go", []string{ReasonAuth}},
 		{"src/payments/stripe/webhook.ts", []string{ReasonAuth}},
-		{".sentinel/config.yaml", []string{ReasonOwnConfig}},
+		{".sentinel/config.yaml", []string{ReasonOwnConfig, ReasonTrustAnchor}},
 		{"sentinel.yml", []string{ReasonOwnConfig}},
 		{".env", []string{ReasonEnv}},
 		{"config/.env.local", []string{ReasonEnv}},
 		{"infra/network/vpc.tf", []string{ReasonInfra}},
 		{"deploy/k8s/svc.yaml", []string{ReasonCluster}},
-		{".claude/settings.json", []string{ReasonGateSettings}},
-		{".cursor/hooks.json", []string{ReasonGateSettings}},
+		{".claude/settings.json", []string{ReasonAgentFile, ReasonGateSettings}},
+		{".cursor/hooks.json", []string{ReasonAgentFile, ReasonGateSettings}},
 		// Folders themselves, as `rm -rf` names them.
 		{"terraform", []string{ReasonInfra}},
 		{"deploy/k8s", []string{ReasonCluster}},
@@ -388,4 +390,275 @@ func TestMultiEditMalformedPath(t *testing.T) {
 	if _, err := TargetPaths("MultiEdit", map[string]any{"file_path": "a", "edits": []any{map[string]any{"file_path": false}}}); err == nil {
 		t.Fatal("non-string edit file_path accepted")
 	}
+}
+
+// Issue 14, "blast centres by what they are": every family, with its reason.
+// Each row fails if its family is dropped from the classifier.
+func TestClassifyFamilies(t *testing.T) {
+	tests := []struct {
+		path   string
+		reason string
+	}{
+		// CI beyond GitHub workflows.
+		{".gitlab-ci.yml", ReasonCIWorkflow},
+		{"Jenkinsfile", ReasonCIWorkflow},
+		{"ci/Jenkinsfile.release", ReasonCIWorkflow},
+		{".circleci/config.yml", ReasonCIWorkflow},
+		{"azure-pipelines.yml", ReasonCIWorkflow},
+		{".buildkite/pipeline.yml", ReasonCIWorkflow},
+		{"bitbucket-pipelines.yml", ReasonCIWorkflow},
+		{".github/actions/setup/action.yml", ReasonCIWorkflow},
+		{".github/actions/setup/run.sh", ReasonCIWorkflow},
+		{".travis.yml", ReasonCIWorkflow},
+		{".github/dependabot.yml", ReasonRepoRules},
+		{"CODEOWNERS", ReasonRepoRules},
+		{".github/CODEOWNERS", ReasonRepoRules},
+		{"docs/CODEOWNERS", ReasonRepoRules},
+		// Lockfiles.
+		{"bun.lock", ReasonLockfile},
+		{"bun.lockb", ReasonLockfile},
+		{"Gemfile.lock", ReasonLockfile},
+		{"composer.lock", ReasonLockfile},
+		{"uv.lock", ReasonLockfile},
+		{"Pipfile.lock", ReasonLockfile},
+		{"pubspec.lock", ReasonLockfile},
+		{"mix.lock", ReasonLockfile},
+		{"flake.lock", ReasonLockfile},
+		{"src/App/packages.lock.json", ReasonLockfile},
+		{"gradle.lockfile", ReasonLockfile},
+		{"npm-shrinkwrap.json", ReasonLockfile},
+		{"Podfile.lock", ReasonLockfile},
+		{"deno.lock", ReasonLockfile},
+		// Secrets.
+		{".envrc", ReasonSecret},
+		{".npmrc", ReasonSecret},
+		{".pypirc", ReasonSecret},
+		{".netrc", ReasonSecret},
+		{".git-credentials", ReasonSecret},
+		{"certs/server.pem", ReasonSecret},
+		{"tls/server.key", ReasonSecret},
+		{"config/master.key", ReasonSecret},
+		{"deploy/id_rsa", ReasonSecret},
+		{"id_ed25519", ReasonSecret},
+		{"/home/u/.ssh/authorized_keys", ReasonSecret},
+		{"credentials.json", ReasonSecret},
+		{"config/secrets.yml", ReasonSecret},
+		{"secrets.yaml", ReasonSecret},
+		{".dev.vars", ReasonSecret},
+		{"/home/u/.aws/credentials", ReasonSecret},
+		{"/home/u/.kube/config", ReasonSecret},
+		{"store.p12", ReasonSecret},
+		// Build and deploy.
+		{"Containerfile", ReasonBuildDeploy},
+		{"compose.yml", ReasonBuildDeploy},
+		{"deploy/compose.yaml", ReasonBuildDeploy},
+		{"compose.override.yaml", ReasonBuildDeploy},
+		{"api.dockerfile", ReasonBuildDeploy},
+		// Terraform anywhere, Helm and Kustomize.
+		{"main.tf", ReasonInfra},
+		{"modules/vpc/variables.tf", ReasonInfra},
+		{"prod.tfvars", ReasonInfra},
+		{"terraform.tfstate", ReasonInfra},
+		{"stack/main.tf.json", ReasonInfra},
+		{"live/terragrunt.hcl", ReasonInfra},
+		{"helm/api/values.yaml", ReasonCluster},
+		{"charts/api/templates/deployment.yaml", ReasonCluster},
+		{"charts/api/Chart.yaml", ReasonCluster},
+		{"charts", ReasonCluster},
+		{"overlays/prod/kustomization.yaml", ReasonCluster},
+		// Auth words, as whole words of a name.
+		{"src/signin.tsx", ReasonAuth},
+		{"src/sso/provider.go", ReasonAuth},
+		{"lib/saml_response.rb", ReasonAuth},
+		{"pkg/oidc/verify.go", ReasonAuth},
+		{"src/jwt.ts", ReasonAuth},
+		{"src/jwt_test_helpers.go", ReasonAuth},
+		{"infra_aws/iamPolicy.json", ReasonAuth},
+		{"src/ACLService.java", ReasonAuth},
+		{"middleware/csrf.js", ReasonAuth},
+		// Everything that runs by itself.
+		{".git/hooks/pre-commit", ReasonAutoRun},
+		{".git/config", ReasonAutoRun},
+		{".git", ReasonAutoRun},
+		{".husky/pre-push", ReasonAutoRun},
+		{".pre-commit-config.yaml", ReasonAutoRun},
+		{"lefthook.yml", ReasonAutoRun},
+		{".githooks/commit-msg", ReasonAutoRun},
+		{".envrc", ReasonAutoRun},
+		// Every file an agent obeys.
+		{"CLAUDE.md", ReasonAgentFile},
+		{"pkg/CLAUDE.local.md", ReasonAgentFile},
+		{"AGENTS.md", ReasonAgentFile},
+		{"GEMINI.md", ReasonAgentFile},
+		{".claude/commands/deploy.md", ReasonAgentFile},
+		{".claude/hooks/check.sh", ReasonAgentFile},
+		{".claude/agents/reviewer.md", ReasonAgentFile},
+		{".cursor/rules/style.mdc", ReasonAgentFile},
+		{".cursor/mcp.json", ReasonAgentFile},
+		{".cursorrules", ReasonAgentFile},
+		{".gemini/commands/x.toml", ReasonAgentFile},
+		{".mcp.json", ReasonAgentFile},
+		{".vscode/tasks.json", ReasonAgentFile},
+		{".vscode/settings.json", ReasonAgentFile},
+		{".vscode/mcp.json", ReasonAgentFile},
+		{".github/copilot-instructions.md", ReasonAgentFile},
+		{".github/instructions/go.instructions.md", ReasonAgentFile},
+		{".windsurf/rules/a.md", ReasonAgentFile},
+		{".windsurfrules", ReasonAgentFile},
+		{".codex/config.toml", ReasonAgentFile},
+		{"skills/pdf/SKILL.md", ReasonAgentFile},
+		{".clinerules", ReasonAgentFile},
+		// Sentinel's trust anchors in the repository.
+		{"AGENTS.lock", ReasonTrustAnchor},
+		{".sentinel/config.yaml", ReasonTrustAnchor},
+		{".sentinel/keys/team.pub", ReasonTrustAnchor},
+		{".sentinel", ReasonTrustAnchor},
+		// The hook's own settings, and the folders that hold them.
+		{"/home/u/.claude/settings.json", ReasonGateSettings},
+		{".claude/settings.local.json", ReasonGateSettings},
+		{"/home/u/.gemini/settings.json", ReasonGateSettings},
+		{"/home/u/.cursor/hooks.json", ReasonGateSettings},
+		{".claude", ReasonGateSettings},
+		{"/etc/claude-code/managed-settings.json", ReasonGateSettings},
+		{"/etc/gemini-cli/settings.json", ReasonGateSettings},
+		{"/etc/cursor/hooks.json", ReasonGateSettings},
+	}
+	for _, tt := range tests {
+		v := Classify(tt.path)
+		if !slices.Contains(v.Reasons, tt.reason) {
+			t.Errorf("Classify(%q).Reasons = %q, want %q among them", tt.path, v.Reasons, tt.reason)
+		}
+	}
+}
+
+// Look-alikes that a case-insensitive file system (macOS, Windows) opens as
+// the real file count as the real file: Unicode simple case folding, and
+// the trailing dots and spaces and the ::$DATA stream name Windows drops.
+func TestClassifyLookAlikes(t *testing.T) {
+	tests := []struct {
+		path   string
+		reason string
+	}{
+		{".github/workflowſ/ci.yml", ReasonCIWorkflow}, // U+017F long s folds to s
+		{".GitHub/Workflows/ci.yml", ReasonCIWorkflow},
+		{"claude.md", ReasonAgentFile},
+		{".CLAUDE/Settings.JSON", ReasonGateSettings},
+		{".claude/ſettings.json", ReasonGateSettings},
+		{"Migrations/1.rb", ReasonMigration},
+		{"\u212Aubernetes/k8s/a.yaml", ReasonCluster}, // Kelvin sign
+		{"src/K8S/svc.yaml", ReasonCluster},
+		{"GO.SUM", ReasonLockfile},
+		{".ENV", ReasonEnv},
+		{".env.", ReasonEnv},
+		{".env ", ReasonEnv},
+		{".env::$DATA", ReasonEnv},
+		{`C:\repo\.claude\settings.json::$DATA`, ReasonGateSettings},
+		{"src/ſession.ts", ReasonAuth},
+		{"src/AUTH.ts", ReasonAuth},
+		{"Agents.Lock", ReasonTrustAnchor},
+		{"MAIN.TF", ReasonInfra},
+	}
+	for _, tt := range tests {
+		v := Classify(tt.path)
+		if !slices.Contains(v.Reasons, tt.reason) {
+			t.Errorf("Classify(%q).Reasons = %q, want %q among them", tt.path, v.Reasons, tt.reason)
+		}
+	}
+}
+
+// Benign twins of the new families stay ordinary: the rules match whole
+// names and folders, never substrings.
+func TestClassifyBenignTwins(t *testing.T) {
+	for _, p := range []string{
+		"src/author.ts",
+		"docs/tfguide.md",    // "tf" inside a name is not Terraform
+		"src/keyboard.ts",    // .ts, not .key
+		"docs/monkey.pem.md", // judged by its last extension: a Markdown page
+		"src/charts.tsx",     // a file, not a charts/ folder
+		"src/charts/Bar.tsx", // a React charts folder: only chart-shaped files count
+		"src/components/Chart.tsx",
+		"src/identity.ts", // id_ is a key only with a key algorithm
+		"src/id_utils.go",
+		"deploy/id_rsa.pub", // a public key
+		"src/compose.ts",
+		"docs/jenkins.md",
+		"src/iamge.ts",
+		"src/diameter.go",
+		"src/oracle.go",
+		"lib/ssoup.py",
+		"cmd/hooks/main.go", // not .git/hooks
+		"src/claude.ts",     // not CLAUDE.md
+		"docs/agents.md.txt",
+		"src/lockfile.go",
+		"src/sentinel.go",
+		"packages/secretsanta/app.ts",
+		"src/env.ts",
+	} {
+		if v := Classify(p); v.Sensitive {
+			t.Errorf("%s should not be sensitive, got %q", p, v.Reasons)
+		}
+	}
+}
+
+// The executable the hooks run, and every name it could be found by on
+// PATH, is the hook itself: writing it, or the folder that holds it,
+// switches the gate off.
+func TestClassifyHookBinaries(t *testing.T) {
+	c := NewClassifier(WithRoot("/repo"), WithHookBinaries("/home/u/go/bin/sentinel", "/usr/local/bin/sentinel"))
+	for _, p := range []string{"/home/u/go/bin/sentinel", "/home/u/go/bin", "/home/u/go", "/usr/local/bin/Sentinel", "/usr/local/bin/"} {
+		if v := c.Classify(p); !slices.Contains(v.Reasons, ReasonHookBinary) {
+			t.Errorf("Classify(%q) = %q, want %q", p, v.Reasons, ReasonHookBinary)
+		}
+	}
+	for _, p := range []string{"/home/u/go/bin/gopls", "/home/u/go/bin/sentinel2", "/usr/local/binx", "/repo/sentinel", "sentinel"} {
+		if v := c.Classify(p); v.Sensitive {
+			t.Errorf("Classify(%q) = %q, want ordinary", p, v.Reasons)
+		}
+	}
+}
+
+// A folder that holds Sentinel's configuration (~/.config) is Sentinel's
+// configuration too when the whole folder is removed or moved.
+func TestClassifySentinelDirAncestors(t *testing.T) {
+	c := NewClassifier(WithSentinelDirs("/home/u/.config/sentinel"))
+	for _, p := range []string{"/home/u/.config", "/home/u/.config/", "/home/u/.CONFIG/sentinel/approvals.json"} {
+		if v := c.Classify(p); !slices.Contains(v.Reasons, ReasonSentinelState) {
+			t.Errorf("Classify(%q) = %q, want %q", p, v.Reasons, ReasonSentinelState)
+		}
+	}
+	if v := c.Classify("/home/u/.config/gh/hosts.yml"); slices.Contains(v.Reasons, ReasonSentinelState) {
+		t.Errorf("sibling of the Sentinel folder flagged: %q", v.Reasons)
+	}
+}
+
+// Every file the scanner's discovery treats as an agent file is a blast
+// centre: the two tables must not drift apart.
+func TestClassifyCoversDiscovery(t *testing.T) {
+	for _, p := range discoverySamples {
+		if _, _, ok := discover.Classify(p); !ok {
+			t.Errorf("sample %q is not an agent file for scan/discover any more; update the sample list", p)
+			continue
+		}
+		if v := Classify(p); !slices.Contains(v.Reasons, ReasonAgentFile) {
+			t.Errorf("scan/discover agent file %q: Reasons = %q, want %q", p, v.Reasons, ReasonAgentFile)
+		}
+		// And in another case, as a case-insensitive file system opens it.
+		up := strings.ToUpper(p)
+		if v := Classify(up); !slices.Contains(v.Reasons, ReasonAgentFile) {
+			t.Errorf("upper-case agent file %q: Reasons = %q, want %q", up, v.Reasons, ReasonAgentFile)
+		}
+	}
+}
+
+// discoverySamples has one path for every rule of discover.Classify.
+var discoverySamples = []string{
+	"CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "AGENT.md", "AGENTS.override.md", "GEMINI.md",
+	"a/SKILL.md", ".cursorrules", ".windsurfrules", ".mcp.json",
+	".claude/settings.json", ".claude/settings.local.json", ".gemini/settings.json",
+	".cursor/mcp.json", ".cursor/hooks.json", ".windsurf/hooks.json",
+	".vscode/tasks.json", ".vscode/mcp.json", ".github/copilot-instructions.md",
+	".cursor/commands/x.md", ".github/instructions/a.instructions.md", ".github/prompts/a.prompt.md",
+	".github/chatmodes/a.chatmode.md", ".github/agents/a.md", ".windsurf/rules/a.md", ".windsurf/workflows/a.md",
+	".cursor/rules/a.mdc", "pkg/.cursor/rules/sub/a.mdc", ".claude/rules/a.md", ".claude/commands/sub/a.md",
+	".claude/agents/a.md", ".gemini/commands/a.toml", "sub/dir/.gemini/commands/x/y.toml",
 }
