@@ -67,6 +67,10 @@ type Handler struct {
 	// SentinelDirs are Sentinel's own configuration and state directories;
 	// writes below them are blast centres.
 	SentinelDirs []string
+	// HookBinaries are the Sentinel executables the agents' hooks run; nil
+	// means the running executable. `sentinel` (and `sentinel.exe`) in every
+	// absolute PATH folder, read with Getenv, is always added.
+	HookBinaries []string
 	// ConfigErr, when set, is a problem loading the user's configuration:
 	// every write is denied with it, so a broken config never opens the gate.
 	ConfigErr error
@@ -383,20 +387,22 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		blast.WithRoot(root),
 		blast.WithExtraPatterns(h.Extra...),
 		blast.WithSentinelDirs(h.SentinelDirs...),
+		blast.WithHookBinaries(h.hookBinaries()...),
 	)
 	targets := c.Targets(resolve(h.expandHome(paths), workDir(ev.Cwd, input), root))
 	if len(targets) == 0 {
 		return Result{}
 	}
-	// Sentinel's own configuration and state hold a person's decisions
-	// (approvals, pins, blast centres, the gate's memory): a justification
-	// does not open them to the agent, in any turn, as for the commands
-	// that record approvals.
+	// The gate's off switches and a person's decisions are denied in every
+	// turn: a justification does not open them, as for the commands that
+	// record approvals.
 	for _, t := range targets {
-		if slices.Contains(t.Reasons, blast.ReasonSentinelState) {
-			return h.denyWithUserMessage(agent, ev.HookEventName, fmt.Sprintf(
-				"Sentinel does not let the agent write %s: it is Sentinel's own configuration or state, which holds a person's decisions. Ask the user to make this change themselves if they want it; do not retry it another way.", t.Path),
-				"Sentinel stopped the agent from writing its own configuration or state: "+t.Path)
+		for _, a := range alwaysDenied {
+			if slices.Contains(t.Reasons, a.reason) {
+				return h.denyWithUserMessage(agent, ev.HookEventName, fmt.Sprintf(
+					"Sentinel does not let the agent write %s: %s. Ask the user to make this change themselves, outside the agent, if they want it; do not retry it another way.", t.Path, a.why),
+					"Sentinel stopped the agent from writing "+a.what+": "+t.Path)
+			}
 		}
 	}
 	if unparsed {
@@ -418,6 +424,40 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	}
 	return h.denyWithUserMessage(agent, ev.HookEventName, block.Reason,
 		"Sentinel asked the agent to justify this write to a blast centre before it lands: "+strings.Join(names, ", "))
+}
+
+// alwaysDenied are the blast-centre reasons denied in every turn, with the
+// one sentence that tells the agent why.
+var alwaysDenied = []struct{ reason, why, what string }{
+	{blast.ReasonSentinelState, "it is Sentinel's own configuration or state (or a folder holding it), which holds a person's decisions", "its own configuration or state"},
+	{blast.ReasonGateSettings, "this file switches Sentinel's hook off, since it is where the agent's hooks are installed or disabled (disableAllHooks)", "the settings that install its hook"},
+	{blast.ReasonHookBinary, "it is the Sentinel program the hooks run (or a folder holding it, or a name that would shadow it on PATH), and replacing it would switch the gate off for good", "the program its hooks run"},
+	{blast.ReasonTrustAnchor, "it is Sentinel's trust anchor in this repository, which holds a person's approvals", "its trust anchor in the repository"},
+}
+
+// hookBinaries are h.HookBinaries, else the running executable (as started
+// and with links resolved), and `sentinel` in every absolute PATH folder,
+// existing or not: a new one earlier on PATH would run instead of the real
+// one.
+func (h *Handler) hookBinaries() []string {
+	out := slices.Clone(h.HookBinaries)
+	if h.HookBinaries == nil {
+		exe, err := os.Executable()
+		if err == nil {
+			out = append(out, exe)
+			if real, err := filepath.EvalSymlinks(exe); err == nil && real != exe {
+				out = append(out, real)
+			}
+		}
+	}
+	if h.Getenv != nil {
+		for _, dir := range filepath.SplitList(h.Getenv("PATH")) {
+			if dir != "" && isAbsPath(dir) {
+				out = append(out, filepath.Join(dir, "sentinel"), filepath.Join(dir, "sentinel.exe"))
+			}
+		}
+	}
+	return out
 }
 
 func (h *Handler) startTurn(session, turnID string) error {

@@ -203,11 +203,11 @@ func TestSentinelOwnFilesDeniedEveryTime(t *testing.T) {
 			t.Fatalf("attempt %d: want a deny that leaves the change to the user, got %s", i+1, r.Stdout)
 		}
 	}
-	other := claudeTool("s", "Write", map[string]any{"file_path": "/repo/.claude/settings.json"})
+	other := claudeTool("s", "Write", map[string]any{"file_path": "/repo/migrations/1.sql"})
 	if !run(t, h, Claude, other).Denied {
-		t.Fatal("first write to the hook settings not challenged")
+		t.Fatal("first write to a migration not challenged")
 	}
-	noOpinion(t, run(t, h, Claude, other), "the repeated, justified write to the hook settings")
+	noOpinion(t, run(t, h, Claude, other), "the repeated, justified write to a migration")
 }
 
 func TestExtraPatterns(t *testing.T) {
@@ -523,4 +523,68 @@ func TestHomeInPaths(t *testing.T) {
 	h.SentinelDirs = []string{cfg}
 	h.Getenv = func(k string) string { return map[string]string{"HOME": home}[k] }
 	noOpinion(t, run(t, h, Claude, claudeTool("s", "Bash", map[string]any{"command": "echo x > ~backup/notes.txt"})), "~backup")
+}
+
+// Issue 14: the files that switch the hook off (the agents' hook settings,
+// the executable the hooks run, Sentinel's trust anchors in the repository)
+// are denied in every turn, like Sentinel's own folders: a justification
+// must not open them. Each row is tried three times in one turn.
+func TestGateOffSwitchesDeniedEveryTime(t *testing.T) {
+	env := map[string]string{"HOME": "/home/u", "PATH": "/usr/bin:/home/u/.local/bin"}
+	h := &Handler{
+		Store:        blast.NewStore(t.TempDir()),
+		SentinelDirs: []string{"/home/u/.config/sentinel"},
+		HookBinaries: []string{"/home/u/go/bin/sentinel"},
+		Getenv:       func(k string) string { return env[k] },
+	}
+	tests := []struct {
+		name, tool string
+		input      map[string]any
+		why        string
+	}{
+		{"user Claude settings", "Write", map[string]any{"file_path": "/home/u/.claude/settings.json"}, "switches Sentinel's hook off"},
+		{"disableAllHooks in settings.local", "Edit", map[string]any{"file_path": "/repo/.claude/settings.local.json", "old_string": "{", "new_string": `{"disableAllHooks":true,`}, "switches Sentinel's hook off"},
+		{"project Claude settings via ~", "Bash", map[string]any{"command": "echo '{}' > ~/.claude/settings.json"}, "switches Sentinel's hook off"},
+		{"Gemini settings", "Write", map[string]any{"file_path": "/home/u/.gemini/settings.json"}, "switches Sentinel's hook off"},
+		{"Cursor hooks", "Bash", map[string]any{"command": "rm /repo/.cursor/hooks.json"}, "switches Sentinel's hook off"},
+		{"the .claude folder", "Bash", map[string]any{"command": "mv .claude .claude.off"}, "switches Sentinel's hook off"},
+		{"look-alike settings", "Write", map[string]any{"file_path": "/repo/.Claude/ſettings.json"}, "switches Sentinel's hook off"},
+		{"hook binary replaced", "Bash", map[string]any{"command": "cp /bin/true ~/go/bin/sentinel"}, "the Sentinel program the hooks run"},
+		{"hook binary folder", "Bash", map[string]any{"command": "rm -rf /home/u/go/bin"}, "the Sentinel program the hooks run"},
+		{"shadowing sentinel on PATH", "Bash", map[string]any{"command": "ln -s /bin/true /home/u/.local/bin/sentinel"}, "the Sentinel program the hooks run"},
+		{"AGENTS.lock", "Write", map[string]any{"file_path": "/repo/AGENTS.lock"}, "trust anchor"},
+		{".sentinel folder", "Bash", map[string]any{"command": "rm -rf .sentinel"}, "trust anchor"},
+		{"Sentinel's config folder parent", "Bash", map[string]any{"command": "rm -rf ~/.config"}, "Sentinel's own configuration or state"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for i := range 3 {
+				r := run(t, h, Claude, claudeTool("s", tt.tool, tt.input))
+				o := decodeClaude(t, r)
+				why := o.HookSpecificOutput.PermissionDecisionReason
+				if !r.Denied || !strings.Contains(why, tt.why) || !strings.Contains(why, "Ask the user") {
+					t.Fatalf("attempt %d: want a deny saying %q, got %s", i+1, tt.why, r.Stdout)
+				}
+			}
+		})
+	}
+}
+
+// Without HookBinaries the handler protects the running executable and
+// `sentinel` in every PATH folder.
+func TestDefaultHookBinaries(t *testing.T) {
+	env := map[string]string{"PATH": "/opt/tools/bin" + string(os.PathListSeparator) + "relative/bin"}
+	h := &Handler{Store: blast.NewStore(t.TempDir()), Getenv: func(k string) string { return env[k] }}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, p := range []string{exe, "/opt/tools/bin/sentinel", "/opt/tools/bin/sentinel.exe"} {
+		for i := range 2 {
+			if r := run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": p})); !r.Denied {
+				t.Fatalf("write %d to %s: want a deny, got no opinion", i+1, p)
+			}
+		}
+	}
+	noOpinion(t, run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": "/opt/tools/bin/other"})), "another program on PATH")
 }
