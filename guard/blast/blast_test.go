@@ -1,6 +1,8 @@
 package blast
 
 import (
+	"encoding/base64"
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -661,4 +663,222 @@ var discoverySamples = []string{
 	".github/chatmodes/a.chatmode.md", ".github/agents/a.md", ".windsurf/rules/a.md", ".windsurf/workflows/a.md",
 	".cursor/rules/a.mdc", "pkg/.cursor/rules/sub/a.mdc", ".claude/rules/a.md", ".claude/commands/sub/a.md",
 	".claude/agents/a.md", ".gemini/commands/a.toml", "sub/dir/.gemini/commands/x/y.toml",
+}
+
+// Issue 14, "tools by what they do": Claude Code's PowerShell tool. Each
+// row names a path the command writes; it fails if the cmdlet, alias,
+// parameter or redirection is no longer understood.
+func TestPowerShellWriteTargets(t *testing.T) {
+	tests := []struct {
+		cmd  string
+		want string
+	}{
+		{`Set-Content -Path .env -Value 'x'`, ".env"},
+		{`Set-Content .github\workflows\ci.yml 'on: push'`, `.github\workflows\ci.yml`},
+		{`set-content -LiteralPath 'migrations/1.sql' -Value x`, "migrations/1.sql"},
+		{`Set-Content -Path:.env -Value x`, ".env"},
+		{`sc .env x`, ".env"},
+		{`Add-Content -Path go.sum -Value x`, "go.sum"},
+		{`ac Makefile "all:"`, "Makefile"},
+		{`'x' | Out-File -FilePath migrations\1.sql`, `migrations\1.sql`},
+		{`Get-Date | Out-File -Append .env`, ".env"},
+		{`Get-Content a | Tee-Object -FilePath .env`, ".env"},
+		{`Copy-Item a.txt -Destination .env`, ".env"},
+		{`Copy-Item -Path .env.example -Destination .env -Force`, ".env"},
+		{`cp a.txt Dockerfile`, "Dockerfile"},
+		{`copy a.txt Dockerfile`, "Dockerfile"},
+		{`Move-Item .env .env.bak`, ".env"},
+		{`mv -Path go.sum -Destination x`, "go.sum"},
+		{`move go.sum x`, "go.sum"},
+		{`Remove-Item -Recurse -Force terraform`, "terraform"},
+		{`rm .env`, ".env"},
+		{`del .env`, ".env"},
+		{`ri -fo .env`, ".env"},
+		{`Remove-Item .env, go.sum`, "go.sum"},
+		{`New-Item -ItemType File -Path .github/workflows -Name ci.yml`, ".github/workflows/ci.yml"},
+		{`ni .env -Value x`, ".env"},
+		{`Rename-Item -Path .env.example -NewName .env`, ".env"},
+		{`Rename-Item config/x.txt -NewName Makefile`, "config/Makefile"},
+		{`ren x.txt Makefile`, "Makefile"},
+		{`Clear-Content go.sum`, "go.sum"},
+		{`clc go.sum`, "go.sum"},
+		{`echo x > .env`, ".env"},
+		{`echo x >> Makefile`, "Makefile"},
+		{`echo x>.env`, ".env"},
+		{`Write-Error x 2> migrations/err.sql`, "migrations/err.sql"},
+		{`Get-Process *>> .env`, ".env"},
+		{`cd src; Remove-Item .env`, ".env"},
+		{`Get-ChildItem *.tmp | Remove-Item; Set-Content go.sum x`, "go.sum"},
+		{`Remove-Item .env && echo done`, ".env"},
+		{`REMOVE-ITEM .env`, ".env"},
+		{`Microsoft.PowerShell.Management\Remove-Item .env`, ".env"},
+		{`Remove-Item $env:USERPROFILE\.claude\settings.json`, `~\.claude\settings.json`},
+		{`Remove-Item "$HOME/.claude/settings.json"`, "~/.claude/settings.json"},
+		{`Set-Content ~\.gemini\settings.json '{}'`, `~\.gemini\settings.json`},
+		{`Invoke-WebRequest https://x.test/a -OutFile .env`, ".env"},
+		{`iwr https://x.test/a -OutFile .env`, ".env"},
+		{`Export-Csv -Path secrets.json -InputObject $x`, "secrets.json"},
+		{`Expand-Archive a.zip -DestinationPath .github/workflows`, ".github/workflows"},
+		{`git checkout -- .env`, ".env"},
+		{`& git rm go.sum`, "go.sum"},
+		{"Remove-Item `\n  .env", ".env"},
+		{`Set-Content -Path 'it''s.sql' -Value x`, "it's.sql"},
+		{`powershell -Command "Remove-Item .env"`, ".env"},
+		{`pwsh -EncodedCommand ` + utf16Base64("Remove-Item .env"), ".env"},
+	}
+	for _, tt := range tests {
+		got, err := TargetPaths("PowerShell", map[string]any{"command": tt.cmd})
+		if err != nil {
+			t.Errorf("PowerShell %q: %v", tt.cmd, err)
+			continue
+		}
+		if !slices.Contains(got, tt.want) {
+			t.Errorf("PowerShell %q: targets %q, want %q among them", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// Reading commands write nothing.
+func TestPowerShellReadsHaveNoTargets(t *testing.T) {
+	for _, cmd := range []string{
+		`Get-Content .env`, `Get-ChildItem .github/workflows`, `Select-String -Path go.sum -Pattern x`,
+		`Test-Path .env`, `cat .env`, `Get-Content .env 2>&1`, `git status`, `ls -Force`,
+	} {
+		got, err := TargetPaths("PowerShell", map[string]any{"command": cmd})
+		if err != nil || len(got) != 0 {
+			t.Errorf("PowerShell %q: targets %q, err %v; want none", cmd, got, err)
+		}
+	}
+}
+
+// A command the parser does not model (script blocks, .NET calls,
+// Invoke-Expression, unbalanced quotes) returns its words with an error
+// wrapping ErrMalformedInput, so the hook fails closed when one of them is
+// a blast centre.
+func TestPowerShellUnparsedNamesItsWords(t *testing.T) {
+	tests := []struct{ cmd, word string }{
+		{`[IO.File]::WriteAllText('.env', 'x')`, ".env"},
+		{`[System.IO.File]::Delete("go.sum")`, "go.sum"},
+		{`if ($true) { Remove-Item .env }`, ".env"},
+		{`& { Set-Content Makefile x }`, "Makefile"},
+		{`iex "Remove-Item .env"`, ".env"},
+		{`Invoke-Expression 'rm go.sum'`, "go.sum"},
+		{`Set-Content '.env`, ".env"},
+		{`Remove-Item $(Join-Path . .env)`, ".env"},
+		{`cmd /c del .env`, ".env"},
+		{`Start-Process cmd -ArgumentList '/c del .env'`, ".env"},
+	}
+	for _, tt := range tests {
+		got, err := TargetPaths("PowerShell", map[string]any{"command": tt.cmd})
+		if !errors.Is(err, ErrMalformedInput) || !slices.Contains(got, tt.word) {
+			t.Errorf("PowerShell %q: targets %q, err %v; want %q and ErrMalformedInput", tt.cmd, got, err, tt.word)
+		}
+	}
+}
+
+func utf16Base64(s string) string {
+	var b []byte
+	for _, r := range s {
+		b = append(b, byte(r), byte(r>>8))
+	}
+	return base64.StdEncoding.EncodeToString(b)
+}
+
+// MCP tools (`mcp__server__tool`, Cursor's `MCP:tool`) are judged by the
+// values of their arguments, whatever the keys are called: a server can
+// name its path argument anything.
+func TestMCPToolsJudgedByValue(t *testing.T) {
+	tests := []struct {
+		tool  string
+		input map[string]any
+		want  string
+	}{
+		{"mcp__filesystem__write_file", map[string]any{"path": "/repo/.env", "content": "A=1"}, "/repo/.env"},
+		{"mcp__fs__edit", map[string]any{"p": ".github/workflows/ci.yml"}, ".github/workflows/ci.yml"},
+		{"mcp__x__do", map[string]any{"args": map[string]any{"where": []any{"ok.txt", "migrations/1.sql"}}}, "migrations/1.sql"},
+		{"mcp__x__do", map[string]any{"spec": `{"target":"go.sum"}`}, "go.sum"},
+		{"mcp__x__do", map[string]any{"uri": "file:///repo/.claude/settings.json"}, "/repo/.claude/settings.json"},
+		{"mcp__x__do", map[string]any{"what": "Makefile"}, "Makefile"},
+		{"mcp__x__do", map[string]any{"destination": "auth"}, "auth"},
+		{"mcp__x__do", map[string]any{"v": `C:\repo\.env`}, `C:\repo\.env`},
+		{"mcp__x__do", map[string]any{"v": "~/.claude/settings.json"}, "~/.claude/settings.json"},
+		{"MCP:write_file", map[string]any{"file": "CLAUDE.md"}, "CLAUDE.md"},
+	}
+	for _, tt := range tests {
+		if !IsWriteTool(tt.tool) {
+			t.Errorf("IsWriteTool(%q) = false", tt.tool)
+		}
+		got, err := TargetPaths(tt.tool, tt.input)
+		if err != nil || !slices.Contains(got, tt.want) {
+			t.Errorf("TargetPaths(%s, %v) = %q, %v; want %q among them", tt.tool, tt.input, got, err, tt.want)
+		}
+	}
+	// Prose, URLs, multi-line content and bare words that are not file
+	// names are not paths; a call without arguments has none.
+	for _, in := range []map[string]any{
+		nil,
+		{"query": "auth"},
+		{"branch": "fix-billing"},
+		{"url": "https://example.com/.env"},
+		{"content": "line one\n.env\n"},
+		{"n": 3.0, "ok": true},
+	} {
+		if got, err := TargetPaths("mcp__x__y", in); err != nil || len(got) != 0 {
+			t.Errorf("mcp input %v: targets %q, err %v; want none", in, got, err)
+		}
+	}
+	if got, err := TargetPathsJSON("mcp__x__y", []byte(`"{\"path\":\".env\"}"`)); err != nil || !slices.Contains(got, ".env") {
+		t.Errorf("JSON-string input (Cursor beforeMCPExecution): %q, %v", got, err)
+	}
+}
+
+// Every write tool of Cursor's and Gemini CLI's hooks is known, with the
+// path it writes.
+func TestAgentWriteToolNames(t *testing.T) {
+	tests := []struct {
+		tool  string
+		input map[string]any
+		want  string
+	}{
+		{"TabWrite", map[string]any{"file_path": "/repo/.env"}, "/repo/.env"},
+		{"search_replace", map[string]any{"file_path": "go.sum"}, "go.sum"},
+		{"edit_file", map[string]any{"target_file": "Makefile"}, "Makefile"},
+		{"write", map[string]any{"file_path": "a"}, "a"},
+		{"delete_file", map[string]any{"target_file": ".env"}, ".env"},
+		{"Delete", map[string]any{"path": ".env"}, ".env"},
+		{"StrReplace", map[string]any{"path": ".env"}, ".env"},
+		{"MultiEdit", map[string]any{"file_path": ".env", "edits": []any{}}, ".env"},
+		{"write_file", map[string]any{"file_path": ".env"}, ".env"},
+		{"replace", map[string]any{"file_path": ".env"}, ".env"},
+		{"edit", map[string]any{"file_path": ".env"}, ".env"},
+		{"smart_edit", map[string]any{"file_path": ".env"}, ".env"},
+		{"save_memory", map[string]any{"fact": "x"}, "~/.gemini/GEMINI.md"},
+		{"PowerShell", map[string]any{"command": "rm .env"}, ".env"},
+	}
+	for _, tt := range tests {
+		got, err := TargetPaths(tt.tool, tt.input)
+		if err != nil || !slices.Contains(got, tt.want) {
+			t.Errorf("TargetPaths(%s) = %q, %v; want %q", tt.tool, got, err, tt.want)
+		}
+	}
+}
+
+// FuzzPowerShellWriteTargets: any command line is read or rejected, never a
+// panic or a hang.
+func FuzzPowerShellWriteTargets(f *testing.F) {
+	for _, s := range []string{
+		"Set-Content -Path .env -Value x", "rm .env, go.sum", "echo x 2>&1 > a", "'unterminated",
+		"pwsh -c \"pwsh -c 'rm x'\"", "Rename-Item a -NewName b", "[IO.File]::Delete('x')", "`",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, cmd string) {
+		if len(cmd) > 4096 {
+			return
+		}
+		got, _ := PowerShellWriteTargets(cmd)
+		for _, p := range got {
+			Classify(p)
+		}
+	})
 }
