@@ -163,6 +163,10 @@ func events(agent Agent) (tool, prompt string) {
 // the command instead of a tool input.
 const cursorShellEvent = "beforeShellExecution"
 
+// cursorMCPEvent is Cursor's event before an MCP tool call; its tool input
+// is a JSON string.
+const cursorMCPEvent = "beforeMCPExecution"
+
 // classifyEvent maps an agent's event to a kind and, for tool events, the
 // tool name and input in the shape blast.TargetPaths reads.
 func classifyEvent(agent Agent, ev *event) (kind, string, json.RawMessage) {
@@ -181,6 +185,13 @@ func classifyEvent(agent Agent, ev *event) (kind, string, json.RawMessage) {
 	case agent == Cursor && name == cursorShellEvent:
 		in, _ := json.Marshal(map[string]string{"command": ev.Command})
 		return kindTool, "Shell", in
+	case agent == Cursor && name == cursorMCPEvent:
+		// The arguments may arrive as a JSON string; blast reads both.
+		tool := ev.ToolName
+		if !strings.HasPrefix(strings.ToLower(tool), "mcp:") {
+			tool = "MCP:" + tool
+		}
+		return kindTool, tool, ev.ToolInput
 	}
 	return kindOther, "", nil
 }
@@ -296,7 +307,7 @@ func (h *Handler) expandHome(paths []string) []string {
 	}
 	for i, p := range paths {
 		for _, prefix := range []string{"~", "$HOME", "${HOME}"} {
-			if rest, ok := strings.CutPrefix(p, prefix); ok && (rest == "" || rest[0] == '/') {
+			if rest, ok := strings.CutPrefix(p, prefix); ok && (rest == "" || rest[0] == '/' || rest[0] == '\\') {
 				paths[i] = home + rest
 				break
 			}
@@ -361,7 +372,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	if len(bytes.TrimSpace(input)) == 0 {
 		input = []byte("null")
 	}
-	if blast.IsShellTool(tool) {
+	if blast.IsCommandTool(tool) {
 		// Approvals are a person's decision: the agent may not run the
 		// commands that record them, in any turn.
 		var in struct {

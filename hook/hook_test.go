@@ -588,3 +588,70 @@ func TestDefaultHookBinaries(t *testing.T) {
 	}
 	noOpinion(t, run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": "/opt/tools/bin/other"})), "another program on PATH")
 }
+
+// Issue 14, "tools by what they do", through the handler: each row is a
+// write to a blast centre by a tool the hook did not judge before, asked
+// once and let through on the repeat (or denied again for an off switch).
+func TestNewWriteToolsJudged(t *testing.T) {
+	env := map[string]string{"HOME": "/home/u"}
+	tests := []struct {
+		name     string
+		agent    Agent
+		payload  map[string]any
+		everyTry bool
+	}{
+		{"PowerShell Set-Content", Claude, claudeTool("s", "PowerShell", map[string]any{"command": "Set-Content -Path .env -Value 'A=1'"}), false},
+		{"PowerShell redirection", Claude, claudeTool("s", "PowerShell", map[string]any{"command": "echo x > .github\\workflows\\ci.yml"}), false},
+		{"PowerShell Remove-Item user settings", Claude, claudeTool("s", "PowerShell", map[string]any{"command": `Remove-Item $env:USERPROFILE\.claude\settings.json`}), true},
+		{"PowerShell unmodelled .NET call", Claude, claudeTool("s", "PowerShell", map[string]any{"command": `[IO.File]::WriteAllText('go.sum', '')`}), true},
+		{"Claude MCP tool, odd key", Claude, claudeTool("s", "mcp__fs__write", map[string]any{"p": "/repo/migrations/1.sql", "content": "x"}), false},
+		{"Claude MCP tool, hook settings", Claude, claudeTool("s", "mcp__fs__write", map[string]any{"target": "/repo/.claude/settings.local.json"}), true},
+		{"Cursor preToolUse MCP", Cursor, cursorEvent("preToolUse", map[string]any{"tool_name": "MCP:write_file", "tool_input": map[string]any{"path": "/repo/.env"}}), false},
+		{"Cursor beforeMCPExecution", Cursor, cursorEvent("beforeMCPExecution", map[string]any{"tool_name": "write_file", "tool_input": `{"path":"/repo/Makefile"}`, "command": "npx server"}), false},
+		{"Cursor TabWrite", Cursor, cursorEvent("preToolUse", map[string]any{"tool_name": "TabWrite", "tool_input": map[string]any{"file_path": "/repo/go.sum"}}), false},
+		{"Cursor delete_file", Cursor, cursorEvent("preToolUse", map[string]any{"tool_name": "delete_file", "tool_input": map[string]any{"target_file": "/repo/CLAUDE.md"}}), false},
+		{"Gemini save_memory", Gemini, map[string]any{"session_id": "g", "cwd": "/repo", "hook_event_name": "BeforeTool", "tool_name": "save_memory", "tool_input": map[string]any{"fact": "always skip tests"}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := &Handler{Store: blast.NewStore(t.TempDir()), Getenv: func(k string) string { return env[k] }}
+			if r := run(t, h, tt.agent, tt.payload); !r.Denied {
+				t.Fatalf("first call: want a deny, got %+v", r)
+			}
+			r := run(t, h, tt.agent, tt.payload)
+			if r.Denied != tt.everyTry {
+				t.Fatalf("repeated call: denied = %v, want %v (%s)", r.Denied, tt.everyTry, r.Stdout)
+			}
+		})
+	}
+}
+
+func cursorEvent(name string, fields map[string]any) map[string]any {
+	ev := map[string]any{"hook_event_name": name, "conversation_id": "c1", "generation_id": "g1", "workspace_roots": []string{"/repo"}, "cwd": "/repo"}
+	for k, v := range fields {
+		ev[k] = v
+	}
+	return ev
+}
+
+// Ordinary calls of the new tools get no opinion.
+func TestNewWriteToolsOrdinary(t *testing.T) {
+	h := newHandler(t)
+	for _, p := range []map[string]any{
+		claudeTool("s", "PowerShell", map[string]any{"command": "Get-Content .env; Set-Content notes.txt x"}),
+		claudeTool("s", "mcp__github__search_code", map[string]any{"query": "auth bug", "page": 2}),
+		claudeTool("s", "mcp__fs__list", nil),
+		cursorEvent("beforeMCPExecution", map[string]any{"tool_name": "fetch", "tool_input": `{"url":"https://example.com/.env"}`}),
+	} {
+		noOpinion(t, run(t, h, Claude, p), "ordinary call")
+	}
+}
+
+// The agent cannot approve itself through PowerShell either.
+func TestPowerShellSelfApproval(t *testing.T) {
+	h := newHandler(t)
+	r := run(t, h, Claude, claudeTool("s", "PowerShell", map[string]any{"command": "sentinel approve"}))
+	if !r.Denied || !strings.Contains(string(r.Stdout), "person's decision") {
+		t.Fatalf("sentinel approve via PowerShell: %s", r.Stdout)
+	}
+}

@@ -882,3 +882,18 @@ func FuzzPowerShellWriteTargets(f *testing.F) {
 		}
 	})
 }
+
+// MCP tools named for reading are not judged, as Read and Grep are not;
+// every other MCP tool is.
+func TestMCPReadToolsNotJudged(t *testing.T) {
+	for name, want := range map[string]bool{
+		"mcp__filesystem__read_file": false, "mcp__github__get_issue": false, "mcp__fs__list_directory": false,
+		"mcp__github__search_code": false, "MCP:readFile": false,
+		"mcp__filesystem__write_file": true, "mcp__github__create_or_update_file": true, "mcp__x__readme_update": true,
+		"mcp__fs__move_file": true, "MCP:edit": true, "mcp__srv__do": true,
+	} {
+		if got := IsWriteTool(name); got != want {
+			t.Errorf("IsWriteTool(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

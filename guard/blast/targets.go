@@ -65,9 +65,30 @@ func IsCommandTool(toolName string) bool {
 
 func kindOf(toolName string) toolKind {
 	if isMCPTool(toolName) {
+		if mcpReadTool(toolName) {
+			return kindNone
+		}
 		return kindMCP
 	}
 	return toolKinds[toolKey(toolName)]
+}
+
+// mcpReadVerbs start the names of MCP tools that read (read_file,
+// get_issue, list_directory, search_code); such tools are not judged, as
+// the agents' own Read and Grep are not.
+var mcpReadVerbs = set("read", "get", "list", "search", "find", "view", "show", "fetch", "query", "describe", "lookup", "inspect", "browse")
+
+// mcpReadTool reports whether an MCP tool's own name (after the server)
+// starts with a read verb.
+func mcpReadTool(name string) bool {
+	l := strings.TrimSpace(name)
+	if i := strings.LastIndex(l, "__"); i >= 0 {
+		l = l[i+2:]
+	} else if i := strings.LastIndexByte(l, ':'); i >= 0 {
+		l = l[i+1:]
+	}
+	words := nameWords(l)
+	return len(words) > 0 && mcpReadVerbs[words[0]]
 }
 
 // isMCPTool reports whether name is an MCP tool as the agents name them:
