@@ -2,18 +2,23 @@
 // the per-turn state of the gate that asks an agent to justify them.
 //
 // A blast centre is a file where a small edit can cost far more than it looks:
-// a database migration, a CI workflow, a lockfile, auth or billing code, an
-// environment file, infrastructure definitions, or Sentinel's own settings.
-// The gate does not refuse such writes; the first one in a turn is blocked
-// with a request for a JUSTIFICATION (file:line) and a ROLLBACK (exact
-// command), and the same path is let through for the rest of the turn.
+// a database migration, a CI workflow, a lockfile, auth or billing code, a
+// secret, infrastructure definitions, a file that runs by itself or that an
+// agent obeys, or Sentinel's own settings. Names are compared as
+// case-insensitive file systems compare them. The gate does not refuse such
+// writes; the first one in a turn is blocked with a request for a
+// JUSTIFICATION (file:line) and a ROLLBACK (exact command), and the same path
+// is let through for the rest of the turn. The hook denies a few reasons in
+// every turn instead (the gate's off switches: [ReasonSentinelState],
+// [ReasonGateSettings], [ReasonHookBinary], [ReasonTrustAnchor]).
 //
 // The package has four parts, each usable alone:
 //
 //   - [Classifier.Classify]: is one path a blast centre, and why.
 //   - [TargetPaths]: every path one tool call would write (Claude Code, Gemini
 //     CLI, Cursor and the generic writeFile/editFile/batchEdit/applyPatch
-//     shapes, patches, and shell commands).
+//     shapes, MCP tools by argument value, patches, shell and PowerShell
+//     commands).
 //   - [Gate]: in-memory per-turn state for an agent loop in one process.
 //   - [Store]: the same state kept in files per session, for hooks that run
 //     as a new process on every tool call.
