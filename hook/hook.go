@@ -6,7 +6,10 @@
 // touches a blast centre it denies the call, in the agent's own format, with
 // the justification prompt as the reason the model reads; everything else
 // gets no opinion, which is no output at all and exit code 0. It never
-// answers "allow": that would skip the user's own permission prompt.
+// answers "allow": that would skip the user's own permission prompt. The
+// gate's off switches (the agents' hook settings, the sentinel executable,
+// Sentinel's trust anchors, configuration and state) are denied in every
+// turn, saying why.
 //
 // It fails closed where that matters: malformed hook input, a malformed
 // input of a known write tool, unreadable gate state or any internal error
