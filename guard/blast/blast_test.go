@@ -510,6 +510,7 @@ func TestClassifyFamilies(t *testing.T) {
 		{".codex/config.toml", ReasonAgentFile},
 		{"skills/pdf/SKILL.md", ReasonAgentFile},
 		{".clinerules", ReasonAgentFile},
+		{"/home/u/.claude.json", ReasonAgentFile}, // Claude Code's user MCP servers
 		// Sentinel's trust anchors in the repository.
 		{"AGENTS.lock", ReasonTrustAnchor},
 		{".sentinel/config.yaml", ReasonTrustAnchor},

@@ -351,7 +351,7 @@ var sshKeyAlgos = []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_xms
 var agentFileNames = set(
 	"claude.md", "claude.local.md", "agents.md", "agent.md", "agents.override.md", "gemini.md",
 	"skill.md", ".cursorrules", ".windsurfrules", ".clinerules", ".roorules", ".goosehints",
-	".mcp.json", ".aider.conf.yml",
+	".mcp.json", ".aider.conf.yml", ".claude.json",
 )
 
 // agentDirs are folders whose whole content an agent reads or runs:
