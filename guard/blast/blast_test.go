@@ -487,6 +487,12 @@ func TestClassifyFamilies(t *testing.T) {
 		{"lefthook.yml", ReasonAutoRun},
 		{".githooks/commit-msg", ReasonAutoRun},
 		{".envrc", ReasonAutoRun},
+		{"/home/u/.bashrc", ReasonAutoRun},
+		{"/home/u/.zshenv", ReasonAutoRun},
+		{"/home/u/.config/fish/config.fish", ReasonAutoRun},
+		{"/home/u/.gitconfig", ReasonAutoRun},
+		{"/home/u/.config/git/config", ReasonAutoRun},
+		{`C:\Users\u\Documents\PowerShell\Microsoft.PowerShell_profile.ps1`, ReasonAutoRun},
 		// Every file an agent obeys.
 		{"CLAUDE.md", ReasonAgentFile},
 		{"pkg/CLAUDE.local.md", ReasonAgentFile},
@@ -596,6 +602,8 @@ func TestClassifyBenignTwins(t *testing.T) {
 		"src/sentinel.go",
 		"packages/secretsanta/app.ts",
 		"src/env.ts",
+		"src/profile.ts",
+		"config/app/config",
 	} {
 		if v := Classify(p); v.Sensitive {
 			t.Errorf("%s should not be sensitive, got %q", p, v.Reasons)

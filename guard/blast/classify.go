@@ -67,7 +67,7 @@ const (
 	ReasonRepoRules = "review or dependency-automation rules, which decide what gets merged"
 	// ReasonAutoRun marks files whose content runs by itself: git hooks and
 	// config, hook managers, direnv.
-	ReasonAutoRun = "runs commands by itself (git hooks or config, hook managers, direnv)"
+	ReasonAutoRun = "runs commands by itself (git hooks or config, hook managers, direnv, shell startup files)"
 	// ReasonAgentFile marks the files an AI agent obeys: instructions,
 	// settings, commands, hooks, MCP servers.
 	ReasonAgentFile = "a file an AI agent obeys (instructions, settings, hooks or MCP servers)"
@@ -346,6 +346,13 @@ var secretDirs = set(".ssh", ".gnupg", ".aws")
 // ...); the .pub half is public.
 var sshKeyAlgos = []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_xmss"}
 
+// shellStartupFiles run at the start of every shell, the agent's and the
+// hooks' included: a line there can put another `sentinel` first on PATH.
+var shellStartupFiles = set(
+	".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile",
+	".zlogin", "config.fish", ".kshrc", ".cshrc", ".tcshrc",
+)
+
 // agentFileNames are files an agent reads as instructions or configuration
 // wherever they are.
 var agentFileNames = set(
@@ -570,12 +577,13 @@ func builtinReasons(n string) []string {
 		(parent == ".github" && (base == "dependabot.yml" || base == "dependabot.yaml" || base == "settings.yml")) {
 		out = append(out, ReasonRepoRules)
 	}
-	// Everything that runs by itself: git's hooks and config, hook managers,
-	// direnv.
+	// Everything that runs by itself: git's hooks and config (the user's
+	// too), hook managers, direnv, shell and PowerShell startup files.
 	if slices.Contains(lower, ".git") || slices.Contains(folderNames, ".husky") || slices.Contains(folderNames, ".githooks") ||
 		base == ".pre-commit-config.yaml" || base == ".pre-commit-hooks.yaml" ||
 		base == "lefthook.yml" || base == "lefthook.yaml" || base == ".lefthook.yml" || base == "lefthook-local.yml" ||
-		base == ".envrc" {
+		base == ".envrc" || shellStartupFiles[base] || base == ".gitconfig" || (parent == "git" && base == "config") ||
+		strings.HasSuffix(base, "profile.ps1") {
 		out = append(out, ReasonAutoRun)
 	}
 	// Every file an agent obeys: the scanner's discovery table (exact
