@@ -101,6 +101,7 @@ func TestClassifyReasons(t *testing.T) {
 		{"deploy/k8s", []string{ReasonCluster}},
 		{"src/auth", []string{ReasonAuth}},
 		{".github/workflows", []string{ReasonCIWorkflow}},
+		{".github", []string{ReasonCIWorkflow}}, // rm -rf .github removes the workflows
 	}
 	for _, tt := range tests {
 		v := Classify(tt.path)
@@ -717,7 +718,7 @@ func TestPowerShellWriteTargets(t *testing.T) {
 		{`Write-Error x 2> migrations/err.sql`, "migrations/err.sql"},
 		{`Get-Process *>> .env`, ".env"},
 		{`cd src; Remove-Item .env`, ".env"},
-		{`Get-ChildItem *.tmp | Remove-Item; Set-Content go.sum x`, "go.sum"},
+		{`Get-ChildItem | Out-Null; Set-Content go.sum x`, "go.sum"},
 		{`Remove-Item .env && echo done`, ".env"},
 		{`REMOVE-ITEM .env`, ".env"},
 		{`Microsoft.PowerShell.Management\Remove-Item .env`, ".env"},
@@ -734,6 +735,10 @@ func TestPowerShellWriteTargets(t *testing.T) {
 		{`Set-Content -Path 'it''s.sql' -Value x`, "it's.sql"},
 		{`powershell -Command "Remove-Item .env"`, ".env"},
 		{`pwsh -EncodedCommand ` + utf16Base64("Remove-Item .env"), ".env"},
+		// PowerShell reads typographic dashes and quotes as ASCII ones.
+		{"Remove-Item \u2013Path \u2018.env\u2019", ".env"},
+		{"Rename-Item x \u2014NewName \u201c.env\u201d", ".env"},
+		{"pwsh \u2013c \"rm .env\"", ".env"},
 	}
 	for _, tt := range tests {
 		got, err := TargetPaths("PowerShell", map[string]any{"command": tt.cmd})
@@ -776,6 +781,12 @@ func TestPowerShellUnparsedNamesItsWords(t *testing.T) {
 		{`Remove-Item $(Join-Path . .env)`, ".env"},
 		{`cmd /c del .env`, ".env"},
 		{`Start-Process cmd -ArgumentList '/c del .env'`, ".env"},
+		// Paths held in variables or given through the pipeline.
+		{`$f = '.env'; Remove-Item $f`, ".env"},
+		{`$f='go.sum'; sc $f x`, "go.sum"},
+		{`'.env' | Remove-Item`, ".env"},
+		{`Get-ChildItem .github/workflows | Remove-Item`, ".github/workflows"},
+		{`Remove-Item $target`, "$target"},
 	}
 	for _, tt := range tests {
 		got, err := TargetPaths("PowerShell", map[string]any{"command": tt.cmd})

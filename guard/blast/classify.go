@@ -489,7 +489,7 @@ func builtinReasons(n string) []string {
 	}
 	// 3. CI: .github/workflows and .github/actions (local actions run in
 	// CI), the other CI services' files and folders.
-	if pair(".github", "workflows") || pair(".github", "actions") || ciFiles[base] ||
+	if pair(".github", "workflows") || pair(".github", "actions") || ciFiles[base] || base == ".github" ||
 		base == "jenkinsfile" || strings.HasPrefix(base, "jenkinsfile.") ||
 		inDir(ciDirs) || ciDirs[base] {
 		out = append(out, ReasonCIWorkflow)

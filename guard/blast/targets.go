@@ -405,6 +405,14 @@ func PowerShellWriteTargets(cmd string) ([]string, error) {
 	return dedupe(out), nil
 }
 
+// psASCII turns the typographic quotes and dashes PowerShell reads as
+// ASCII ones (‘x’ is 'x', “x” is "x", –Path is -Path) into ASCII.
+var psASCII = strings.NewReplacer(
+	"\u2018", "'", "\u2019", "'", "\u201a", "'", "\u201b", "'",
+	"\u201c", `"`, "\u201d", `"`, "\u201e", `"`,
+	"\u2013", "-", "\u2014", "-", "\u2015", "-",
+)
+
 // psTok is a PowerShell word, or an operator: ";" ends a statement ("|",
 // ";", newline, "&&", "||"), "&" is the call operator, ">" a redirection
 // whose target is the next word.
@@ -414,7 +422,7 @@ type psTok struct{ text, op string }
 // does not model (a script block, a subexpression, a type literal) as
 // unmodelled, and an error for unbalanced quotes.
 func psLex(cmd string) (toks []psTok, unmodelled string, err error) {
-	rs := []rune(cmd)
+	rs := []rune(psASCII.Replace(cmd))
 	var cur strings.Builder
 	inWord := false
 	flush := func() {
@@ -686,10 +694,22 @@ func psStatement(words []string, depth int, out *[]string) error {
 	if len(words) == 0 {
 		return nil
 	}
+	if strings.HasPrefix(words[0], "$") {
+		return fmt.Errorf("a variable assignment or expression")
+	}
 	name, args := psCommandName(words[0]), words[1:]
 	switch {
 	case psCmdlets[name]:
-		*out = append(*out, psCmdletTargets(name, args)...)
+		paths := psCmdletTargets(name, args)
+		if len(paths) == 0 {
+			return fmt.Errorf("%s takes its paths from the pipeline", words[0])
+		}
+		for _, p := range paths {
+			if strings.Contains(p, "$") {
+				return fmt.Errorf("%s names a path held in a variable (%s)", words[0], p)
+			}
+		}
+		*out = append(*out, paths...)
 		return nil
 	case name == "powershell" || name == "pwsh":
 		return psNested(args, depth, out)
@@ -846,7 +866,7 @@ func psHome(w string) string {
 // candidate paths.
 func psFallbackWords(cmd string) []string {
 	var out []string
-	for _, f := range strings.FieldsFunc(cmd, func(r rune) bool {
+	for _, f := range strings.FieldsFunc(psASCII.Replace(cmd), func(r rune) bool {
 		return strings.ContainsRune(" \t\r\n;|&<>(){}[],'\"=`", r)
 	}) {
 		if f != "" && f[0] != '-' && f != "$" {
