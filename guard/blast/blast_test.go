@@ -3,6 +3,7 @@ package blast
 import (
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -845,6 +846,21 @@ func TestMCPToolsJudgedByValue(t *testing.T) {
 	} {
 		if got, err := TargetPaths("mcp__x__y", in); err != nil || len(got) != 0 {
 			t.Errorf("mcp input %v: targets %q, err %v; want none", in, got, err)
+		}
+	}
+	// A path hidden past the walk's limits fails closed, with no paths.
+	decoys := make([]any, 0, maxMCPCandidates+1)
+	for i := range maxMCPCandidates {
+		decoys = append(decoys, fmt.Sprintf("d%d.txt", i))
+	}
+	decoys = append(decoys, ".claude/settings.json")
+	var deep any = ".env"
+	for range maxMCPDepth + 1 {
+		deep = []any{deep}
+	}
+	for name, in := range map[string]map[string]any{"decoys": {"v": decoys}, "deep": {"v": deep}} {
+		if got, err := TargetPaths("mcp__x__y", in); !errors.Is(err, ErrMalformedInput) || got != nil {
+			t.Errorf("%s: targets %d, err %v; want ErrMalformedInput and no paths", name, len(got), err)
 		}
 	}
 	if got, err := TargetPathsJSON("mcp__x__y", []byte(`"{\"path\":\".env\"}"`)); err != nil || !slices.Contains(got, ".env") {

@@ -136,7 +136,7 @@ func TargetPaths(toolName string, input map[string]any) ([]string, error) {
 	case kindNone:
 		return nil, nil
 	case kindMCP:
-		return mcpValuePaths(input), nil
+		return mcpValuePaths(toolName, input)
 	case kindGeminiMemory:
 		return []string{geminiMemoryFile}, nil
 	}
@@ -279,8 +279,8 @@ const geminiMemoryFile = "~/.gemini/GEMINI.md"
 // Limits of the MCP argument walk: nesting depth, candidates kept, and the
 // longest string read as a path.
 const (
-	maxMCPDepth      = 8
-	maxMCPCandidates = 256
+	maxMCPDepth      = 32
+	maxMCPCandidates = 4096
 	maxPathLen       = 4096
 )
 
@@ -292,11 +292,21 @@ const (
 // extension, or is a blast-centre file name without one (Makefile). URLs
 // other than file:// are not paths; file:// URLs give their path; a string
 // that is itself a JSON object or list is read too.
-func mcpValuePaths(input map[string]any) []string {
+//
+// Arguments nested deeper than maxMCPDepth, or holding more than
+// maxMCPCandidates candidates, are an error wrapping ErrMalformedInput with
+// no paths: a path hidden past a limit must not pass, so the caller fails
+// closed.
+func mcpValuePaths(toolName string, input map[string]any) ([]string, error) {
 	var out []string
+	tooBig := false
 	var walk func(key string, v any, depth int)
 	walk = func(key string, v any, depth int) {
+		if tooBig {
+			return
+		}
 		if depth > maxMCPDepth || len(out) >= maxMCPCandidates {
+			tooBig = true
 			return
 		}
 		switch v := v.(type) {
@@ -335,7 +345,10 @@ func mcpValuePaths(input map[string]any) []string {
 		}
 	}
 	walk("", input, 0)
-	return dedupe(out)
+	if tooBig {
+		return nil, fmt.Errorf("%w: %s arguments nest deeper than %d levels or hold more than %d path-like strings", ErrMalformedInput, toolName, maxMCPDepth, maxMCPCandidates)
+	}
+	return dedupe(out), nil
 }
 
 // pathKey reports whether an argument's key names a path.
