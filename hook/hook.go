@@ -397,13 +397,16 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel could not read the input of this %s call (%v) and fails closed on writes; repeat the call with a well-formed input.", tool, err))
 	}
 	root := h.projectRoot(agent, ev)
+	binaries := h.hookBinaries()
 	c := blast.NewClassifier(
 		blast.WithRoot(root),
 		blast.WithExtraPatterns(h.Extra...),
 		blast.WithSentinelDirs(h.SentinelDirs...),
-		blast.WithHookBinaries(h.hookBinaries()...),
+		blast.WithHookBinaries(binaries...),
 	)
-	targets := c.Targets(resolve(h.expandHome(paths), workDir(ev.Cwd, input), root))
+	resolved := resolve(h.expandHome(paths), workDir(ev.Cwd, input), root)
+	resolved = append(resolved, h.hardLinkedOffSwitches(resolved, root, binaries)...)
+	targets := c.Targets(resolved)
 	if len(targets) == 0 {
 		return Result{}
 	}
@@ -472,6 +475,73 @@ func (h *Handler) hookBinaries() []string {
 		}
 	}
 	return out
+}
+
+// hardLinkedOffSwitches returns the off switches (the agents' hook
+// settings, the sentinel executable, AGENTS.lock, the files of Sentinel's
+// configuration folder) that an existing target is a hard link to: writing
+// the link writes them, and a hard link has no target to follow. It costs a
+// few stats, and only when a target exists.
+func (h *Handler) hardLinkedOffSwitches(paths []string, root string, binaries []string) []string {
+	var infos []os.FileInfo
+	for _, p := range paths {
+		if !filepath.IsAbs(p) {
+			continue
+		}
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
+			infos = append(infos, fi)
+		}
+	}
+	if len(infos) == 0 {
+		return nil
+	}
+	var out []string
+	for _, sw := range h.offSwitchFiles(root, binaries) {
+		swi, err := os.Stat(sw)
+		if err != nil || !swi.Mode().IsRegular() {
+			continue
+		}
+		for _, fi := range infos {
+			if os.SameFile(fi, swi) {
+				out = append(out, sw)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// offSwitchFiles lists the files hardLinkedOffSwitches compares against.
+func (h *Handler) offSwitchFiles(root string, binaries []string) []string {
+	files := slices.Clone(binaries)
+	var bases []string
+	if h.Getenv != nil {
+		if home := h.Getenv("HOME"); home != "" && isAbsPath(home) {
+			bases = append(bases, home)
+		}
+	}
+	if root != "" && isAbsPath(root) {
+		bases = append(bases, root)
+		files = append(files, filepath.Join(root, "AGENTS.lock"))
+	}
+	for _, b := range bases {
+		files = append(files,
+			filepath.Join(b, ".claude", "settings.json"), filepath.Join(b, ".claude", "settings.local.json"),
+			filepath.Join(b, ".gemini", "settings.json"), filepath.Join(b, ".cursor", "hooks.json"))
+	}
+	if len(h.SentinelDirs) > 0 && h.SentinelDirs[0] != "" {
+		// The configuration folder: approvals, trusted keys, blast centres.
+		entries, _ := os.ReadDir(h.SentinelDirs[0])
+		for i, e := range entries {
+			if i == 64 {
+				break
+			}
+			if e.Type().IsRegular() {
+				files = append(files, filepath.Join(h.SentinelDirs[0], e.Name()))
+			}
+		}
+	}
+	return files
 }
 
 func (h *Handler) startTurn(session, turnID string) error {

@@ -655,3 +655,47 @@ func TestPowerShellSelfApproval(t *testing.T) {
 		t.Fatalf("sentinel approve via PowerShell: %s", r.Stdout)
 	}
 }
+
+// A hard link to an off switch is the off switch: writing the link writes
+// the hook settings, the executable or an approval. Symbolic links were
+// already followed; hard links have no target to follow, so the handler
+// compares files.
+func TestHardLinksToOffSwitches(t *testing.T) {
+	home, repo := t.TempDir(), t.TempDir()
+	bin := filepath.Join(t.TempDir(), "sentinel")
+	cfg := filepath.Join(home, ".config", "sentinel")
+	for _, f := range []string{filepath.Join(home, ".claude", "settings.json"), bin, filepath.Join(repo, "AGENTS.lock"), filepath.Join(cfg, "approvals.json")} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"HOME": home, "CLAUDE_PROJECT_DIR": repo}
+	h := &Handler{Store: blast.NewStore(t.TempDir()), SentinelDirs: []string{cfg}, HookBinaries: []string{bin}, Getenv: func(k string) string { return env[k] }}
+	tests := []struct{ target, why string }{
+		{filepath.Join(home, ".claude", "settings.json"), "switches Sentinel's hook off"},
+		{bin, "the Sentinel program the hooks run"},
+		{filepath.Join(repo, "AGENTS.lock"), "trust anchor"},
+		{filepath.Join(cfg, "approvals.json"), "Sentinel's own configuration"},
+	}
+	for i, tt := range tests {
+		link := filepath.Join(repo, "notes"+string(rune('a'+i))+".txt")
+		if err := os.Link(tt.target, link); err != nil {
+			t.Skipf("no hard links here: %v", err)
+		}
+		for try := range 2 {
+			r := run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": link, "content": "x"}))
+			if !r.Denied || !strings.Contains(string(r.Stdout), tt.why) {
+				t.Fatalf("write %d to a hard link to %s: want a deny saying %q, got %s", try+1, tt.target, tt.why, r.Stdout)
+			}
+		}
+	}
+	// An ordinary file is still ordinary.
+	plain := filepath.Join(repo, "plain.txt")
+	if err := os.WriteFile(plain, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noOpinion(t, run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": plain, "content": "y"})), "ordinary file")
+}

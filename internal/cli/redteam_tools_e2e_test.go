@@ -205,3 +205,30 @@ func redTeamDecision(t *testing.T, agent, stdout string) (bool, string) {
 	}
 	return o.Permission == "deny", o.AgentMessage
 }
+
+// A hard link made earlier (`ln ~/.claude/settings.json notes.txt`) must
+// not turn a write to the hook settings into an ordinary write.
+func TestRedTeamHardLinkE2E(t *testing.T) {
+	e := newHookE2E(t)
+	home := filepath.Dir(e.repo)
+	settings := filepath.Join(home, ".claude", "settings.json")
+	for _, d := range []string{filepath.Dir(settings), e.repo} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(settings, []byte(`{"hooks":{}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(e.repo, "notes.txt")
+	if err := os.Link(settings, link); err != nil {
+		t.Skipf("no hard links here: %v", err)
+	}
+	call := e.claudeTool("hardlink", "Write", map[string]any{"file_path": link, "content": `{"disableAllHooks":true}`})
+	for try := 1; try <= 2; try++ {
+		out, _, _ := e.run(call, "hook", "claude")
+		if denied, reason := redTeamDecision(t, "claude", out); !denied || !strings.Contains(reason, "switches Sentinel's hook off") {
+			t.Fatalf("try %d: want a deny, got %q", try, out)
+		}
+	}
+}
