@@ -172,6 +172,9 @@ func TestExtraPatternsAndSentinelDirs(t *testing.T) {
 	if v := c.Classify("certs/server.pem"); !v.Sensitive {
 		t.Errorf("basename glob: %+v", v)
 	}
+	if v := c.Classify("Seedſ/users/admin.json"); !slices.Contains(v.Reasons, "production seed data") {
+		t.Errorf("extra glob on a look-alike: %+v", v)
+	}
 	if v := c.Classify("/home/u/.local/state/sentinel/gate/abc.json"); !slices.Contains(v.Reasons, ReasonSentinelState) {
 		t.Errorf("state dir: %+v", v)
 	}

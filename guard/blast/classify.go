@@ -678,11 +678,12 @@ func nameWords(s string) []string {
 	return words
 }
 
-// globMatch matches a user glob against a normalised path.
+// globMatch matches a user glob against a normalised path, both folded as
+// the built-in patterns are.
 func globMatch(glob, p string) bool {
 	glob = strings.Trim(strings.ReplaceAll(glob, `\`, "/"), "/")
-	p = strings.ToLower(p)
-	glob = strings.ToLower(glob)
+	p = foldPath(p)
+	glob = strings.Map(foldRune, glob)
 	if !strings.Contains(glob, "/") {
 		for _, s := range strings.Split(p, "/") {
 			if ok, _ := path.Match(glob, s); ok {
