@@ -6,7 +6,10 @@
 // touches a blast centre it denies the call, in the agent's own format, with
 // the justification prompt as the reason the model reads; everything else
 // gets no opinion, which is no output at all and exit code 0. It never
-// answers "allow": that would skip the user's own permission prompt.
+// answers "allow": that would skip the user's own permission prompt. The
+// gate's off switches (the agents' hook settings, the sentinel executable,
+// Sentinel's trust anchors, configuration and state) are denied in every
+// turn, saying why.
 //
 // It fails closed where that matters: malformed hook input, a malformed
 // input of a known write tool, unreadable gate state or any internal error
@@ -67,6 +70,10 @@ type Handler struct {
 	// SentinelDirs are Sentinel's own configuration and state directories;
 	// writes below them are blast centres.
 	SentinelDirs []string
+	// HookBinaries are the Sentinel executables the agents' hooks run; nil
+	// means the running executable. `sentinel` (and `sentinel.exe`) in every
+	// absolute PATH folder, read with Getenv, is always added.
+	HookBinaries []string
 	// ConfigErr, when set, is a problem loading the user's configuration:
 	// every write is denied with it, so a broken config never opens the gate.
 	ConfigErr error
@@ -159,6 +166,10 @@ func events(agent Agent) (tool, prompt string) {
 // the command instead of a tool input.
 const cursorShellEvent = "beforeShellExecution"
 
+// cursorMCPEvent is Cursor's event before an MCP tool call; its tool input
+// is a JSON string.
+const cursorMCPEvent = "beforeMCPExecution"
+
 // classifyEvent maps an agent's event to a kind and, for tool events, the
 // tool name and input in the shape blast.TargetPaths reads.
 func classifyEvent(agent Agent, ev *event) (kind, string, json.RawMessage) {
@@ -177,6 +188,13 @@ func classifyEvent(agent Agent, ev *event) (kind, string, json.RawMessage) {
 	case agent == Cursor && name == cursorShellEvent:
 		in, _ := json.Marshal(map[string]string{"command": ev.Command})
 		return kindTool, "Shell", in
+	case agent == Cursor && name == cursorMCPEvent:
+		// The arguments may arrive as a JSON string; blast reads both.
+		tool := ev.ToolName
+		if !strings.HasPrefix(strings.ToLower(tool), "mcp:") {
+			tool = "MCP:" + tool
+		}
+		return kindTool, tool, ev.ToolInput
 	}
 	return kindOther, "", nil
 }
@@ -292,7 +310,7 @@ func (h *Handler) expandHome(paths []string) []string {
 	}
 	for i, p := range paths {
 		for _, prefix := range []string{"~", "$HOME", "${HOME}"} {
-			if rest, ok := strings.CutPrefix(p, prefix); ok && (rest == "" || rest[0] == '/') {
+			if rest, ok := strings.CutPrefix(p, prefix); ok && (rest == "" || rest[0] == '/' || rest[0] == '\\') {
 				paths[i] = home + rest
 				break
 			}
@@ -357,7 +375,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	if len(bytes.TrimSpace(input)) == 0 {
 		input = []byte("null")
 	}
-	if blast.IsShellTool(tool) {
+	if blast.IsCommandTool(tool) {
 		// Approvals are a person's decision: the agent may not run the
 		// commands that record them, in any turn.
 		var in struct {
@@ -379,24 +397,29 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel could not read the input of this %s call (%v) and fails closed on writes; repeat the call with a well-formed input.", tool, err))
 	}
 	root := h.projectRoot(agent, ev)
+	binaries := h.hookBinaries()
 	c := blast.NewClassifier(
 		blast.WithRoot(root),
 		blast.WithExtraPatterns(h.Extra...),
 		blast.WithSentinelDirs(h.SentinelDirs...),
+		blast.WithHookBinaries(binaries...),
 	)
-	targets := c.Targets(resolve(h.expandHome(paths), workDir(ev.Cwd, input), root))
+	resolved := resolve(h.expandHome(paths), workDir(ev.Cwd, input), root)
+	resolved = append(resolved, h.hardLinkedOffSwitches(resolved, root, binaries)...)
+	targets := c.Targets(resolved)
 	if len(targets) == 0 {
 		return Result{}
 	}
-	// Sentinel's own configuration and state hold a person's decisions
-	// (approvals, pins, blast centres, the gate's memory): a justification
-	// does not open them to the agent, in any turn, as for the commands
-	// that record approvals.
+	// The gate's off switches and a person's decisions are denied in every
+	// turn: a justification does not open them, as for the commands that
+	// record approvals.
 	for _, t := range targets {
-		if slices.Contains(t.Reasons, blast.ReasonSentinelState) {
-			return h.denyWithUserMessage(agent, ev.HookEventName, fmt.Sprintf(
-				"Sentinel does not let the agent write %s: it is Sentinel's own configuration or state, which holds a person's decisions. Ask the user to make this change themselves if they want it; do not retry it another way.", t.Path),
-				"Sentinel stopped the agent from writing its own configuration or state: "+t.Path)
+		for _, a := range alwaysDenied {
+			if slices.Contains(t.Reasons, a.reason) {
+				return h.denyWithUserMessage(agent, ev.HookEventName, fmt.Sprintf(
+					"Sentinel does not let the agent write %s: %s. Ask the user to make this change themselves, outside the agent, if they want it; do not retry it another way.", t.Path, a.why),
+					"Sentinel stopped the agent from writing "+a.what+": "+t.Path)
+			}
 		}
 	}
 	if unparsed {
@@ -418,6 +441,107 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	}
 	return h.denyWithUserMessage(agent, ev.HookEventName, block.Reason,
 		"Sentinel asked the agent to justify this write to a blast centre before it lands: "+strings.Join(names, ", "))
+}
+
+// alwaysDenied are the blast-centre reasons denied in every turn, with the
+// one sentence that tells the agent why.
+var alwaysDenied = []struct{ reason, why, what string }{
+	{blast.ReasonSentinelState, "it is Sentinel's own configuration or state (or a folder holding it), which holds a person's decisions", "its own configuration or state"},
+	{blast.ReasonGateSettings, "this file switches Sentinel's hook off, since it is where the agent's hooks are installed or disabled (disableAllHooks)", "the settings that install its hook"},
+	{blast.ReasonHookBinary, "it is the Sentinel program the hooks run (or a folder holding it, or a name that would shadow it on PATH), and replacing it would switch the gate off for good", "the program its hooks run"},
+	{blast.ReasonTrustAnchor, "it is Sentinel's trust anchor in this repository, which holds a person's approvals", "its trust anchor in the repository"},
+}
+
+// hookBinaries are h.HookBinaries, else the running executable (as started
+// and with links resolved), and `sentinel` in every absolute PATH folder,
+// existing or not: a new one earlier on PATH would run instead of the real
+// one.
+func (h *Handler) hookBinaries() []string {
+	out := slices.Clone(h.HookBinaries)
+	if h.HookBinaries == nil {
+		exe, err := os.Executable()
+		if err == nil {
+			out = append(out, exe)
+			if real, err := filepath.EvalSymlinks(exe); err == nil && real != exe {
+				out = append(out, real)
+			}
+		}
+	}
+	if h.Getenv != nil {
+		for _, dir := range filepath.SplitList(h.Getenv("PATH")) {
+			if dir != "" && isAbsPath(dir) {
+				out = append(out, filepath.Join(dir, "sentinel"), filepath.Join(dir, "sentinel.exe"))
+			}
+		}
+	}
+	return out
+}
+
+// hardLinkedOffSwitches returns the off switches (the agents' hook
+// settings, the sentinel executable, AGENTS.lock, the files of Sentinel's
+// configuration folder) that an existing target is a hard link to: writing
+// the link writes them, and a hard link has no target to follow. It costs a
+// few stats, and only when a target exists.
+func (h *Handler) hardLinkedOffSwitches(paths []string, root string, binaries []string) []string {
+	var infos []os.FileInfo
+	for _, p := range paths {
+		if !filepath.IsAbs(p) {
+			continue
+		}
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
+			infos = append(infos, fi)
+		}
+	}
+	if len(infos) == 0 {
+		return nil
+	}
+	var out []string
+	for _, sw := range h.offSwitchFiles(root, binaries) {
+		swi, err := os.Stat(sw)
+		if err != nil || !swi.Mode().IsRegular() {
+			continue
+		}
+		for _, fi := range infos {
+			if os.SameFile(fi, swi) {
+				out = append(out, sw)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// offSwitchFiles lists the files hardLinkedOffSwitches compares against.
+func (h *Handler) offSwitchFiles(root string, binaries []string) []string {
+	files := slices.Clone(binaries)
+	var bases []string
+	if h.Getenv != nil {
+		if home := h.Getenv("HOME"); home != "" && isAbsPath(home) {
+			bases = append(bases, home)
+		}
+	}
+	if root != "" && isAbsPath(root) {
+		bases = append(bases, root)
+		files = append(files, filepath.Join(root, "AGENTS.lock"))
+	}
+	for _, b := range bases {
+		files = append(files,
+			filepath.Join(b, ".claude", "settings.json"), filepath.Join(b, ".claude", "settings.local.json"),
+			filepath.Join(b, ".gemini", "settings.json"), filepath.Join(b, ".cursor", "hooks.json"))
+	}
+	if len(h.SentinelDirs) > 0 && h.SentinelDirs[0] != "" {
+		// The configuration folder: approvals, trusted keys, blast centres.
+		entries, _ := os.ReadDir(h.SentinelDirs[0])
+		for i, e := range entries {
+			if i == 64 {
+				break
+			}
+			if e.Type().IsRegular() {
+				files = append(files, filepath.Join(h.SentinelDirs[0], e.Name()))
+			}
+		}
+	}
+	return files
 }
 
 func (h *Handler) startTurn(session, turnID string) error {

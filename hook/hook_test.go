@@ -203,11 +203,11 @@ func TestSentinelOwnFilesDeniedEveryTime(t *testing.T) {
 			t.Fatalf("attempt %d: want a deny that leaves the change to the user, got %s", i+1, r.Stdout)
 		}
 	}
-	other := claudeTool("s", "Write", map[string]any{"file_path": "/repo/.claude/settings.json"})
+	other := claudeTool("s", "Write", map[string]any{"file_path": "/repo/migrations/1.sql"})
 	if !run(t, h, Claude, other).Denied {
-		t.Fatal("first write to the hook settings not challenged")
+		t.Fatal("first write to a migration not challenged")
 	}
-	noOpinion(t, run(t, h, Claude, other), "the repeated, justified write to the hook settings")
+	noOpinion(t, run(t, h, Claude, other), "the repeated, justified write to a migration")
 }
 
 func TestExtraPatterns(t *testing.T) {
@@ -523,4 +523,179 @@ func TestHomeInPaths(t *testing.T) {
 	h.SentinelDirs = []string{cfg}
 	h.Getenv = func(k string) string { return map[string]string{"HOME": home}[k] }
 	noOpinion(t, run(t, h, Claude, claudeTool("s", "Bash", map[string]any{"command": "echo x > ~backup/notes.txt"})), "~backup")
+}
+
+// Issue 14: the files that switch the hook off (the agents' hook settings,
+// the executable the hooks run, Sentinel's trust anchors in the repository)
+// are denied in every turn, like Sentinel's own folders: a justification
+// must not open them. Each row is tried three times in one turn.
+func TestGateOffSwitchesDeniedEveryTime(t *testing.T) {
+	env := map[string]string{"HOME": "/home/u", "PATH": "/usr/bin:/home/u/.local/bin"}
+	h := &Handler{
+		Store:        blast.NewStore(t.TempDir()),
+		SentinelDirs: []string{"/home/u/.config/sentinel"},
+		HookBinaries: []string{"/home/u/go/bin/sentinel"},
+		Getenv:       func(k string) string { return env[k] },
+	}
+	tests := []struct {
+		name, tool string
+		input      map[string]any
+		why        string
+	}{
+		{"user Claude settings", "Write", map[string]any{"file_path": "/home/u/.claude/settings.json"}, "switches Sentinel's hook off"},
+		{"disableAllHooks in settings.local", "Edit", map[string]any{"file_path": "/repo/.claude/settings.local.json", "old_string": "{", "new_string": `{"disableAllHooks":true,`}, "switches Sentinel's hook off"},
+		{"project Claude settings via ~", "Bash", map[string]any{"command": "echo '{}' > ~/.claude/settings.json"}, "switches Sentinel's hook off"},
+		{"Gemini settings", "Write", map[string]any{"file_path": "/home/u/.gemini/settings.json"}, "switches Sentinel's hook off"},
+		{"Cursor hooks", "Bash", map[string]any{"command": "rm /repo/.cursor/hooks.json"}, "switches Sentinel's hook off"},
+		{"the .claude folder", "Bash", map[string]any{"command": "mv .claude .claude.off"}, "switches Sentinel's hook off"},
+		{"look-alike settings", "Write", map[string]any{"file_path": "/repo/.Claude/ſettings.json"}, "switches Sentinel's hook off"},
+		{"hook binary replaced", "Bash", map[string]any{"command": "cp /bin/true ~/go/bin/sentinel"}, "the Sentinel program the hooks run"},
+		{"hook binary folder", "Bash", map[string]any{"command": "rm -rf /home/u/go/bin"}, "the Sentinel program the hooks run"},
+		{"shadowing sentinel on PATH", "Bash", map[string]any{"command": "ln -s /bin/true /home/u/.local/bin/sentinel"}, "the Sentinel program the hooks run"},
+		{"AGENTS.lock", "Write", map[string]any{"file_path": "/repo/AGENTS.lock"}, "trust anchor"},
+		{".sentinel folder", "Bash", map[string]any{"command": "rm -rf .sentinel"}, "trust anchor"},
+		{"Sentinel's config folder parent", "Bash", map[string]any{"command": "rm -rf ~/.config"}, "Sentinel's own configuration or state"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for i := range 3 {
+				r := run(t, h, Claude, claudeTool("s", tt.tool, tt.input))
+				o := decodeClaude(t, r)
+				why := o.HookSpecificOutput.PermissionDecisionReason
+				if !r.Denied || !strings.Contains(why, tt.why) || !strings.Contains(why, "Ask the user") {
+					t.Fatalf("attempt %d: want a deny saying %q, got %s", i+1, tt.why, r.Stdout)
+				}
+			}
+		})
+	}
+}
+
+// Without HookBinaries the handler protects the running executable and
+// `sentinel` in every PATH folder.
+func TestDefaultHookBinaries(t *testing.T) {
+	env := map[string]string{"PATH": "/opt/tools/bin" + string(os.PathListSeparator) + "relative/bin"}
+	h := &Handler{Store: blast.NewStore(t.TempDir()), Getenv: func(k string) string { return env[k] }}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, p := range []string{exe, "/opt/tools/bin/sentinel", "/opt/tools/bin/sentinel.exe"} {
+		for i := range 2 {
+			if r := run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": p})); !r.Denied {
+				t.Fatalf("write %d to %s: want a deny, got no opinion", i+1, p)
+			}
+		}
+	}
+	noOpinion(t, run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": "/opt/tools/bin/other"})), "another program on PATH")
+}
+
+// Issue 14, "tools by what they do", through the handler: each row is a
+// write to a blast centre by a tool the hook did not judge before, asked
+// once and let through on the repeat (or denied again for an off switch).
+func TestNewWriteToolsJudged(t *testing.T) {
+	env := map[string]string{"HOME": "/home/u"}
+	tests := []struct {
+		name     string
+		agent    Agent
+		payload  map[string]any
+		everyTry bool
+	}{
+		{"PowerShell Set-Content", Claude, claudeTool("s", "PowerShell", map[string]any{"command": "Set-Content -Path .env -Value 'A=1'"}), false},
+		{"PowerShell redirection", Claude, claudeTool("s", "PowerShell", map[string]any{"command": "echo x > .github\\workflows\\ci.yml"}), false},
+		{"PowerShell Remove-Item user settings", Claude, claudeTool("s", "PowerShell", map[string]any{"command": `Remove-Item $env:USERPROFILE\.claude\settings.json`}), true},
+		{"PowerShell unmodelled .NET call", Claude, claudeTool("s", "PowerShell", map[string]any{"command": `[IO.File]::WriteAllText('go.sum', '')`}), true},
+		{"Claude MCP tool, odd key", Claude, claudeTool("s", "mcp__fs__write", map[string]any{"p": "/repo/migrations/1.sql", "content": "x"}), false},
+		{"Claude MCP tool, hook settings", Claude, claudeTool("s", "mcp__fs__write", map[string]any{"target": "/repo/.claude/settings.local.json"}), true},
+		{"Cursor preToolUse MCP", Cursor, cursorEvent("preToolUse", map[string]any{"tool_name": "MCP:write_file", "tool_input": map[string]any{"path": "/repo/.env"}}), false},
+		{"Cursor beforeMCPExecution", Cursor, cursorEvent("beforeMCPExecution", map[string]any{"tool_name": "write_file", "tool_input": `{"path":"/repo/Makefile"}`, "command": "npx server"}), false},
+		{"Cursor TabWrite", Cursor, cursorEvent("preToolUse", map[string]any{"tool_name": "TabWrite", "tool_input": map[string]any{"file_path": "/repo/go.sum"}}), false},
+		{"Cursor delete_file", Cursor, cursorEvent("preToolUse", map[string]any{"tool_name": "delete_file", "tool_input": map[string]any{"target_file": "/repo/CLAUDE.md"}}), false},
+		{"Gemini save_memory", Gemini, map[string]any{"session_id": "g", "cwd": "/repo", "hook_event_name": "BeforeTool", "tool_name": "save_memory", "tool_input": map[string]any{"fact": "always skip tests"}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := &Handler{Store: blast.NewStore(t.TempDir()), Getenv: func(k string) string { return env[k] }}
+			if r := run(t, h, tt.agent, tt.payload); !r.Denied {
+				t.Fatalf("first call: want a deny, got %+v", r)
+			}
+			r := run(t, h, tt.agent, tt.payload)
+			if r.Denied != tt.everyTry {
+				t.Fatalf("repeated call: denied = %v, want %v (%s)", r.Denied, tt.everyTry, r.Stdout)
+			}
+		})
+	}
+}
+
+func cursorEvent(name string, fields map[string]any) map[string]any {
+	ev := map[string]any{"hook_event_name": name, "conversation_id": "c1", "generation_id": "g1", "workspace_roots": []string{"/repo"}, "cwd": "/repo"}
+	for k, v := range fields {
+		ev[k] = v
+	}
+	return ev
+}
+
+// Ordinary calls of the new tools get no opinion.
+func TestNewWriteToolsOrdinary(t *testing.T) {
+	h := newHandler(t)
+	for _, p := range []map[string]any{
+		claudeTool("s", "PowerShell", map[string]any{"command": "Get-Content .env; Set-Content notes.txt x"}),
+		claudeTool("s", "mcp__github__search_code", map[string]any{"query": "auth bug", "page": 2}),
+		claudeTool("s", "mcp__fs__list", nil),
+		cursorEvent("beforeMCPExecution", map[string]any{"tool_name": "fetch", "tool_input": `{"url":"https://example.com/.env"}`}),
+	} {
+		noOpinion(t, run(t, h, Claude, p), "ordinary call")
+	}
+}
+
+// The agent cannot approve itself through PowerShell either.
+func TestPowerShellSelfApproval(t *testing.T) {
+	h := newHandler(t)
+	r := run(t, h, Claude, claudeTool("s", "PowerShell", map[string]any{"command": "sentinel approve"}))
+	if !r.Denied || !strings.Contains(string(r.Stdout), "person's decision") {
+		t.Fatalf("sentinel approve via PowerShell: %s", r.Stdout)
+	}
+}
+
+// A hard link to an off switch is the off switch: writing the link writes
+// the hook settings, the executable or an approval. Symbolic links were
+// already followed; hard links have no target to follow, so the handler
+// compares files.
+func TestHardLinksToOffSwitches(t *testing.T) {
+	home, repo := t.TempDir(), t.TempDir()
+	bin := filepath.Join(t.TempDir(), "sentinel")
+	cfg := filepath.Join(home, ".config", "sentinel")
+	for _, f := range []string{filepath.Join(home, ".claude", "settings.json"), bin, filepath.Join(repo, "AGENTS.lock"), filepath.Join(cfg, "approvals.json")} {
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(f, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"HOME": home, "CLAUDE_PROJECT_DIR": repo}
+	h := &Handler{Store: blast.NewStore(t.TempDir()), SentinelDirs: []string{cfg}, HookBinaries: []string{bin}, Getenv: func(k string) string { return env[k] }}
+	tests := []struct{ target, why string }{
+		{filepath.Join(home, ".claude", "settings.json"), "switches Sentinel's hook off"},
+		{bin, "the Sentinel program the hooks run"},
+		{filepath.Join(repo, "AGENTS.lock"), "trust anchor"},
+		{filepath.Join(cfg, "approvals.json"), "Sentinel's own configuration"},
+	}
+	for i, tt := range tests {
+		link := filepath.Join(repo, "notes"+string(rune('a'+i))+".txt")
+		if err := os.Link(tt.target, link); err != nil {
+			t.Skipf("no hard links here: %v", err)
+		}
+		for try := range 2 {
+			r := run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": link, "content": "x"}))
+			if !r.Denied || !strings.Contains(string(r.Stdout), tt.why) {
+				t.Fatalf("write %d to a hard link to %s: want a deny saying %q, got %s", try+1, tt.target, tt.why, r.Stdout)
+			}
+		}
+	}
+	// An ordinary file is still ordinary.
+	plain := filepath.Join(repo, "plain.txt")
+	if err := os.WriteFile(plain, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	noOpinion(t, run(t, h, Claude, claudeTool("s", "Write", map[string]any{"file_path": plain, "content": "y"})), "ordinary file")
 }

@@ -2,18 +2,23 @@
 // the per-turn state of the gate that asks an agent to justify them.
 //
 // A blast centre is a file where a small edit can cost far more than it looks:
-// a database migration, a CI workflow, a lockfile, auth or billing code, an
-// environment file, infrastructure definitions, or Sentinel's own settings.
-// The gate does not refuse such writes; the first one in a turn is blocked
-// with a request for a JUSTIFICATION (file:line) and a ROLLBACK (exact
-// command), and the same path is let through for the rest of the turn.
+// a database migration, a CI workflow, a lockfile, auth or billing code, a
+// secret, infrastructure definitions, a file that runs by itself or that an
+// agent obeys, or Sentinel's own settings. Names are compared as
+// case-insensitive file systems compare them. The gate does not refuse such
+// writes; the first one in a turn is blocked with a request for a
+// JUSTIFICATION (file:line) and a ROLLBACK (exact command), and the same path
+// is let through for the rest of the turn. The hook denies a few reasons in
+// every turn instead (the gate's off switches: [ReasonSentinelState],
+// [ReasonGateSettings], [ReasonHookBinary], [ReasonTrustAnchor]).
 //
 // The package has four parts, each usable alone:
 //
 //   - [Classifier.Classify]: is one path a blast centre, and why.
 //   - [TargetPaths]: every path one tool call would write (Claude Code, Gemini
 //     CLI, Cursor and the generic writeFile/editFile/batchEdit/applyPatch
-//     shapes, patches, and shell commands).
+//     shapes, MCP tools by argument value, patches, shell and PowerShell
+//     commands).
 //   - [Gate]: in-memory per-turn state for an agent loop in one process.
 //   - [Store]: the same state kept in files per session, for hooks that run
 //     as a new process on every tool call.
@@ -25,8 +30,12 @@ package blast
 import (
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
 // The reasons attached to each built-in pattern. They are part of the
@@ -49,6 +58,22 @@ const (
 	// ReasonSentinelState marks Sentinel's own configuration and state
 	// directories outside the project.
 	ReasonSentinelState = "Sentinel's own configuration or state"
+	// ReasonHookBinary marks the Sentinel executable the hooks run (and the
+	// folders that hold it): replacing it switches the gate off for good.
+	ReasonHookBinary = "the Sentinel executable the agent hooks run"
+	// ReasonSecret marks credential and key files.
+	ReasonSecret = "secret or credential file"
+	// ReasonRepoRules marks review and dependency-automation rules.
+	ReasonRepoRules = "review or dependency-automation rules, which decide what gets merged"
+	// ReasonAutoRun marks files whose content runs by itself: git hooks and
+	// config, hook managers, direnv.
+	ReasonAutoRun = "runs commands by itself (git hooks or config, hook managers, direnv, shell startup files)"
+	// ReasonAgentFile marks the files an AI agent obeys: instructions,
+	// settings, commands, hooks, MCP servers.
+	ReasonAgentFile = "a file an AI agent obeys (instructions, settings, hooks or MCP servers)"
+	// ReasonTrustAnchor marks Sentinel's trust anchors in the repository:
+	// AGENTS.lock and the .sentinel folder hold a person's approvals.
+	ReasonTrustAnchor = "Sentinel's trust anchor in the repository (a person's approvals)"
 )
 
 // Verdict is the classification of one path.
@@ -79,9 +104,10 @@ type ExtraPattern struct {
 // Classifier classifies paths. The zero value is not usable; build one with
 // [NewClassifier]. A Classifier is safe for concurrent use.
 type Classifier struct {
-	root    string
-	extra   []ExtraPattern
-	ownDirs []string
+	root     string
+	extra    []ExtraPattern
+	ownDirs  []string
+	binaries []string
 }
 
 // Option configures a Classifier.
@@ -113,12 +139,45 @@ func WithSentinelDirs(dirs ...string) Option {
 			if d == "" {
 				continue
 			}
-			d = strings.TrimRight(filepath.ToSlash(filepath.Clean(d)), "/")
-			if d != "" {
+			if d = cleanAbs(filepath.ToSlash(d)); d != "" {
 				c.ownDirs = append(c.ownDirs, d)
 			}
 		}
 	}
+}
+
+// WithHookBinaries marks files (absolute) as the Sentinel executable the
+// agent hooks run: the running executable and every `sentinel` on PATH,
+// whether it exists yet or not (a new one earlier on PATH would shadow the
+// real one). A write to one of them, or to a folder that holds one, is a
+// blast centre with [ReasonHookBinary].
+func WithHookBinaries(files ...string) Option {
+	return func(c *Classifier) {
+		for _, f := range files {
+			if f = cleanAbs(f); f != "" {
+				c.binaries = append(c.binaries, f)
+			}
+		}
+	}
+}
+
+// cleanAbs is an absolute path cleaned, with forward slashes, folded as a
+// case-insensitive file system compares it; "" for a relative path.
+func cleanAbs(p string) string {
+	p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
+	if !isAbs(p) {
+		return ""
+	}
+	return foldPath(path.Clean(p))
+}
+
+// related reports whether a and d (both from cleanAbs) are the same path or
+// one lies below the other: writing a folder that holds d writes d.
+func related(a, d string) bool {
+	if a == d || a == "/" || d == "/" {
+		return true
+	}
+	return strings.HasPrefix(a, d+"/") || strings.HasPrefix(d, a+"/")
 }
 
 // NewClassifier returns a Classifier with the built-in patterns and opts.
@@ -192,12 +251,17 @@ func (c *Classifier) Classify(p string) Verdict {
 		}
 		v.Reasons = append(v.Reasons, r)
 	}
-	// Sentinel's own directories are checked on the absolute form.
-	if isAbs(raw) {
-		ap := path.Clean(raw)
+	// Sentinel's own directories and executable are checked on the
+	// absolute form; a folder that holds them counts too.
+	if ap := cleanAbs(raw); ap != "" {
 		for _, d := range c.ownDirs {
-			if equalFold(ap, d) || (len(ap) > len(d) && equalFold(ap[:len(d)], d) && ap[len(d)] == '/') {
+			if related(ap, d) {
 				add(ReasonSentinelState)
+			}
+		}
+		for _, b := range c.binaries {
+			if related(ap, b) {
+				add(ReasonHookBinary)
 			}
 		}
 	}
@@ -230,6 +294,9 @@ var fileAuthWords = map[string]bool{
 	// Beyond the seed's list: the whole-word rule would otherwise drop these,
 	// which its prefix regex caught.
 	"authorization": true, "authorisation": true, "authn": true, "authz": true, "oauth": true,
+	// Issue 14: sign-in, single sign-on, tokens, cloud identity, access lists.
+	"signin": true, "sso": true, "saml": true, "oidc": true, "jwt": true,
+	"iam": true, "acl": true, "csrf": true,
 }
 
 // Folder names do not include login and session, as in the seed: a
@@ -239,24 +306,174 @@ var dirAuthWords = map[string]bool{
 	"payments": true, "permission": true, "permissions": true, "rbac": true,
 	"security": true, "authorization": true, "authorisation": true, "authn": true,
 	"authz": true, "oauth": true,
+	"signin": true, "sso": true, "saml": true, "oidc": true, "jwt": true,
+	"iam": true, "acl": true, "csrf": true,
 }
 
-var lockfiles = map[string]bool{
-	"package-lock.json": true, "yarn.lock": true, "pnpm-lock.yaml": true,
-	"cargo.lock": true, "go.sum": true, "poetry.lock": true,
+var lockfiles = set(
+	"package-lock.json", "yarn.lock", "pnpm-lock.yaml", "cargo.lock", "go.sum", "poetry.lock",
+	"npm-shrinkwrap.json", "bun.lock", "bun.lockb", "deno.lock", "gemfile.lock", "composer.lock",
+	"uv.lock", "pipfile.lock", "pdm.lock", "pubspec.lock", "mix.lock", "flake.lock",
+	"packages.lock.json", "gradle.lockfile", "podfile.lock", "package.resolved", "go.work.sum",
+	"conan.lock", "paket.lock", "cartfile.resolved", ".terraform.lock.hcl",
+)
+
+// ciFiles are CI definitions outside .github/workflows, by file name.
+var ciFiles = set(
+	".gitlab-ci.yml", ".gitlab-ci.yaml", "azure-pipelines.yml", "azure-pipelines.yaml",
+	"bitbucket-pipelines.yml", ".travis.yml", ".drone.yml", ".woodpecker.yml", "appveyor.yml",
+	".appveyor.yml", "cloudbuild.yaml", "cloudbuild.yml", "buildspec.yml", "codemagic.yaml",
+)
+
+// ciDirs are folders whose whole content is CI definition.
+var ciDirs = set(".circleci", ".buildkite", ".woodpecker")
+
+// secretFiles hold credentials by their name alone.
+var secretFiles = set(
+	".envrc", ".npmrc", ".pypirc", ".netrc", "_netrc", ".git-credentials", ".yarnrc.yml",
+	"credentials.json", "secrets.yml", "secrets.yaml", "secrets.json", ".dev.vars",
+	"credentials.yml.enc", "master.key",
+)
+
+// secretExts are key and certificate stores. Only the last extension
+// counts: `monkey.pem.md` is a Markdown page about a key, not a key.
+var secretExts = []string{".pem", ".key", ".p12", ".pfx", ".jks", ".keystore", ".ppk"}
+
+// secretDirs hold credentials throughout.
+var secretDirs = set(".ssh", ".gnupg", ".aws")
+
+// sshKeyAlgos name the private keys ssh-keygen writes (id_rsa, id_ed25519,
+// ...); the .pub half is public.
+var sshKeyAlgos = []string{"id_rsa", "id_dsa", "id_ecdsa", "id_ed25519", "id_xmss"}
+
+// shellStartupFiles run at the start of every shell, the agent's and the
+// hooks' included: a line there can put another `sentinel` first on PATH.
+var shellStartupFiles = set(
+	".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zshenv", ".zprofile",
+	".zlogin", "config.fish", ".kshrc", ".cshrc", ".tcshrc",
+)
+
+// agentFileNames are files an agent reads as instructions or configuration
+// wherever they are.
+var agentFileNames = set(
+	"claude.md", "claude.local.md", "agents.md", "agent.md", "agents.override.md", "gemini.md",
+	"skill.md", ".cursorrules", ".windsurfrules", ".clinerules", ".roorules", ".goosehints",
+	".mcp.json", ".aider.conf.yml", ".claude.json",
+)
+
+// agentDirs are folders whose whole content an agent reads or runs:
+// instructions, commands, sub-agents, hooks, MCP servers, settings.
+var agentDirs = set(
+	".claude", ".cursor", ".gemini", ".windsurf", ".codex", ".clinerules", ".roo",
+	".continue", ".amazonq", ".kiro", ".junie",
+)
+
+// vscodeAgentFiles are the .vscode files that run commands (tasks on folder
+// open, launch configurations) or configure agents and MCP servers.
+var vscodeAgentFiles = set("tasks.json", "settings.json", "mcp.json", "launch.json")
+
+// gateFolders hold the settings where the hook is installed; removing or
+// moving the folder removes the hook.
+var gateFolders = set(".claude", ".gemini", ".cursor")
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
 }
 
-// builtinReasons applies the twelve patterns to a normalised path. Matching is
-// on path segments, case-insensitively, never on substrings of a name.
+// foldRune folds r as case-insensitive file systems compare names: to the
+// smallest member of its Unicode simple case-folding orbit, lower-cased. So
+// 'S', 's' and 'ſ' (U+017F) are all 's', and 'K', 'k' and the Kelvin sign
+// are all 'k'.
+func foldRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		if 'A' <= r && r <= 'Z' {
+			return r + 'a' - 'A'
+		}
+		return r
+	}
+	m := r
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		m = min(m, f)
+	}
+	return unicode.ToLower(m)
+}
+
+// foldSegment is one path segment as a case-insensitive file system, and
+// Windows, would open it: case folded, the `::$DATA` stream suffix and any
+// other stream name dropped, trailing dots and spaces dropped. first tells
+// whether the segment is the first of the path, where `C:` is a drive.
+func foldSegment(s string, first bool) string {
+	f := strings.Map(foldRune, s)
+	if f == "." || f == ".." {
+		return f
+	}
+	f = strings.TrimSuffix(f, "::$data")
+	if i := strings.IndexByte(f, ':'); i > 0 && !(first && len(f) == 2) {
+		f = f[:i]
+	}
+	if t := strings.TrimRight(f, ". "); t != "" {
+		f = t
+	}
+	return f
+}
+
+// foldPath is foldSegment applied to every segment of a slash path.
+func foldPath(p string) string {
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		segs[i] = foldSegment(s, i == 0)
+	}
+	return strings.Join(segs, "/")
+}
+
+func hasAnySuffix(s string, suffixes ...string) bool {
+	for _, x := range suffixes {
+		if strings.HasSuffix(s, x) && len(s) > len(x) {
+			return true
+		}
+	}
+	return false
+}
+
+// builtinReasons applies the built-in patterns to a normalised path.
+// Matching is on path segments folded as a case-insensitive file system
+// folds them, never on substrings of a name.
 func builtinReasons(n string) []string {
 	segs := strings.Split(n, "/")
 	lower := make([]string, len(segs))
 	for i, s := range segs {
-		lower[i] = strings.ToLower(s)
+		lower[i] = foldSegment(s, i == 0)
 	}
 	base := lower[len(lower)-1]
 	dirs := lower[:len(lower)-1]
+	abs := isAbs(n)
 	var out []string
+	inDir := func(names map[string]bool) bool {
+		for _, d := range dirs {
+			if names[d] {
+				return true
+			}
+		}
+		return false
+	}
+	// pair reports whether the path has the segments a/b, with b a folder
+	// or the file itself.
+	pair := func(a, b string) bool {
+		for i := 0; i+1 < len(lower); i++ {
+			if lower[i] == a && lower[i+1] == b {
+				return true
+			}
+		}
+		return false
+	}
+	parent := ""
+	if len(dirs) > 0 {
+		parent = dirs[len(dirs)-1]
+	}
 
 	// 1. migrations?|alembic|db/migrate as whole segments.
 	for i, s := range lower {
@@ -270,16 +487,19 @@ func builtinReasons(n string) []string {
 	if strings.HasSuffix(base, ".sql") {
 		out = append(out, ReasonSQL)
 	}
-	// 3. .github/workflows/<something>
-	for i := 0; i+1 < len(lower); i++ {
-		if lower[i] == ".github" && lower[i+1] == "workflows" {
-			out = append(out, ReasonCIWorkflow)
-			break
-		}
+	// 3. CI: .github/workflows and .github/actions (local actions run in
+	// CI), the other CI services' files and folders.
+	if pair(".github", "workflows") || pair(".github", "actions") || ciFiles[base] || base == ".github" ||
+		base == "jenkinsfile" || strings.HasPrefix(base, "jenkinsfile.") ||
+		inDir(ciDirs) || ciDirs[base] {
+		out = append(out, ReasonCIWorkflow)
 	}
-	// 4. Dockerfile, docker-compose*, Makefile
-	if base == "dockerfile" || strings.HasPrefix(base, "dockerfile.") ||
-		strings.HasPrefix(base, "docker-compose") || base == "makefile" {
+	// 4. Dockerfile, Containerfile, docker-compose*, compose.y(a)ml, Makefile
+	if base == "dockerfile" || strings.HasPrefix(base, "dockerfile.") || hasAnySuffix(base, ".dockerfile") ||
+		base == "containerfile" || strings.HasPrefix(base, "containerfile.") ||
+		strings.HasPrefix(base, "docker-compose") ||
+		(strings.HasPrefix(base, "compose.") && hasAnySuffix(base, ".yml", ".yaml")) ||
+		base == "makefile" || base == "gnumakefile" {
 		out = append(out, ReasonBuildDeploy)
 	}
 	// 5. lockfiles
@@ -288,14 +508,14 @@ func builtinReasons(n string) []string {
 	}
 	// 6. schema.prisma|sql|graphql, *.schema.json|ts
 	if base == "schema.prisma" || base == "schema.sql" || base == "schema.graphql" ||
-		(strings.HasSuffix(base, ".schema.json") && len(base) > len(".schema.json")) ||
-		(strings.HasSuffix(base, ".schema.ts") && len(base) > len(".schema.ts")) {
+		hasAnySuffix(base, ".schema.json", ".schema.ts") {
 		out = append(out, ReasonSchema)
 	}
 	// 7. auth-like file name (with an extension), by whole word.
+	last := segs[len(segs)-1]
 	authFile := false
-	if dot := strings.LastIndexByte(segs[len(segs)-1], '.'); dot > 0 && dot < len(segs[len(segs)-1])-1 {
-		for _, w := range nameWords(segs[len(segs)-1][:dot]) {
+	if dot := strings.LastIndexByte(last, '.'); dot > 0 && dot < len(last)-1 {
+		for _, w := range nameWords(last[:dot]) {
 			if fileAuthWords[w] {
 				authFile = true
 				break
@@ -306,9 +526,10 @@ func builtinReasons(n string) []string {
 	// A last segment without an extension may be the folder itself
 	// (`rm -rf src/auth`), so it is read as a folder name too.
 	folders := segs[:len(segs)-1]
-	if !strings.Contains(segs[len(segs)-1], ".") {
+	folderNames := dirs
+	if !strings.Contains(last, ".") {
 		folders = segs
-		dirs = lower
+		folderNames = lower
 	}
 	authDir := false
 	for _, d := range folders {
@@ -323,37 +544,97 @@ func builtinReasons(n string) []string {
 	}
 	// 9. .sentinel/config.ya?ml, sentinel.ya?ml
 	if base == "sentinel.yaml" || base == "sentinel.yml" ||
-		((base == "config.yaml" || base == "config.yml") && len(dirs) > 0 && dirs[len(dirs)-1] == ".sentinel") {
+		((base == "config.yaml" || base == "config.yml") && parent == ".sentinel") {
 		out = append(out, ReasonOwnConfig)
 	}
 	// 10. .env, .env.*
 	if base == ".env" || strings.HasPrefix(base, ".env.") {
 		out = append(out, ReasonEnv)
 	}
-	// 11. terraform/ or infra/ folders.
-	for _, d := range dirs {
-		if d == "terraform" || d == "infra" {
-			out = append(out, ReasonInfra)
-			break
-		}
+	// 11. terraform/ or infra/ folders, and Terraform files anywhere.
+	if slices.Contains(folderNames, "terraform") || slices.Contains(folderNames, "infra") ||
+		hasAnySuffix(base, ".tf", ".tfvars", ".tfstate", ".tf.json", ".tfvars.json", ".tfstate.backup") ||
+		base == "terragrunt.hcl" || base == ".terraform.lock.hcl" {
+		out = append(out, ReasonInfra)
 	}
-	// 12. k8s/ folders.
-	for _, d := range dirs {
-		if d == "k8s" {
-			out = append(out, ReasonCluster)
-			break
-		}
+	// 12. k8s/ and helm/ folders, Helm charts, Kustomize. A charts/ folder
+	// counts for the files a chart is made of, not for a front end's
+	// charts/Bar.tsx.
+	if slices.Contains(folderNames, "k8s") || slices.Contains(folderNames, "helm") ||
+		base == "chart.yaml" || base == "kustomization.yaml" || base == "kustomization.yml" || base == "kustomization" ||
+		(slices.Contains(folderNames, "charts") && chartFile(base)) {
+		out = append(out, ReasonCluster)
 	}
-	// Beyond the seed: the settings files where the gate is installed.
-	if len(dirs) > 0 {
-		parent := dirs[len(dirs)-1]
-		if (parent == ".claude" && (base == "settings.json" || base == "settings.local.json")) ||
-			(parent == ".gemini" && base == "settings.json") ||
-			(parent == ".cursor" && base == "hooks.json") {
-			out = append(out, ReasonGateSettings)
-		}
+	// Beyond the seed (issue 14).
+	// Secrets and credentials.
+	if secretFiles[base] || hasAnySuffix(base, secretExts...) || sshPrivateKey(base) ||
+		inDir(secretDirs) || (parent == ".kube" && base == "config") ||
+		(parent == ".docker" && base == "config.json") {
+		out = append(out, ReasonSecret)
+	}
+	// Review rules and dependency automation.
+	if base == "codeowners" || base == "renovate.json" || base == ".renovaterc" ||
+		(parent == ".github" && (base == "dependabot.yml" || base == "dependabot.yaml" || base == "settings.yml")) {
+		out = append(out, ReasonRepoRules)
+	}
+	// Everything that runs by itself: git's hooks and config (the user's
+	// too), hook managers, direnv, shell and PowerShell startup files.
+	if slices.Contains(lower, ".git") || slices.Contains(folderNames, ".husky") || slices.Contains(folderNames, ".githooks") ||
+		base == ".pre-commit-config.yaml" || base == ".pre-commit-hooks.yaml" ||
+		base == "lefthook.yml" || base == "lefthook.yaml" || base == ".lefthook.yml" || base == "lefthook-local.yml" ||
+		base == ".envrc" || shellStartupFiles[base] || base == ".gitconfig" || (parent == "git" && base == "config") ||
+		strings.HasSuffix(base, "profile.ps1") {
+		out = append(out, ReasonAutoRun)
+	}
+	// Every file an agent obeys: the scanner's discovery table (exact
+	// names), and the same families folded, plus the agents' whole folders.
+	if _, _, ok := discover.Classify(n); ok || agentFileNames[base] || inDir(agentDirs) || agentDirs[base] ||
+		(parent == ".vscode" && vscodeAgentFiles[base]) ||
+		(parent == ".github" && base == "copilot-instructions.md") ||
+		pair(".github", "instructions") || pair(".github", "prompts") || pair(".github", "chatmodes") || pair(".github", "agents") {
+		out = append(out, ReasonAgentFile)
+	}
+	// Sentinel's trust anchors in the repository.
+	if base == "agents.lock" || slices.Contains(lower, ".sentinel") {
+		out = append(out, ReasonTrustAnchor)
+	}
+	// The settings files where the gate is installed, and their folders.
+	if (parent == ".claude" && (base == "settings.json" || base == "settings.local.json")) ||
+		(parent == ".gemini" && base == "settings.json") ||
+		(parent == ".cursor" && base == "hooks.json") ||
+		gateFolders[base] ||
+		(abs && base == "managed-settings.json" && (parent == "claude-code" || parent == "claudecode")) ||
+		(abs && parent == "gemini-cli" && (base == "settings.json" || base == "system-defaults.json")) ||
+		(abs && parent == "cursor" && base == "hooks.json") {
+		out = append(out, ReasonGateSettings)
 	}
 	return out
+}
+
+// chartFile reports whether a file below a charts/ folder is part of a Helm
+// chart: YAML, templates, JSON schemas, notes, packaged charts, or a folder.
+func chartFile(base string) bool {
+	if base == "charts" || base == ".helmignore" || !strings.Contains(base, ".") {
+		return true
+	}
+	return hasAnySuffix(base, ".yaml", ".yml", ".tpl", ".json", ".txt", ".tgz")
+}
+
+// sshPrivateKey reports whether base is named like an ssh private key:
+// id_rsa, id_ed25519, id_rsa_deploy, id_ecdsa.old, but not id_rsa.pub nor
+// id_utils.go.
+func sshPrivateKey(base string) bool {
+	if strings.HasSuffix(base, ".pub") {
+		return false
+	}
+	for _, a := range sshKeyAlgos {
+		if rest, ok := strings.CutPrefix(base, a); ok {
+			if rest == "" || rest[0] == '_' || rest[0] == '-' || rest[0] == '.' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // nameWords splits a file or folder name into lower-case words at
@@ -366,7 +647,7 @@ func nameWords(s string) []string {
 	start := -1
 	flush := func(end int) {
 		if start >= 0 && end > start {
-			words = append(words, strings.ToLower(string(rs[start:end])))
+			words = append(words, strings.Map(foldRune, string(rs[start:end])))
 		}
 		start = -1
 	}
@@ -397,11 +678,12 @@ func nameWords(s string) []string {
 	return words
 }
 
-// globMatch matches a user glob against a normalised path.
+// globMatch matches a user glob against a normalised path, both folded as
+// the built-in patterns are.
 func globMatch(glob, p string) bool {
 	glob = strings.Trim(strings.ReplaceAll(glob, `\`, "/"), "/")
-	p = strings.ToLower(p)
-	glob = strings.ToLower(glob)
+	p = foldPath(p)
+	glob = strings.Map(foldRune, glob)
 	if !strings.Contains(glob, "/") {
 		for _, s := range strings.Split(p, "/") {
 			if ok, _ := path.Match(glob, s); ok {
