@@ -45,24 +45,27 @@ cd "$REPO"
 
 now() { date +%s%N; }
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-direct=(); gated=(); full=(); ver=()
+direct=(); gated=(); full=(); ver=(); nowall=()
 for ((i = 0; i < RUNS; i++)); do
   t0=$(now); "$TRUE"; t1=$(now)
   "$BIN" run -- "$TRUE" </dev/null; t2=$(now)
   "$BIN" run --no-cache -- "$TRUE" </dev/null; t3=$(now)
   "$BIN" version >/dev/null; t4=$(now)
-  direct+=($((t1 - t0))); gated+=($((t2 - t1))); full+=($((t3 - t2))); ver+=($((t4 - t3)))
+  "$BIN" run --wall=off -- "$TRUE" </dev/null 2>/dev/null; t5=$(now)
+  direct+=($((t1 - t0))); gated+=($((t2 - t1))); full+=($((t3 - t2))); ver+=($((t4 - t3))); nowall+=($((t5 - t4)))
 done
 d=$(printf '%s\n' "${direct[@]}" | median)
 g=$(printf '%s\n' "${gated[@]}" | median)
 f=$(printf '%s\n' "${full[@]}" | median)
 v=$(printf '%s\n' "${ver[@]}" | median)
+n=$(printf '%s\n' "${nowall[@]}" | median)
 echo "repo:    $REPO ($(find . -type f | wc -l) files, $(du -sk . | cut -f1) KB)"
 echo "runs:    $RUNS (alternating, median)"
-awk -v d="$d" -v g="$g" -v f="$f" -v v="$v" 'BEGIN {
+awk -v d="$d" -v g="$g" -v f="$f" -v v="$v" -v n="$n" 'BEGIN {
   printf "true directly                       %6.2f ms\n", d / 1e6
   printf "sentinel version (start-up only)    %6.2f ms   (+%.2f ms)\n", v / 1e6, (v - d) / 1e6
   printf "sentinel run -- true (cached CLEAN) %6.2f ms   (+%.2f ms)   ratio %.1fx\n", g / 1e6, (g - d) / 1e6, g / d
   printf "sentinel run --no-cache -- true     %6.2f ms   (+%.2f ms)   ratio %.1fx\n", f / 1e6, (f - d) / 1e6, f / d
+  printf "sentinel run --wall=off -- true     %6.2f ms   (+%.2f ms)   the write wall adds %.2f ms\n", n / 1e6, (n - d) / 1e6, (g - n) / 1e6
   printf "gate budget: +5 ms over starting the command directly\n"
 }'
