@@ -138,6 +138,7 @@ type hookInstallOptions struct {
 	agents        []string
 	binary        string
 	dir           string
+	noTTY         bool
 }
 
 func newHookInstallCmd(app *App, install bool) *cobra.Command {
@@ -179,6 +180,15 @@ never blocks a read.`,
 					return fmt.Errorf("cannot find the current directory: %w", err)
 				}
 			}
+			if !install || o.binary != "" {
+				what := "remove Sentinel's hooks from " + strings.Join(o.agents, ", ")
+				if install {
+					what = "point Sentinel's hooks at " + termText(o.binary)
+				}
+				if err := confirmDecision(app, o.noTTY, what); err != nil {
+					return err
+				}
+			}
 			binary := o.binary
 			if install && binary == "" && scope == hook.ScopeUser {
 				binary = selfPath()
@@ -217,6 +227,7 @@ never blocks a read.`,
 		f.StringVar(&o.binary, "binary", "", "sentinel executable the hook runs (default: this executable for --user, sentinel on PATH for --project)")
 	}
 	f.StringVar(&o.dir, "dir", "", "project directory for --project (default: the current directory)")
+	addConfirmFlag(cmd, &o.noTTY)
 	return cmd
 }
 

@@ -1,8 +1,14 @@
 package cli_test
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/mcpgate"
 )
 
 // Issue #14, item 1: every way found to run a decision command through the
@@ -61,4 +67,116 @@ func TestRedTeamSelfApprovalBypasses(t *testing.T) {
 			t.Errorf("%q: want no opinion, got exit %d %q", cmd, code, out)
 		}
 	}
+}
+
+// decisionSetup is a project and a queue entry for the decision commands.
+type decisionSetup struct {
+	env  []string
+	repo string
+	id   string
+	key  string
+}
+
+func newDecisionSetup(t *testing.T) decisionSetup {
+	t.Helper()
+	home := t.TempDir()
+	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
+		"SENTINEL_HOME=", "SENTINEL_RUN_PID=", "CI=", "GITHUB_ACTIONS=", "SENTINEL_SIGNING_KEY="}
+	getenv := func(k string) string {
+		for _, kv := range env {
+			if v, ok := strings.CutPrefix(kv, k+"="); ok {
+				return v
+			}
+		}
+		return ""
+	}
+	dirs, err := mcpgate.ResolveDirs(getenv, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := mcpgate.OpenQueue(dirs.QueueDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := q.Submit(mcpgate.Request{Kind: mcpgate.KindCall, Server: "fs", Tool: "write_file", Risk: mcpgate.RiskWrite, Reason: "r", PID: os.Getpid()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := filepath.Join(home, "repo")
+	os.MkdirAll(repo, 0o755)
+	os.WriteFile(filepath.Join(repo, "CLAUDE.md"), []byte("Be kind.\n"), 0o644)
+	return decisionSetup{env: env, repo: repo, id: r.ID, key: filepath.Join(home, "k.pem")}
+}
+
+// decisionCommands are every command that records a person's decision.
+func (s decisionSetup) decisionCommands() [][]string {
+	return [][]string{
+		{"mcp", "allow", s.id},
+		{"mcp", "deny", s.id},
+		{"approve", s.repo, "--note", "x"},
+		{"approve", s.repo, "--mcp-tools", "fs"},
+		{"init", s.repo, "--approve-all"},
+		{"keygen", s.repo, "--out", s.key},
+		{"sign", s.repo, "--key", s.key},
+		{"verify", s.repo, "--accept-key"},
+		{"hook", "uninstall", "--project", "--dir", s.repo},
+		{"hook", "install", "--project", "--dir", s.repo, "--binary", "/bin/true"},
+	}
+}
+
+// Issue #14, item 2: the CI flag, and sign's CI=true, are refused when an
+// agent or 'sentinel run' is among the parents, even with the marker
+// removed from the environment.
+func TestRedTeamCIFlagRefusedUnderAgent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test builds the binary; skipped with -short")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("the parent chain is read from /proc")
+	}
+	bin := testBinary(t)
+	s := newDecisionSetup(t)
+	runIn(t, bin, s.repo, s.env, "", "keygen", "--no-tty-confirm", "--out", s.key).expect(t, 0)
+	// A shell named claude stands for the agent running the command.
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	agent := filepath.Join(t.TempDir(), "claude")
+	data, err := os.ReadFile(sh)
+	if err != nil {
+		t.Skip(err)
+	}
+	if err := os.WriteFile(agent, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	underAgent := func(env []string, args ...string) result {
+		// "; exit $?" keeps the shell from replacing itself with sentinel.
+		script := `"$SENTINEL_BIN" "$@"; exit $?`
+		return runIn(t, agent, s.repo, append(env, "SENTINEL_BIN="+bin), "", append([]string{"-c", script, "claude"}, args...)...)
+	}
+	for _, args := range s.decisionCommands() {
+		if args[0] == "keygen" {
+			args = []string{"keygen", s.repo, "--force", "--out", s.key + "2"}
+		}
+		r := underAgent(s.env, append(args, "--no-tty-confirm")...)
+		if r.code != 1 || !strings.Contains(r.stderr, "the AI agent claude") || !strings.Contains(r.stderr, "outside the agent") {
+			t.Errorf("%v under an agent: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+	// sign in "CI" under the agent.
+	r := underAgent(append(s.env, "CI=true", "GITHUB_ACTIONS=true"), "sign", s.repo, "--key", s.key)
+	if r.code != 1 || !strings.Contains(r.stderr, "the AI agent claude") {
+		t.Errorf("sign with CI=true under an agent: exit %d, stderr %q", r.code, r.stderr)
+	}
+	// The marker of 'sentinel run' refuses the flag even without an agent
+	// parent.
+	r = runIn(t, bin, s.repo, append(s.env, "SENTINEL_RUN_PID=4242"), "", "mcp", "allow", s.id, "--no-tty-confirm")
+	if r.code != 1 || !strings.Contains(r.stderr, "SENTINEL_RUN_PID") {
+		t.Errorf("under sentinel run: exit %d, stderr %q", r.code, r.stderr)
+	}
+	// Outside any agent, the CI flag and sign's CI=true are the documented
+	// way to decide without a terminal.
+	runIn(t, bin, s.repo, append(s.env, "CI=true"), "", "sign", s.repo, "--key", s.key).expect(t, 0, "signed AGENTS.lock")
+	runIn(t, bin, s.repo, s.env, "", "mcp", "allow", s.id, "--no-tty-confirm").expect(t, 0, "Allowed call write_file")
 }
