@@ -155,10 +155,15 @@ func newHookInstallCmd(app *App, install bool) *cobra.Command {
 --user (the default) edits ~/.claude/settings.json, ~/.gemini/settings.json or
 ~/.cursor/hooks.json; --project edits the same files under the project
 directory. Every other setting is kept. The pre-tool entries are limited to
-write and shell tools and are set to block when the hook fails or is missing
-(Claude Code onFailure "block", Cursor failClosed, Gemini exit code 2), so a
-broken install stops risky writes rather than letting them through, and
-never blocks a read.`,
+write and shell tools (for Claude Code also PowerShell and MCP tools) and are
+set to block when the hook fails or is missing (Claude Code onFailure "block",
+Cursor failClosed, Gemini exit code 2), so a broken install stops risky writes
+rather than letting them through, and never blocks a built-in read.
+
+Comments and trailing commas in a settings file are kept. A settings file
+that is a symbolic link is edited at its target (for --project only when the
+target is inside the project). The path of the sentinel executable is
+written quoted as one shell word. A relative HOME is refused.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.user && o.project {
@@ -172,7 +177,10 @@ never blocks a read.`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			home := userdirs.Home(app.Getenv)
+			home, err := userdirs.HomeDir(app.Getenv)
+			if err != nil && scope == hook.ScopeUser {
+				return err
+			}
 			project := o.dir
 			if project == "" {
 				project, err = os.Getwd()

@@ -180,3 +180,29 @@ func TestRedTeamCIFlagRefusedUnderAgent(t *testing.T) {
 	runIn(t, bin, s.repo, append(s.env, "CI=true"), "", "sign", s.repo, "--key", s.key).expect(t, 0, "signed AGENTS.lock")
 	runIn(t, bin, s.repo, s.env, "", "mcp", "allow", s.id, "--no-tty-confirm").expect(t, 0, "Allowed call write_file")
 }
+
+// Issue #14, item 3, through the binary: a relative HOME is refused in one
+// sentence and nothing is written; a settings file with comments keeps them.
+func TestRedTeamHookInstallSettings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test builds the binary; skipped with -short")
+	}
+	bin := testBinary(t)
+	work := t.TempDir()
+	r := runIn(t, bin, work, []string{"HOME=proj", "XDG_CONFIG_HOME=", "XDG_STATE_HOME=", "SENTINEL_HOME="}, "", "hook", "install")
+	if r.code != 1 || !strings.Contains(r.stderr, "relative path") || strings.Count(strings.TrimSpace(r.stderr), "\n") > 0 {
+		t.Errorf("relative HOME: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(work, "proj")); err == nil {
+		t.Error("a relative HOME put settings inside the working folder")
+	}
+	home := t.TempDir()
+	file := filepath.Join(home, ".claude", "settings.json")
+	os.MkdirAll(filepath.Dir(file), 0o755)
+	os.WriteFile(file, []byte("{\n  // my model\n  \"model\": \"opus\",\n}\n"), 0o600)
+	r = runIn(t, bin, work, []string{"HOME=" + home}, "", "hook", "install", "--binary", "/opt/a;b/sentinel", "--no-tty-confirm")
+	data, _ := os.ReadFile(file)
+	if r.code != 0 || !strings.Contains(string(data), "// my model") || !strings.Contains(string(data), `"'/opt/a;b/sentinel' hook claude"`) || !strings.Contains(string(data), "mcp__.*") {
+		t.Errorf("install: exit %d %q\n%s", r.code, r.stderr, data)
+	}
+}
