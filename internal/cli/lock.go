@@ -744,6 +744,19 @@ func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error
 			return err
 		}
 	}
+	if o.expectKey == "" && !o.acceptKey {
+		// Trusting a key on first use is a person's decision too: under an
+		// agent the key is checked but not pinned, or the agent could have
+		// its own key trusted for a new clone.
+		if why := human.AgentAncestor(app.Getenv); why != "" {
+			if pub, err := lock.LoadPublicKey(fsys); err == nil && pub != nil {
+				if st, _ := pins.Check(repo, lock.Fingerprint(pub)); st == lock.KeyFirstUse {
+					fmt.Fprintf(app.Stderr, "sentinel: not trusting the signing key on first use, because %s; run 'sentinel verify' yourself, outside the agent, to pin it\n", why)
+					pins = nil
+				}
+			}
+		}
+	}
 	v, err := lock.Verify(lock.VerifyInput{FS: fsys, Files: lock.ScannedPaths(res), Items: lock.Inventory(fsys, res),
 		Pins: pins, RepoID: repo, AcceptKey: o.acceptKey})
 	if err != nil {

@@ -179,6 +179,25 @@ func TestRedTeamCIFlagRefusedUnderAgent(t *testing.T) {
 	// way to decide without a terminal.
 	runIn(t, bin, s.repo, append(s.env, "CI=true"), "", "sign", s.repo, "--key", s.key).expect(t, 0, "signed AGENTS.lock")
 	runIn(t, bin, s.repo, s.env, "", "mcp", "allow", s.id, "--no-tty-confirm").expect(t, 0, "Allowed call write_file")
+	// Trusting a signing key on first use is a decision too: under the
+	// agent, a fresh machine checks the key but does not pin it.
+	fresh := t.TempDir()
+	freshEnv := append(append([]string(nil), s.env...), "XDG_CONFIG_HOME="+fresh)
+	r = underAgent(freshEnv, "verify", s.repo)
+	if !strings.Contains(r.stderr, "not trusting the signing key on first use") || !strings.Contains(r.stdout, "valid") {
+		t.Errorf("verify under an agent: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(fresh, "sentinel", "trusted-keys.json")); err == nil {
+		t.Error("verify under an agent pinned the key")
+	}
+	// Outside the agent the same command pins it.
+	r = runIn(t, bin, s.repo, freshEnv, "", "verify", s.repo)
+	if strings.Contains(r.stderr, "not trusting") {
+		t.Errorf("verify outside an agent: %q", r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(fresh, "sentinel", "trusted-keys.json")); err != nil {
+		t.Errorf("verify outside an agent did not pin the key: %v", err)
+	}
 }
 
 // Issue #14, item 3, through the binary: a relative HOME is refused in one
