@@ -2,6 +2,7 @@ package blast
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/expand"
@@ -198,12 +199,30 @@ func resolveDouble(parts []syntax.WordPart) (string, bool) {
 // unknown name where a program runs.
 func decisionCall(args []word) (string, bool) {
 	progs := programPositions(args)
+	xargs := false
+	for i, a := range args {
+		if progs[i] && !a.opaque && stdinArgs[programBase(a.s)] {
+			xargs = true
+		}
+	}
+	if xargs {
+		// xargs adds the words it reads to the command it runs.
+		args = append(append([]word(nil), args...), word{"<words read by xargs>", true})
+		progs = append(progs, false)
+	}
 	for i := 1; i < len(args); i++ {
 		prev := args[i-1]
 		if !prev.opaque && strings.HasPrefix(prev.s, "-") {
 			continue
 		}
 		rest := args[i:]
+		// `sentinel $CMD`, `sentinel mcp $(echo allow) ID`, `... | xargs
+		// sentinel`: a subcommand only known when it runs may be a decision.
+		if isSentinelName(prev.s) && !prev.opaque || xargs && progs[i-1] && (prev.opaque || strings.ContainsAny(prev.s, `/\`) && !benignPrograms[programBase(prev.s)]) {
+			if what, ok := opaqueDecision(rest); ok {
+				return what, true
+			}
+		}
 		for _, p := range personOnly {
 			if !hasWords(rest, p.words) {
 				continue
@@ -216,6 +235,33 @@ func decisionCall(args []word) (string, bool) {
 				continue
 			}
 			return "sentinel " + strings.Join(p.words, " ") + " (" + p.what + ")", true
+		}
+	}
+	return "", false
+}
+
+// stdinArgs are programs that add the words they read to a command.
+var stdinArgs = map[string]bool{"xargs": true, "parallel": true}
+
+// opaqueDecision reports whether args, the words after a program that may
+// be Sentinel, may still spell a decision once a word only known at run
+// time is expanded: the plain words before it begin a decision subcommand.
+func opaqueDecision(args []word) (string, bool) {
+	var plain []string
+	for _, a := range args {
+		if a.opaque {
+			for _, p := range personOnly {
+				if len(plain) > len(p.words) || len(plain) == len(p.words) && p.flag == "" {
+					continue
+				}
+				if slices.Equal(plain, p.words[:len(plain)]) {
+					return "sentinel " + strings.Join(append(plain, a.s), " ") + " (may be a person's decision once expanded: " + p.what + ")", true
+				}
+			}
+			return "", false
+		}
+		if !strings.HasPrefix(a.s, "-") {
+			plain = append(plain, a.s)
 		}
 	}
 	return "", false
@@ -410,6 +456,25 @@ func innerScripts(args []word, depth int) (string, bool) {
 			if w, ok := selfApproval(strings.Join(rest, " "), depth+1); ok {
 				return w, true
 			}
+		case pos[i] && launchers[name]:
+			// `ssh host 'sentinel approve'`, `tmux new-window '...'`: each
+			// word, and all of them together, may be a command line.
+			start := i + 1
+			if name == "ssh" {
+				start = skipWrapperArgs(args, i+1, "BbcDEeFIiJLlmOoPpQRSWw", 1)
+			}
+			var rest []string
+			for _, r := range args[start:] {
+				rest = append(rest, r.s)
+				if strings.ContainsAny(r.s, " \t;&|") {
+					if w, ok := selfApproval(r.s, depth+1); ok {
+						return w, true
+					}
+				}
+			}
+			if w, ok := selfApproval(strings.Join(rest, " "), depth+1); ok {
+				return w, true
+			}
 		case a.s == "-c" || a.s == "--command" || strings.EqualFold(a.s, "-command") ||
 			strings.EqualFold(a.s, "/c") || a.s == "-S" || a.s == "--split-string" ||
 			shell && isOptCluster(a.s, 'c') ||
@@ -417,9 +482,23 @@ func innerScripts(args []word, depth int) (string, bool) {
 			if w, ok := selfApproval(next, depth+1); ok {
 				return w, true
 			}
+			if interp {
+				// A program's code is not a shell script even when it
+				// parses as one: its words are read too.
+				if w, ok := unparsedDecision(next); ok {
+					return w, true
+				}
+			}
 		}
 	}
 	return "", false
+}
+
+// launchers run a command line given as words, on another machine or in
+// another terminal or later: ssh, terminal multiplexers, at.
+var launchers = map[string]bool{
+	"ssh": true, "tmux": true, "screen": true, "zellij": true, "byobu": true,
+	"at": true, "batch": true, "systemd-run": true, "flatpak-spawn": true,
 }
 
 func isOptCluster(s string, c byte) bool {
@@ -458,7 +537,7 @@ func readsScript(call *syntax.CallExpr) bool {
 	args := resolveArgs(call.Args)
 	pos := programPositions(args)
 	for i, a := range args {
-		if pos[i] && (a.opaque || shells[programBase(a.s)] || interpreters[programBase(a.s)]) {
+		if pos[i] && (a.opaque || shells[programBase(a.s)] || interpreters[programBase(a.s)] || programBase(a.s) == "at" || programBase(a.s) == "batch") {
 			return true
 		}
 	}
@@ -503,8 +582,10 @@ func pipedScript(b *syntax.BinaryCmd, depth int) (string, bool) {
 // quotes and backslashes taken out: a decision subcommand after a word that
 // names Sentinel, or `mcp` followed by a decision word, is denied.
 func unparsedDecision(cmd string) (string, bool) {
-	clean := strings.NewReplacer(`\`, "", `'`, "", `"`, "", "`", " ", "$(", " ", "(", " ", ")", " ", ";", " ", "|", " ", "&", " ", ",", " ").Replace(cmd)
-	fields := strings.Fields(clean)
+	clean := strings.NewReplacer(`\`, "", `'`, "", `"`, "").Replace(cmd)
+	fields := strings.FieldsFunc(clean, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_.@/-~", r))
+	})
 	named := false
 	for _, f := range fields {
 		if isSentinelName(f) {

@@ -42,6 +42,11 @@ func TestRedTeamSelfApprovalBypasses(t *testing.T) {
 		"sentinel hook uninstall",
 		"sentinel verify --accept-key",
 		"sentinel keygen",
+		"echo 'mcp allow ID' | xargs sentinel",
+		"sentinel mcp $(echo allow) ID",
+		"ssh localhost 'sentinel approve'",
+		"tmux new-window 'sentinel mcp allow ID'",
+		`python3 -c 'import subprocess; subprocess.run(["sentinel","approve"])'`,
 	}
 	for _, cmd := range denied {
 		payload := e.claudeTool("s-red", "Bash", map[string]any{"command": cmd})
