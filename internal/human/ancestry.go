@@ -63,6 +63,12 @@ func ancestorIn(root string, pid int) string {
 			return fmt.Sprintf(orphaned, c)
 		}
 	}
+	return walk(root, pid, agentProcess)
+}
+
+// walk calls judge on each process from pid up to init and returns the
+// first reason it gives, or why the chain could not be read.
+func walk(root string, pid int, judge func(argv []string, exe, comm string) string) string {
 	for range maxAncestors {
 		if pid <= 1 {
 			return ""
@@ -76,7 +82,7 @@ func ancestorIn(root string, pid int) string {
 		exe, _ := os.Readlink(filepath.Join(dir, "exe"))
 		comm, _ := os.ReadFile(filepath.Join(dir, "comm"))
 		argv := strings.Split(strings.TrimRight(string(cmdline), "\x00"), "\x00")
-		if what := agentProcess(argv, exe, strings.TrimSpace(string(comm))); what != "" {
+		if what := judge(argv, exe, strings.TrimSpace(string(comm))); what != "" {
 			return fmt.Sprintf("a parent process (%d) is %s", pid, what)
 		}
 		ppid, ok := parentOf(string(stat))
@@ -131,6 +137,38 @@ func agentProcess(argv []string, exe, comm string) string {
 				if strings.Contains(la, p) {
 					return "the AI agent " + p
 				}
+			}
+		}
+	}
+	return ""
+}
+
+// launcherNames run commands for anyone on the account, outside the process
+// tree of whoever asked: an agent can have its command started by one of
+// them (tmux new-window, at now) so that no agent is among its parents.
+var launcherNames = []string{"tmux", "screen", "zellij", "byobu", "atd", "cron", "crond", "anacron", "abduco", "dtach"}
+
+// LauncherAncestor says which parent process runs commands for anyone on
+// the account (a terminal multiplexer, at, cron), or "". The CI flag is
+// refused under one: it cannot tell an agent's request from a job's. On
+// systems without /proc it reports nothing.
+func LauncherAncestor() string {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		return ""
+	}
+	return walk("/proc", os.Getppid(), launcherProcess)
+}
+
+func launcherProcess(argv []string, exe, comm string) string {
+	cands := []string{strings.ToLower(comm), strings.ToLower(filepath.Base(exe))}
+	if len(argv) > 0 {
+		cands = append(cands, strings.ToLower(filepath.Base(argv[0])))
+	}
+	for _, c := range cands {
+		for _, l := range launcherNames {
+			// "tmux: server", "SCREEN", "cron".
+			if c == l || strings.HasPrefix(c, l+":") || strings.HasPrefix(c, l+" ") {
+				return l
 			}
 		}
 	}

@@ -69,6 +69,9 @@ func Confirm(r Request) error {
 		return refuse("refusing to %s: %s, and a decision is made by a person in a terminal of their own, outside the agent", r.What, why)
 	}
 	if r.NoTTY || r.CI {
+		if l := LauncherAncestor(); l != "" {
+			return refuse("refusing to %s without a terminal: a parent process is %s, which runs commands for anything on this account, so --%s cannot tell an agent from a CI job here; type the code on a terminal instead", r.What, l, Flag)
+		}
 		return nil
 	}
 	tty, err := openTTY()

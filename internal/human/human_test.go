@@ -163,3 +163,29 @@ func TestNewCode(t *testing.T) {
 		t.Errorf("only %d distinct codes in 50", len(seen))
 	}
 }
+
+func TestLauncherAncestor(t *testing.T) {
+	tests := []struct {
+		name  string
+		procs map[int]proc
+		want  string
+	}{
+		{"a shell in a terminal", map[int]proc{200: {ppid: 100, comm: "bash", argv: []string{"bash"}}, 100: {ppid: 1, comm: "sshd", argv: []string{"sshd: alice"}}}, ""},
+		{"tmux server", map[int]proc{200: {ppid: 100, comm: "bash", argv: []string{"bash"}}, 100: {ppid: 1, comm: "tmux: server", argv: []string{"tmux"}}}, "tmux"},
+		{"screen", map[int]proc{200: {ppid: 1, comm: "SCREEN", argv: []string{"SCREEN"}}}, "screen"},
+		{"at job", map[int]proc{200: {ppid: 100, comm: "sh", argv: []string{"sh"}}, 100: {ppid: 1, comm: "atd", argv: []string{"/usr/sbin/atd", "-f"}}}, "atd"},
+		{"cron job", map[int]proc{200: {ppid: 1, comm: "cron", argv: []string{"/usr/sbin/cron", "-f"}}}, "cron"},
+		{"a tmuxinator script is not tmux", map[int]proc{200: {ppid: 1, comm: "tmuxinator", argv: []string{"tmuxinator"}}}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := walk(fakeProc(t, tt.procs), 200, launcherProcess); tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+				t.Errorf("launcher = %q, want %q", got, tt.want)
+			}
+			// A person's terminal in tmux is no agent: the code path stays.
+			if got := ancestorIn(fakeProc(t, tt.procs), 200); got != "" {
+				t.Errorf("agent = %q", got)
+			}
+		})
+	}
+}
