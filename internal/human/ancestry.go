@@ -145,8 +145,11 @@ func agentProcess(argv []string, exe, comm string) string {
 
 // launcherNames run commands for anyone on the account, outside the process
 // tree of whoever asked: an agent can have its command started by one of
-// them (tmux new-window, at now) so that no agent is among its parents.
-var launcherNames = []string{"tmux", "screen", "zellij", "byobu", "atd", "cron", "crond", "anacron", "abduco", "dtach"}
+// them (at now, a crontab line) so that no agent is among its parents.
+// Terminal multiplexers (tmux new-window) could do the same, but the tests
+// and scripts people run inside them use the CI flag, so they are left to
+// the hook, which denies decision commands handed to them.
+var launcherNames = []string{"atd", "cron", "crond", "anacron", "fcron", "cronie"}
 
 // LauncherAncestor says which parent process runs commands for anyone on
 // the account (a terminal multiplexer, at, cron), or "". The CI flag is

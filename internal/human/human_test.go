@@ -171,11 +171,12 @@ func TestLauncherAncestor(t *testing.T) {
 		want  string
 	}{
 		{"a shell in a terminal", map[int]proc{200: {ppid: 100, comm: "bash", argv: []string{"bash"}}, 100: {ppid: 1, comm: "sshd", argv: []string{"sshd: alice"}}}, ""},
-		{"tmux server", map[int]proc{200: {ppid: 100, comm: "bash", argv: []string{"bash"}}, 100: {ppid: 1, comm: "tmux: server", argv: []string{"tmux"}}}, "tmux"},
-		{"screen", map[int]proc{200: {ppid: 1, comm: "SCREEN", argv: []string{"SCREEN"}}}, "screen"},
+		// Tests and scripts run inside a multiplexer use the CI flag.
+		{"tmux server", map[int]proc{200: {ppid: 100, comm: "bash", argv: []string{"bash"}}, 100: {ppid: 1, comm: "tmux: server", argv: []string{"tmux"}}}, ""},
 		{"at job", map[int]proc{200: {ppid: 100, comm: "sh", argv: []string{"sh"}}, 100: {ppid: 1, comm: "atd", argv: []string{"/usr/sbin/atd", "-f"}}}, "atd"},
 		{"cron job", map[int]proc{200: {ppid: 1, comm: "cron", argv: []string{"/usr/sbin/cron", "-f"}}}, "cron"},
-		{"a tmuxinator script is not tmux", map[int]proc{200: {ppid: 1, comm: "tmuxinator", argv: []string{"tmuxinator"}}}, ""},
+		{"cron's own name", map[int]proc{200: {ppid: 1, comm: "crond", argv: []string{"crond", "-n"}}}, "crond"},
+		{"a program named like one is not one", map[int]proc{200: {ppid: 1, comm: "cronjob-lint", argv: []string{"cronjob-lint"}}}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
