@@ -96,7 +96,7 @@ func TestSignAndVerifyStepsRun(t *testing.T) {
 	os.WriteFile(filepath.Join(repo, "CLAUDE.md"), []byte("Be kind.\n"), 0o644)
 	home := filepath.Join(tmp, "home")
 	keyFile := filepath.Join(tmp, "key.pem")
-	kg := exec.Command(bin, "keygen", "--out", keyFile)
+	kg := exec.Command(bin, "keygen", "--no-tty-confirm", "--out", keyFile)
 	kg.Dir, kg.Env = repo, []string{"SENTINEL_HOME=" + home, "PATH=" + os.Getenv("PATH")}
 	out, err := kg.CombinedOutput()
 	if err != nil {

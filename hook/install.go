@@ -1,13 +1,17 @@
 package hook
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/sentinel-sec/sentinel/internal/ascii"
+	"github.com/tailscale/hujson"
+	"mvdan.cc/sh/v3/expand"
+	"mvdan.cc/sh/v3/syntax"
+
 	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 )
 
@@ -34,9 +38,11 @@ type InstallOptions struct {
 }
 
 // The tools each agent's pre-tool hook is limited to, so that a failing or
-// missing hook, which blocks, can never block a read.
+// missing hook, which blocks, can never block a built-in read. Claude Code's
+// matcher also covers PowerShell and every MCP tool (mcp__server__tool),
+// which the hook judges; a broken install blocks those, reads included.
 const (
-	claudeMatcher = "Write|Edit|MultiEdit|NotebookEdit|Bash"
+	claudeMatcher = "Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|mcp__.*"
 	geminiMatcher = "write_file|replace|run_shell_command"
 	cursorMatcher = "Write|Edit|StrReplace|MultiEdit|Delete|Shell"
 )
@@ -50,6 +56,9 @@ func SettingsPath(o InstallOptions) (string, error) {
 	if base == "" {
 		return "", fmt.Errorf("no %s directory to install into", o.Scope)
 	}
+	if !filepath.IsAbs(base) {
+		return "", fmt.Errorf("the %s folder %q is a relative path, which would put the agent's settings wherever Sentinel runs; use an absolute path", o.Scope, base)
+	}
 	switch o.Agent {
 	case Claude:
 		return filepath.Join(base, ".claude", "settings.json"), nil
@@ -61,50 +70,94 @@ func SettingsPath(o InstallOptions) (string, error) {
 	return "", fmt.Errorf("unknown agent %q", o.Agent)
 }
 
-// Command is the command line the installed hook runs.
-func Command(binary string, agent Agent) string {
+// Command is the command line the installed hook runs. The agents run it
+// through a shell, so the binary's path is quoted as one word
+// (`/opt/a;b/sentinel` must not run as two commands). It fails for a path
+// no POSIX shell word can hold (a control character).
+func Command(binary string, agent Agent) (string, error) {
 	if binary == "" {
 		binary = "sentinel"
 	}
-	if strings.ContainsAny(binary, " \t'\"$`\\") {
-		binary = `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`").Replace(binary) + `"`
+	q, err := syntax.Quote(binary, syntax.LangPOSIX)
+	if err != nil {
+		return "", fmt.Errorf("the sentinel path %q cannot be written as one shell word (%v); install sentinel in a folder whose path has no control characters", binary, err)
 	}
-	return binary + " hook " + string(agent)
+	return q + " hook " + string(agent), nil
 }
 
 // IsSentinelCommand reports whether a hook command line was installed by
-// Sentinel: `[path/]sentinel[.exe] hook claude|gemini|cursor`, possibly
-// quoted, possibly followed by Gemini's `|| exit 2`.
+// Sentinel: `[path/]sentinel[.exe] hook claude|gemini|cursor`, the path
+// quoted as a shell quotes it, possibly followed by Gemini's `|| exit 2`.
+// The line is parsed as the shell reads it, so nothing else can ride along.
 func IsSentinelCommand(cmd string) bool {
-	cmd = strings.TrimSpace(cmd)
-	var exe, rest string
-	if strings.HasPrefix(cmd, `"`) {
-		end := ascii.ClosingQuote(cmd)
-		if end < 0 {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
+	if err != nil || len(f.Stmts) != 1 {
+		return false
+	}
+	st := f.Stmts[0]
+	if st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 {
+		return false
+	}
+	call := st.Cmd
+	if b, ok := st.Cmd.(*syntax.BinaryCmd); ok {
+		if b.Op != syntax.OrStmt || len(b.Y.Redirs) > 0 {
 			return false
 		}
-		exe, rest = cmd[1:end], cmd[end+1:]
-	} else {
-		exe, rest, _ = strings.Cut(cmd, " ")
+		exit, ok := literalArgs(b.Y.Cmd)
+		if !ok || len(exit) != 2 || exit[0] != "exit" || exit[1] != "2" || len(b.X.Redirs) > 0 || b.X.Negated {
+			return false
+		}
+		call = b.X.Cmd
 	}
-	base := strings.ToLower(filepath.Base(strings.ReplaceAll(exe, `\`, "/")))
+	args, ok := literalArgs(call)
+	if !ok || len(args) != 3 || args[1] != "hook" {
+		return false
+	}
+	base := strings.ToLower(filepath.Base(strings.ReplaceAll(args[0], `\`, "/")))
 	if base != "sentinel" && base != "sentinel.exe" {
 		return false
 	}
-	f := strings.Fields(rest)
-	if len(f) < 2 || f[0] != "hook" {
-		return false
+	_, err = ParseAgent(args[2])
+	return err == nil
+}
+
+// literalArgs returns a simple command's words when every one is a literal
+// (quoted or not, no expansion).
+func literalArgs(c syntax.Command) ([]string, bool) {
+	call, ok := c.(*syntax.CallExpr)
+	if !ok || len(call.Assigns) > 0 {
+		return nil, false
 	}
-	if _, err := ParseAgent(f[1]); err != nil {
-		return false
+	var out []string
+	for _, w := range call.Args {
+		for _, p := range w.Parts {
+			switch p := p.(type) {
+			case *syntax.Lit:
+			case *syntax.SglQuoted:
+				if p.Dollar {
+					return nil, false
+				}
+			case *syntax.DblQuoted:
+				for _, q := range p.Parts {
+					if _, ok := q.(*syntax.Lit); !ok {
+						return nil, false
+					}
+				}
+			default:
+				return nil, false
+			}
+		}
+		s, err := expand.Literal(nil, w)
+		if err != nil {
+			return nil, false
+		}
+		out = append(out, s)
 	}
-	tail := strings.Join(f[2:], " ")
-	return tail == "" || tail == "|| exit 2"
+	return out, true
 }
 
 // entries returns the hook groups Sentinel installs for an agent, by event.
-func entries(agent Agent, binary string) []kv {
-	cmd := Command(binary, agent)
+func entries(agent Agent, cmd string) []kv {
 	tool, prompt := events(agent)
 	switch agent {
 	case Claude:
@@ -157,6 +210,14 @@ func edit(o InstallOptions, install bool) (string, bool, error) {
 	if err != nil {
 		return "", false, err
 	}
+	cmd, err := Command(o.Binary, o.Agent)
+	if err != nil {
+		return "", false, err
+	}
+	file, err = writeTarget(o, file)
+	if err != nil {
+		return file, false, err
+	}
 	before, err := os.ReadFile(file)
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return file, false, fmt.Errorf("cannot read %s: %w; check its permissions", file, err)
@@ -164,7 +225,22 @@ func edit(o InstallOptions, install bool) (string, bool, error) {
 	if !install && errors.Is(err, os.ErrNotExist) {
 		return file, false, nil
 	}
-	root, perr := parseValue(before)
+	// Settings files may hold comments and trailing commas (JSONC): those
+	// are edited through hujson, which keeps them; plain JSON as before.
+	std := before
+	var hu *hujson.Value
+	if len(bytes.TrimSpace(before)) > 0 {
+		v, err := hujson.Parse(before)
+		if err != nil {
+			return file, false, fmt.Errorf("cannot parse %s as JSON: %v; fix the file or add the hook by hand", file, err)
+		}
+		if !v.IsStandard() {
+			c := v.Clone()
+			c.Standardize()
+			std, hu = c.Pack(), &v
+		}
+	}
+	root, perr := parseValue(std)
 	if perr != nil {
 		return file, false, fmt.Errorf("cannot parse %s as JSON: %v; fix the file or add the hook by hand", file, perr)
 	}
@@ -179,7 +255,7 @@ func edit(o InstallOptions, install bool) (string, bool, error) {
 	if install && hooks != nil {
 		// An event that holds something other than a list would be replaced
 		// by Sentinel's entries, and whatever the user put there lost.
-		for _, e := range entries(o.Agent, o.Binary) {
+		for _, e := range entries(o.Agent, cmd) {
 			if l := hooks.obj.get(e.k); l != nil && !l.isArr && string(l.scalar) != "null" {
 				return file, false, fmt.Errorf(`"hooks.%s" in %s is not a list; fix the file or add the hook by hand`, e.k, file)
 			}
@@ -193,7 +269,7 @@ func edit(o InstallOptions, install bool) (string, bool, error) {
 		if o.Agent == Cursor && root.obj.get("version") == nil {
 			root.obj.set("version", fromAny(1))
 		}
-		for _, e := range entries(o.Agent, o.Binary) {
+		for _, e := range entries(o.Agent, cmd) {
 			list := hooks.obj.get(e.k)
 			if list == nil || !list.isArr {
 				list = &value{isArr: true}
@@ -211,13 +287,137 @@ func edit(o InstallOptions, install bool) (string, bool, error) {
 		}
 	}
 	after := root.String()
-	if string(before) == after {
+	if hu != nil {
+		if after, err = patchKeepingComments(hu, std, root); err != nil {
+			return file, false, fmt.Errorf("cannot edit %s while keeping its comments: %v; add the hook by hand", file, err)
+		}
+		if after == string(before) {
+			return file, false, nil
+		}
+	} else if string(before) == after {
 		return file, false, nil
 	}
 	if err := writeFileAtomic(file, []byte(after)); err != nil {
 		return file, false, err
 	}
 	return file, true, nil
+}
+
+// writeTarget is the file to write for the settings file at file. A
+// symbolic link (dotfiles managers link settings.json) is written through to
+// its target, so the link stays a link; for a project's settings only when
+// the target is inside the project, since a cloned repository could link
+// .claude/settings.json to any file of the user's.
+func writeTarget(o InstallOptions, file string) (string, error) {
+	st, err := os.Lstat(file)
+	if err != nil || st.Mode()&os.ModeSymlink == 0 {
+		return file, nil
+	}
+	target, err := filepath.EvalSymlinks(file)
+	if err != nil {
+		return file, fmt.Errorf("%s is a symbolic link whose target cannot be reached (%v); point it at an existing file or remove it", file, err)
+	}
+	if o.Scope == ScopeProject {
+		proj, err := filepath.EvalSymlinks(o.Project)
+		if err != nil {
+			proj = o.Project
+		}
+		rel, err := filepath.Rel(proj, target)
+		if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+			return file, fmt.Errorf("%s is a symbolic link to %s, outside the project, and Sentinel does not write through it; replace the link with a file", file, target)
+		}
+	}
+	return target, nil
+}
+
+// patchKeepingComments applies the change from the standard JSON std to
+// root onto hu, a file with comments, as JSON Patch operations on the
+// top-level keys and on each event under "hooks", so comments anywhere else
+// stay where they were.
+func patchKeepingComments(hu *hujson.Value, std []byte, root *value) (string, error) {
+	orig, err := parseValue(std)
+	if err != nil || orig.obj == nil {
+		return "", errors.New("the file changed meaning when its comments were removed")
+	}
+	var ops []string
+	var added []string // pointers of members added, whose spacing is set below
+	diffMembers := func(ptr string, a, b *object, indent string, deeper func(k string, x, y *value) bool) {
+		for _, k := range a.keys {
+			if b.get(k) == nil {
+				ops = append(ops, fmt.Sprintf(`{"op":"remove","path":%s}`, jsonString(ptr+"/"+pointerEscape(k))))
+			}
+		}
+		for _, k := range b.keys {
+			y, x := b.get(k), a.get(k)
+			p := ptr + "/" + pointerEscape(k)
+			switch {
+			case x == nil:
+				ops = append(ops, fmt.Sprintf(`{"op":"add","path":%s,"value":%s}`, jsonString(p), encodeAt(y, indent)))
+				added = append(added, p)
+			case deeper != nil && deeper(k, x, y):
+			case encodeAt(x, indent) != encodeAt(y, indent):
+				ops = append(ops, fmt.Sprintf(`{"op":"replace","path":%s,"value":%s}`, jsonString(p), encodeAt(y, indent)))
+			}
+		}
+	}
+	var inner func(k string, x, y *value) bool
+	inner = func(k string, x, y *value) bool {
+		if k != "hooks" || x.obj == nil || y.obj == nil {
+			return false
+		}
+		diffMembers("/hooks", x.obj, y.obj, "    ", nil)
+		return true
+	}
+	diffMembers("", orig.obj, root.obj, "  ", inner)
+	if len(ops) == 0 {
+		return hu.String(), nil
+	}
+	if err := hu.Patch([]byte("[" + strings.Join(ops, ",") + "]")); err != nil {
+		return "", err
+	}
+	// A member added at the end of an object follows the last one on the
+	// same line; put it on its own line like the rest.
+	for _, p := range added {
+		parent, name := p[:strings.LastIndexByte(p, '/')], pointerUnescape(p[strings.LastIndexByte(p, '/')+1:])
+		pv := hu.Find(parent)
+		if pv == nil {
+			continue
+		}
+		obj, ok := pv.Value.(*hujson.Object)
+		if !ok {
+			continue
+		}
+		depth := strings.Count(p, "/")
+		for i := range obj.Members {
+			m := &obj.Members[i]
+			if lit, ok := m.Name.Value.(hujson.Literal); ok && lit.String() == name && len(m.Name.BeforeExtra) == 0 {
+				m.Name.BeforeExtra = hujson.Extra("\n" + strings.Repeat("  ", depth))
+				m.Value.BeforeExtra = hujson.Extra(" ")
+			}
+		}
+	}
+	hu.UpdateOffsets()
+	return hu.String(), nil
+}
+
+// encodeAt is v as JSON, indented for a member at indent.
+func encodeAt(v *value, indent string) string {
+	var b strings.Builder
+	v.encode(&b, indent)
+	return b.String()
+}
+
+func jsonString(s string) string {
+	b, _ := marshal(s)
+	return string(b)
+}
+
+func pointerEscape(s string) string {
+	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
+}
+
+func pointerUnescape(s string) string {
+	return strings.NewReplacer("~1", "/", "~0", "~").Replace(s)
 }
 
 // removeSentinel drops Sentinel's handlers from every event list, then the

@@ -138,6 +138,7 @@ type hookInstallOptions struct {
 	agents        []string
 	binary        string
 	dir           string
+	noTTY         bool
 }
 
 func newHookInstallCmd(app *App, install bool) *cobra.Command {
@@ -154,10 +155,15 @@ func newHookInstallCmd(app *App, install bool) *cobra.Command {
 --user (the default) edits ~/.claude/settings.json, ~/.gemini/settings.json or
 ~/.cursor/hooks.json; --project edits the same files under the project
 directory. Every other setting is kept. The pre-tool entries are limited to
-write and shell tools and are set to block when the hook fails or is missing
-(Claude Code onFailure "block", Cursor failClosed, Gemini exit code 2), so a
-broken install stops risky writes rather than letting them through, and
-never blocks a read.`,
+write and shell tools (for Claude Code also PowerShell and MCP tools) and are
+set to block when the hook fails or is missing (Claude Code onFailure "block",
+Cursor failClosed, Gemini exit code 2), so a broken install stops risky writes
+rather than letting them through, and never blocks a built-in read.
+
+Comments and trailing commas in a settings file are kept. A settings file
+that is a symbolic link is edited at its target (for --project only when the
+target is inside the project). The path of the sentinel executable is
+written quoted as one shell word. A relative HOME is refused.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if o.user && o.project {
@@ -171,12 +177,24 @@ never blocks a read.`,
 			if err != nil {
 				return usagef("%v", err)
 			}
-			home := userdirs.Home(app.Getenv)
+			home, err := userdirs.HomeDir(app.Getenv)
+			if err != nil && scope == hook.ScopeUser {
+				return err
+			}
 			project := o.dir
 			if project == "" {
 				project, err = os.Getwd()
 				if err != nil {
 					return fmt.Errorf("cannot find the current directory: %w", err)
+				}
+			}
+			if !install || o.binary != "" {
+				what := "remove Sentinel's hooks from " + strings.Join(o.agents, ", ")
+				if install {
+					what = "point Sentinel's hooks at " + termText(o.binary)
+				}
+				if err := confirmDecision(app, o.noTTY, what); err != nil {
+					return err
 				}
 			}
 			binary := o.binary
@@ -217,6 +235,7 @@ never blocks a read.`,
 		f.StringVar(&o.binary, "binary", "", "sentinel executable the hook runs (default: this executable for --user, sentinel on PATH for --project)")
 	}
 	f.StringVar(&o.dir, "dir", "", "project directory for --project (default: the current directory)")
+	addConfirmFlag(cmd, &o.noTTY)
 	return cmd
 }
 

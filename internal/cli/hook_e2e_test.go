@@ -176,11 +176,11 @@ func TestHookE2EInstalledCommandsRun(t *testing.T) {
 	if err := os.MkdirAll(e.repo, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	out, errOut, code := e.run("", "hook", "install", "--project", "--dir", e.repo, "--agent", "all", "--binary", e.bin)
+	out, errOut, code := e.run("", "hook", "install", "--project", "--dir", e.repo, "--agent", "all", "--binary", e.bin, "--no-tty-confirm")
 	if code != 0 || strings.Count(out, "installed") != 3 {
 		t.Fatalf("install: %d %q %q", code, out, errOut)
 	}
-	out, _, _ = e.run("", "hook", "install", "--project", "--dir", e.repo, "--agent", "all", "--binary", e.bin)
+	out, _, _ = e.run("", "hook", "install", "--project", "--dir", e.repo, "--agent", "all", "--binary", e.bin, "--no-tty-confirm")
 	if strings.Count(out, "unchanged") != 3 {
 		t.Fatalf("second install: %q", out)
 	}
@@ -233,7 +233,7 @@ func TestHookE2EInstalledCommandsRun(t *testing.T) {
 		t.Fatalf("missing binary: exit %d, want 2", c)
 	}
 
-	out, _, code = e.run("", "hook", "uninstall", "--project", "--dir", e.repo, "--agent", "all")
+	out, _, code = e.run("", "hook", "uninstall", "--no-tty-confirm", "--project", "--dir", e.repo, "--agent", "all")
 	if code != 0 || strings.Count(out, "removed") != 3 {
 		t.Fatalf("uninstall: %d %q", code, out)
 	}
@@ -295,7 +295,7 @@ func TestHookE2EInstalledHooksScanAsApprovable(t *testing.T) {
 	if _, errOut, code := e.run("", "init", e.repo); code != 0 && code != cli.ExitSuspicious {
 		t.Fatalf("init: exit %d %s", code, errOut)
 	}
-	if out, errOut, code := e.run("", "approve", e.repo, "--note", "Sentinel's own blast-radius gate"); code != 0 {
+	if out, errOut, code := e.run("", "approve", "--no-tty-confirm", e.repo, "--note", "Sentinel's own blast-radius gate"); code != 0 {
 		t.Fatalf("approve: exit %d\n%s%s", code, out, errOut)
 	}
 	if out, errOut, code := e.run("", "scan", e.repo); code != cli.ExitClean {

@@ -115,7 +115,7 @@ func TestAgentCannotApproveItself(t *testing.T) {
 			t.Errorf("%q repeated: decision %q", cmd, d)
 		}
 	}
-	for _, cmd := range []string{"sentinel mcp approvals", "sentinel scan ."} {
+	for _, cmd := range []string{"sentinel mcp log", "sentinel scan ."} {
 		payload := e.claudeTool("s-self", "Bash", map[string]any{"command": cmd})
 		if out, _, code := e.run(payload, "hook", "claude"); code != 0 || out != "" {
 			t.Errorf("%q: want no opinion, got exit %d %q", cmd, code, out)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/sentinel-sec/sentinel/internal/atomicfile"
 	"github.com/sentinel-sec/sentinel/internal/gitrev"
+	"github.com/sentinel-sec/sentinel/internal/human"
 	"github.com/sentinel-sec/sentinel/internal/version"
 	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/redact"
@@ -194,9 +195,23 @@ func inLockRepo(run func(cmd *cobra.Command, r *lockRepo) error) func(*cobra.Com
 	}
 }
 
+// ---- a person's decision --------------------------------------------------
+
+// addConfirmFlag adds --no-tty-confirm to a command that records a person's
+// decision.
+func addConfirmFlag(cmd *cobra.Command, p *bool) {
+	cmd.Flags().BoolVar(p, human.Flag, false, human.FlagUsage)
+}
+
+// confirmDecision asks the person at the terminal to type a code before a
+// decision is recorded (human.Confirm); noTTY is --no-tty-confirm.
+func confirmDecision(app *App, noTTY bool, what string) error {
+	return human.Confirm(human.Request{What: what, NoTTY: noTTY, Getenv: app.Getenv})
+}
+
 // ---- sentinel init ------------------------------------------------------
 
-type initOptions struct{ approveAll bool }
+type initOptions struct{ approveAll, noTTY bool }
 
 func newInitCmd(app *App) *cobra.Command {
 	o := &initOptions{}
@@ -225,6 +240,9 @@ anyone can verify it (sentinel verify).`,
 				if r.res.Verdict == scan.Compromised {
 					return r.refuseApprove(app)
 				}
+				if err := confirmDecision(app, o.noTTY, "approve everything in "+lock.FileName+" of "+termText(r.dir)); err != nil {
+					return err
+				}
 				rememberApprovals(app, r.dir, l.Approve("", "sentinel init --approve-all", approver(cmd, r.dir, app), time.Now()))
 			}
 			changed, err := r.writeLock(l, out)
@@ -244,6 +262,7 @@ anyone can verify it (sentinel verify).`,
 		}),
 	}
 	cmd.Flags().BoolVar(&o.approveAll, "approve-all", false, "approve everything found (refused while anything is COMPROMISED)")
+	addConfirmFlag(cmd, &o.noTTY)
 	return cmd
 }
 
@@ -307,6 +326,7 @@ func approver(cmd *cobra.Command, dir string, app *App) string {
 // ---- sentinel approve ---------------------------------------------------
 
 type approveOptions struct {
+	noTTY    bool
 	only     string
 	note     string
 	mcpTools []string
@@ -342,6 +362,13 @@ exact definitions as approved instead of withholding them.`,
 			out := cmd.OutOrStdout()
 			if r.res.Verdict == scan.Compromised {
 				return r.refuseApprove(app)
+			}
+			what := "approve hooks, tasks and tool servers in " + lock.FileName + " of " + termText(r.dir)
+			if len(o.mcpTools) > 0 {
+				what = "approve the pinned tools of MCP server " + termText(strings.Join(o.mcpTools, ", ")) + " in " + lock.FileName + " of " + termText(r.dir)
+			}
+			if err := confirmDecision(app, o.noTTY, what); err != nil {
+				return err
 			}
 			if len(o.mcpTools) > 0 {
 				return approveMCPTools(cmd, app, o, r)
@@ -380,6 +407,7 @@ exact definitions as approved instead of withholding them.`,
 	cmd.Flags().StringVar(&o.only, "only", "", "approve only items whose description or source file contains `TEXT` (with --mcp-tools: tools whose name contains it)")
 	cmd.Flags().StringVar(&o.note, "note", "", "why it is approved, e.g. the pull request (`TEXT`)")
 	cmd.Flags().StringArrayVar(&o.mcpTools, "mcp-tools", nil, "approve the tool definitions pinned on this machine for the MCP server `NAME` (repeatable), instead of hooks, tasks and servers")
+	addConfirmFlag(cmd, &o.noTTY)
 	return cmd
 }
 
@@ -388,6 +416,7 @@ exact definitions as approved instead of withholding them.`,
 type keygenOptions struct {
 	out   string
 	force bool
+	noTTY bool
 }
 
 func newKeygenCmd(app *App) *cobra.Command {
@@ -437,6 +466,9 @@ pass --force (a key rotation: every clone will then see KEY_CHANGED).`,
 			if _, err := os.Lstat(pubPath); err == nil && !o.force {
 				return fmt.Errorf("%s already exists and was not overwritten; pass --force only if you mean to rotate the key", lock.PublicKeyPath)
 			}
+			if err := confirmDecision(app, o.noTTY, "create the signing key of "+termText(dir)); err != nil {
+				return err
+			}
 			pubPEM, privPEM, err := lock.GenerateKey()
 			if err != nil {
 				return err
@@ -479,6 +511,7 @@ pass --force (a key rotation: every clone will then see KEY_CHANGED).`,
 	}
 	cmd.Flags().StringVar(&o.out, "out", "", "write the private key to `FILE` (must be outside the repository)")
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace an existing public key (a key rotation)")
+	addConfirmFlag(cmd, &o.noTTY)
 	return cmd
 }
 
@@ -520,7 +553,10 @@ func resolveLinks(p string) string {
 
 // ---- sentinel sign --------------------------------------------------------
 
-type signOptions struct{ key string }
+type signOptions struct {
+	key   string
+	noTTY bool
+}
 
 func newSignCmd(app *App) *cobra.Command {
 	o := &signOptions{}
@@ -545,6 +581,7 @@ Signing is refused while anything in the repository is COMPROMISED.`,
 		},
 	}
 	cmd.Flags().StringVar(&o.key, "key", "", "read the private key from `FILE` (default: $SENTINEL_SIGNING_KEY)")
+	addConfirmFlag(cmd, &o.noTTY)
 	return cmd
 }
 
@@ -598,6 +635,12 @@ func runSign(cmd *cobra.Command, app *App, o *signOptions, dir string) error {
 		fmt.Fprintf(app.Stderr, "sentinel: refusing to sign: %s is COMPROMISED; run 'sentinel scan' to see why\n", r.compromised())
 		return exitWith(ExitCompromised, ErrCompromised)
 	}
+	// A CI job (CI=true, GITHUB_ACTIONS=true) signs without a terminal;
+	// under an agent that is refused like --no-tty-confirm.
+	ci := app.Getenv("CI") == "true" || app.Getenv("GITHUB_ACTIONS") == "true"
+	if err := human.Confirm(human.Request{What: "sign " + lock.FileName + " of " + termText(r.dir), NoTTY: o.noTTY, CI: ci, Getenv: app.Getenv}); err != nil {
+		return err
+	}
 	l, err := r.build()
 	if err != nil {
 		return err
@@ -624,6 +667,7 @@ func runSign(cmd *cobra.Command, app *App, o *signOptions, dir string) error {
 // ---- sentinel verify ------------------------------------------------------
 
 type verifyOptions struct {
+	noTTY     bool
 	acceptKey bool
 	json      bool
 	expectKey string
@@ -658,6 +702,7 @@ A valid lock means checked, never safe.`,
 	}
 	cmd.Flags().BoolVar(&o.acceptKey, "accept-key", false, "trust a changed public key from now on (only after a deliberate rotation)")
 	cmd.Flags().BoolVar(&o.json, "json", false, "print the result as JSON")
+	addConfirmFlag(cmd, &o.noTTY)
 	cmd.Flags().StringVar(&o.expectKey, "expect-key", "", "trust only the public key with this `FINGERPRINT` (SHA256:...), instead of the key pinned on first use; for CI")
 	return cmd
 }
@@ -693,6 +738,24 @@ func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error
 			return usagef("--expect-key and --accept-key contradict each other; use one")
 		}
 		pins = lock.ExpectedKey(repo, o.expectKey)
+	}
+	if o.acceptKey {
+		if err := confirmDecision(app, o.noTTY, "trust a changed signing key for "+termText(abs)); err != nil {
+			return err
+		}
+	}
+	if o.expectKey == "" && !o.acceptKey {
+		// Trusting a key on first use is a person's decision too: under an
+		// agent the key is checked but not pinned, or the agent could have
+		// its own key trusted for a new clone.
+		if why := human.AgentAncestor(app.Getenv); why != "" {
+			if pub, err := lock.LoadPublicKey(fsys); err == nil && pub != nil {
+				if st, _ := pins.Check(repo, lock.Fingerprint(pub)); st == lock.KeyFirstUse {
+					fmt.Fprintf(app.Stderr, "sentinel: not trusting the signing key on first use, because %s; run 'sentinel verify' yourself, outside the agent, to pin it\n", why)
+					pins = nil
+				}
+			}
+		}
 	}
 	v, err := lock.Verify(lock.VerifyInput{FS: fsys, Files: lock.ScannedPaths(res), Items: lock.Inventory(fsys, res),
 		Pins: pins, RepoID: repo, AcceptKey: o.acceptKey})

@@ -161,12 +161,12 @@ func lockE2EApproveThenGate(t *testing.T, bin string) {
 	// A lock that approves its own hook, unsigned, as a cloned repository
 	// could ship it: it does not count.
 	r.write(map[string]string{"AGENTS.lock": ""})
-	runIn(t, bin, r.dir, []string{"SENTINEL_HOME=" + t.TempDir()}, "", "init", "--approve-all").expect(t, 0)
+	runIn(t, bin, r.dir, []string{"SENTINEL_HOME=" + t.TempDir()}, "", "init", "--approve-all", "--no-tty-confirm").expect(t, 0)
 	r.run("run", "--", "true").expect(t, 3, "do not count here", "the lock is unsigned")
 	os.Remove(filepath.Join(r.dir, "AGENTS.lock"))
 	r.run("init").expect(t, 0, "wrote AGENTS.lock (3 files, 1 items)", "auto-run, not approved", "./scripts/format.sh")
 	validateLockFile(t, r.dir)
-	r.run("approve", "--only", "format.sh", "--note", "PR #41").expect(t, 0, "approved auto-run", "pinned to script")
+	r.run("approve", "--no-tty-confirm", "--only", "format.sh", "--note", "PR #41").expect(t, 0, "approved auto-run", "pinned to script")
 	validateLockFile(t, r.dir)
 	if l := r.read("AGENTS.lock"); !strings.Contains(l, `"note": "PR #41"`) || !strings.Contains(l, `"by": "Alice <alice@example.com>"`) {
 		t.Fatalf("approval not recorded:\n%s", l)
@@ -190,7 +190,7 @@ func lockE2EApproveThenGate(t *testing.T, bin string) {
 	if strings.Contains(res.stdout, "STARTED") {
 		t.Fatal("the agent started in a COMPROMISED project")
 	}
-	r.run("approve").expect(t, 2, "refusing to approve anything while", "COMPROMISED")
+	r.run("approve", "--no-tty-confirm").expect(t, 2, "refusing to approve anything while", "COMPROMISED")
 	if m, _ := filepath.Glob(filepath.Join(r.home, "gate-cache", "*.json")); len(m) != 0 {
 		t.Fatalf("a COMPROMISED verdict left a cache entry: %v", m)
 	}
@@ -200,18 +200,18 @@ func lockE2ETrustModel(t *testing.T, bin string) {
 	r := formatterRepo(t, bin)
 	keyFile := filepath.Join(t.TempDir(), "signing.pem")
 	r.run("init").expect(t, 0)
-	r.run("approve", "--note", "initial").expect(t, 0)
+	r.run("approve", "--no-tty-confirm", "--note", "initial").expect(t, 0)
 	r.run("verify").expect(t, 2, "UNSIGNED")
-	r.run("keygen", "--out", keyFile).expect(t, 0, "public key  -> .sentinel/pubkey.pem", "private key -> "+keyFile)
+	r.run("keygen", "--no-tty-confirm", "--out", keyFile).expect(t, 0, "public key  -> .sentinel/pubkey.pem", "private key -> "+keyFile)
 	if st, err := os.Stat(keyFile); err != nil || st.Mode().Perm() != 0o600 {
 		t.Fatalf("private key file: %v %v", st, err)
 	}
-	r.run("keygen", "--out", filepath.Join(t.TempDir(), "again.pem")).expect(t, 1, "already exists and was not overwritten")
-	r.run("keygen", "--out", filepath.Join(r.dir, "inside.pem")).expect(t, 1, "inside the repository")
+	r.run("keygen", "--no-tty-confirm", "--out", filepath.Join(t.TempDir(), "again.pem")).expect(t, 1, "already exists and was not overwritten")
+	r.run("keygen", "--no-tty-confirm", "--out", filepath.Join(r.dir, "inside.pem")).expect(t, 1, "inside the repository")
 	key, _ := os.ReadFile(keyFile)
 	origFP := regexp.MustCompile(`SHA256:[A-Za-z0-9+/]+`).FindString(r.run("verify", "--json").stdout)
 	r.env = []string{"SENTINEL_SIGNING_KEY=" + string(key)}
-	r.run("sign").expect(t, 0, "signed AGENTS.lock: 3 files, 1 items (1 approved)")
+	r.run("sign", "--no-tty-confirm").expect(t, 0, "signed AGENTS.lock: 3 files, 1 items (1 approved)")
 	validateLockFile(t, r.dir)
 	r.env = nil
 	r.commit("sentinel: sign AGENTS.lock")
@@ -252,8 +252,8 @@ func lockE2ETrustModel(t *testing.T, bin string) {
 		attacker := t.TempDir()
 		aenv := []string{"SENTINEL_HOME=" + attacker, "HOME=" + attacker}
 		os.Remove(filepath.Join(r.dir, ".sentinel", "pubkey.pem"))
-		runIn(t, bin, r.dir, aenv, "", "keygen", "--out", filepath.Join(attacker, "k.pem")).expect(t, 0)
-		runIn(t, bin, r.dir, aenv, "", "sign", "--key", filepath.Join(attacker, "k.pem")).expect(t, 0)
+		runIn(t, bin, r.dir, aenv, "", "keygen", "--no-tty-confirm", "--out", filepath.Join(attacker, "k.pem")).expect(t, 0)
+		runIn(t, bin, r.dir, aenv, "", "sign", "--no-tty-confirm", "--key", filepath.Join(attacker, "k.pem")).expect(t, 0)
 		runIn(t, bin, r.dir, aenv, "", "verify").expect(t, 0, "signature : valid")
 		res := runIn(t, bin, r.dir, []string{"SENTINEL_HOME=" + other, "HOME=" + other}, "", "verify")
 		res.expect(t, 2, "KEY_CHANGED", "sentinel verify --accept-key")
@@ -268,12 +268,12 @@ func lockE2ETrustModel(t *testing.T, bin string) {
 func lockE2ESignRefused(t *testing.T, bin string) {
 	r := formatterRepo(t, bin)
 	keyFile := filepath.Join(t.TempDir(), "k.pem")
-	r.run("keygen", "--out", keyFile).expect(t, 0)
+	r.run("keygen", "--no-tty-confirm", "--out", keyFile).expect(t, 0)
 	r.run("init").expect(t, 0)
 	before := r.read("AGENTS.lock")
 	// A hook whose script is gone: COMPROMISED (S10).
 	r.write(map[string]string{".claude/settings.json": `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "node .claude/hooks/setup.js"}]}]}}`})
-	r.run("sign", "--key", keyFile).expect(t, 2, "refusing to sign", ".claude/settings.json")
+	r.run("sign", "--no-tty-confirm", "--key", keyFile).expect(t, 2, "refusing to sign", ".claude/settings.json")
 	if r.read("AGENTS.lock") != before {
 		t.Fatal("a refused sign rewrote AGENTS.lock")
 	}
@@ -286,13 +286,13 @@ func lockE2EBadInput(t *testing.T, bin string) {
 	// A repository where nothing runs by itself: approve says so, rather
 	// than "every hook … is already approved".
 	plain := newGitRepo(t, bin, map[string]string{"CLAUDE.md": "Be kind.\n"})
-	plain.run("approve", "--note", "x").expect(t, 0, "nothing to approve: nothing runs or connects by itself in this repository")
+	plain.run("approve", "--no-tty-confirm", "--note", "x").expect(t, 0, "nothing to approve: nothing runs or connects by itself in this repository")
 
 	// keygen never writes the public key through a linked .sentinel folder.
 	linked := newGitRepo(t, bin, map[string]string{"CLAUDE.md": "Be kind.\n"})
 	elsewhere := t.TempDir()
 	if err := os.Symlink(elsewhere, filepath.Join(linked.dir, ".sentinel")); err == nil {
-		linked.run("keygen", "--out", filepath.Join(t.TempDir(), "k.pem")).expect(t, 1, ".sentinel is a symbolic link or a file, not a folder of the repository")
+		linked.run("keygen", "--no-tty-confirm", "--out", filepath.Join(t.TempDir(), "k.pem")).expect(t, 1, ".sentinel is a symbolic link or a file, not a folder of the repository")
 		if ents, _ := os.ReadDir(elsewhere); len(ents) != 0 {
 			t.Fatalf("keygen wrote through the link: %v", ents)
 		}
@@ -300,15 +300,15 @@ func lockE2EBadInput(t *testing.T, bin string) {
 
 	r := formatterRepo(t, bin)
 	keyFile := filepath.Join(t.TempDir(), "k.pem")
-	r.run("keygen", "--out", keyFile).expect(t, 0)
+	r.run("keygen", "--no-tty-confirm", "--out", keyFile).expect(t, 0)
 	for _, tc := range []struct {
 		name, lock, want string
 		args             []string
 	}{
 		{"lock not JSON", "this is not json {", "AGENTS.lock is not valid JSON (line 1", []string{"init"}},
 		{"lock not JSON (verify)", "{\"format\": 1,", "AGENTS.lock is not valid JSON", []string{"verify"}},
-		{"newer format", `{"format": 9, "files": [], "items": [], "attestations": []}`, "uses format 9, newer than this Sentinel understands (2); upgrade Sentinel", []string{"approve"}},
-		{"newer format (sign)", `{"format": 9, "files": [], "items": []}`, "newer than this Sentinel understands", []string{"sign", "--key", keyFile}},
+		{"newer format", `{"format": 9, "files": [], "items": [], "attestations": []}`, "uses format 9, newer than this Sentinel understands (2); upgrade Sentinel", []string{"approve", "--no-tty-confirm"}},
+		{"newer format (sign)", `{"format": 9, "files": [], "items": []}`, "newer than this Sentinel understands", []string{"sign", "--no-tty-confirm", "--key", keyFile}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r.write(map[string]string{"AGENTS.lock": tc.lock})
@@ -328,15 +328,15 @@ func lockE2EBadInput(t *testing.T, bin string) {
 	rsaFile := filepath.Join(t.TempDir(), "rsa.pem")
 	os.WriteFile(rsaFile, pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}), 0o600)
 	before := r.read("AGENTS.lock")
-	res := r.run("sign", "--key", rsaFile)
+	res := r.run("sign", "--no-tty-confirm", "--key", rsaFile)
 	res.expect(t, 1, "holds an RSA key; Sentinel signs with ed25519 only")
 	res.oneSentence(t)
 	r.env = []string{"SENTINEL_SIGNING_KEY=" + r.read(".sentinel/pubkey.pem")}
-	res = r.run("sign")
+	res = r.run("sign", "--no-tty-confirm")
 	res.expect(t, 1, "SENTINEL_SIGNING_KEY is a public key")
 	res.oneSentence(t)
 	r.env = nil
-	res = r.run("sign")
+	res = r.run("sign", "--no-tty-confirm")
 	res.expect(t, 1, "no signing key")
 	if r.read("AGENTS.lock") != before {
 		t.Fatal("a failed sign rewrote the lock")
@@ -356,7 +356,7 @@ func lockE2EPullRequest(t *testing.T, bin string) {
 		".claude/settings.json": lockHookSettings, "scripts/format.sh": lockFormatScript,
 	})
 	r.run("init").expect(t, 0)
-	r.run("approve", "--note", "trust me").expect(t, 0)
+	r.run("approve", "--no-tty-confirm", "--note", "trust me").expect(t, 0)
 	r.commit("chore: bump deps")
 
 	out := filepath.Join(t.TempDir(), "comment.md")

@@ -72,7 +72,7 @@ func TestSignAndVerifyNameTheKey(t *testing.T) {
 	os.WriteFile(filepath.Join(repo, "CLAUDE.md"), []byte("# Rules\n\n- Run the tests before you commit.\n"), 0o644)
 	env := map[string]string{"SENTINEL_HOME": t.TempDir()}
 	key := filepath.Join(keys, "key.pem")
-	if out, code := runMCP(t, env, "keygen", repo, "--out", key); code != 0 {
+	if out, code := runMCP(t, env, "keygen", "--no-tty-confirm", repo, "--out", key); code != 0 {
 		t.Fatalf("keygen: %d %s", code, out)
 	}
 	pubPEM, _ := os.ReadFile(filepath.Join(repo, lock.PublicKeyPath))
@@ -86,10 +86,10 @@ func TestSignAndVerifyNameTheKey(t *testing.T) {
 	other := filepath.Join(keys, "other.pem")
 	os.WriteFile(other, otherPEM, 0o600)
 	want := "sentinel: the key file " + other + " does not match the committed public key " + lock.PublicKeyPath + " (" + fp + "); use the private key made with it\n"
-	if out, code := runMCP(t, env, "sign", repo, "--key", other); code != 1 || out != want {
+	if out, code := runMCP(t, env, "sign", "--no-tty-confirm", repo, "--key", other); code != 1 || out != want {
 		t.Fatalf("sign with another key: %d\n%q\nwant\n%q", code, out, want)
 	}
-	if out, code := runMCP(t, env, "sign", repo, "--key", key); code != 0 || !strings.HasSuffix(out, "(0 approved), key "+fp+"\n") {
+	if out, code := runMCP(t, env, "sign", "--no-tty-confirm", repo, "--key", key); code != 0 || !strings.HasSuffix(out, "(0 approved), key "+fp+"\n") {
 		t.Fatalf("sign: %d %s", code, out)
 	}
 	for _, args := range [][]string{{"verify", repo}, {"verify", repo, "--expect-key", fp}} {
@@ -108,10 +108,10 @@ func TestVerifyExpectKeyMismatchNamesTheFlag(t *testing.T) {
 	os.WriteFile(filepath.Join(repo, "CLAUDE.md"), []byte("# Rules\n"), 0o644)
 	env := map[string]string{"SENTINEL_HOME": t.TempDir()}
 	key := filepath.Join(keys, "key.pem")
-	if out, code := runMCP(t, env, "keygen", repo, "--out", key); code != 0 {
+	if out, code := runMCP(t, env, "keygen", "--no-tty-confirm", repo, "--out", key); code != 0 {
 		t.Fatalf("keygen: %d %s", code, out)
 	}
-	if out, code := runMCP(t, env, "sign", repo, "--key", key); code != 0 {
+	if out, code := runMCP(t, env, "sign", "--no-tty-confirm", repo, "--key", key); code != 0 {
 		t.Fatalf("sign: %d %s", code, out)
 	}
 	const expected = "SHA256:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"

@@ -263,7 +263,8 @@ func newMCPDecideCmd(app *App, verdict string) *cobra.Command {
 	if verdict == "deny" {
 		short = "Deny a paused tool call, or refuse a changed tool definition"
 	}
-	return &cobra.Command{
+	var noTTY bool
+	cmd := &cobra.Command{
 		Use:   verdict + " ID",
 		Short: short,
 		Args:  cobra.ExactArgs(1),
@@ -277,14 +278,17 @@ func newMCPDecideCmd(app *App, verdict string) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := q.Resolve(id, verdict, "user:queue"); err != nil {
-				return err
-			}
 			subject := "call"
 			if e.Kind == mcpgate.KindTool {
 				subject = "new definition of tool"
 			}
 			what := fmt.Sprintf("%s %s on server %s", subject, report.Terminal(e.Tool), report.Terminal(e.Server))
+			if err := confirmDecision(app, noTTY, fmt.Sprintf("%s the %s (%s)", verdict, what, id)); err != nil {
+				return err
+			}
+			if err := q.Resolve(id, verdict, "user:queue"); err != nil {
+				return err
+			}
 			past := map[string]string{"allow": "Allowed", "deny": "Denied"}[verdict]
 			fmt.Fprintf(cmd.OutOrStdout(), "%s %s (%s).\n", past, what, id)
 			if e.Kind == mcpgate.KindTool && verdict == "allow" {
@@ -293,6 +297,8 @@ func newMCPDecideCmd(app *App, verdict string) *cobra.Command {
 			return nil
 		},
 	}
+	addConfirmFlag(cmd, &noTTY)
+	return cmd
 }
 
 func newMCPLogCmd(app *App) *cobra.Command {

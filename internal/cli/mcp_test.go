@@ -59,13 +59,13 @@ func TestMCPApprovalsAllowDeny(t *testing.T) {
 	if strings.Contains(out, "abcdefghijklmnop") {
 		t.Fatalf("a secret in the arguments was printed:\n%s", out)
 	}
-	if out, code := runMCP(t, env, "mcp", "allow", r.ID); code != 0 || !strings.Contains(out, "Allowed call write_file on server fs") {
+	if out, code := runMCP(t, env, "mcp", "allow", "--no-tty-confirm", r.ID); code != 0 || !strings.Contains(out, "Allowed call write_file on server fs") {
 		t.Fatalf("allow: %d %s", code, out)
 	}
-	if out, code := runMCP(t, env, "mcp", "deny", r.ID); code != 1 || !strings.Contains(out, "already decided") {
+	if out, code := runMCP(t, env, "mcp", "deny", "--no-tty-confirm", r.ID); code != 1 || !strings.Contains(out, "already decided") {
 		t.Fatalf("second decision: %d %s", code, out)
 	}
-	if out, code := runMCP(t, env, "mcp", "allow", "../../etc"); code != 1 || !strings.Contains(out, "not an approval ID") {
+	if out, code := runMCP(t, env, "mcp", "allow", "--no-tty-confirm", "../../etc"); code != 1 || !strings.Contains(out, "not an approval ID") {
 		t.Fatalf("bad id: %d %s", code, out)
 	}
 }
@@ -126,7 +126,7 @@ func TestMCPDecideSentences(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if out, code := runMCP(t, env, "mcp", tc.verdict, r.ID); code != 0 || out != fmt.Sprintf(tc.want, r.ID) {
+		if out, code := runMCP(t, env, "mcp", tc.verdict, "--no-tty-confirm", r.ID); code != 0 || out != fmt.Sprintf(tc.want, r.ID) {
 			t.Fatalf("%s %s: %d %q", tc.verdict, tc.kind, code, out)
 		}
 	}
@@ -134,7 +134,7 @@ func TestMCPDecideSentences(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if out, code := runMCP(t, env, "mcp", "deny", r.ID); code != 0 || strings.Contains(out, secret) || !strings.Contains(out, "new definition of tool") {
+	if out, code := runMCP(t, env, "mcp", "deny", "--no-tty-confirm", r.ID); code != 0 || strings.Contains(out, secret) || !strings.Contains(out, "new definition of tool") {
 		t.Fatalf("secret names: %d %q", code, out)
 	}
 }
@@ -161,7 +161,7 @@ func TestMCPApprovalsEscapeServerText(t *testing.T) {
 	}
 	g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"wipe\u001b[2K\rread","annotations":{"destructiveHint":true}}`)})
 	g.Close()
-	for _, args := range [][]string{{"mcp", "approvals"}, {"mcp", "pins"}, {"mcp", "allow", r.ID}, {"mcp", "log"}} {
+	for _, args := range [][]string{{"mcp", "approvals"}, {"mcp", "pins"}, {"mcp", "allow", "--no-tty-confirm", r.ID}, {"mcp", "log"}} {
 		out, code := runMCP(t, env, args...)
 		if code != 0 {
 			t.Fatalf("%v: %d %s", args, code, out)

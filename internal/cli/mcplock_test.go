@@ -45,7 +45,7 @@ func TestApproveMCPToolsFlags(t *testing.T) {
 		{"two servers", []string{"--mcp-tools", "notes", "--mcp-tools", "fs"}, 0, "wrote 2 MCP tool approvals"},
 		{"again: nothing new", []string{"--mcp-tools", "notes"}, 0, "already approved"},
 	} {
-		out, code := runMCP(t, env, append([]string{"approve", repo}, tc.args...)...)
+		out, code := runMCP(t, env, append([]string{"approve", "--no-tty-confirm", repo}, tc.args...)...)
 		if code != tc.code || !strings.Contains(out, tc.want) {
 			t.Fatalf("%s: exit %d, want %d with %q:\n%s", tc.name, code, tc.code, tc.want, out)
 		}
@@ -63,18 +63,18 @@ func TestApproveMCPToolsFlags(t *testing.T) {
 	}
 	// A pin that changed on this machine replaces the lock's digest.
 	pin("notes", map[string]string{"read_note": "sha256:" + hex("d")})
-	if out, code := runMCP(t, env, "approve", repo, "--mcp-tools", "notes"); code != 0 || !strings.Contains(out, "notes/read_note (write)  (pinned to definition sha256:dddddddddddd, replaces aaaaaaaaaaaa)") {
+	if out, code := runMCP(t, env, "approve", "--no-tty-confirm", repo, "--mcp-tools", "notes"); code != 0 || !strings.Contains(out, "notes/read_note (write)  (pinned to definition sha256:dddddddddddd, replaces aaaaaaaaaaaa)") {
 		t.Fatalf("re-approve: %d\n%s", code, out)
 	}
 	// A tool name from the server is shown with its bidi override and
 	// zero-width space written visibly, not as the look-alike they make.
 	pin("notes", map[string]string{"del\u202eeton_daer\u200b": "sha256:" + hex("e")})
-	if out, code := runMCP(t, env, "approve", repo, "--mcp-tools", "notes", "--only", "del"); code != 0 || strings.ContainsAny(out, "\u202e\u200b") || !strings.Contains(out, `notes/del\u202e`) {
+	if out, code := runMCP(t, env, "approve", "--no-tty-confirm", repo, "--mcp-tools", "notes", "--only", "del"); code != 0 || strings.ContainsAny(out, "\u202e\u200b") || !strings.Contains(out, `notes/del\u202e`) {
 		t.Fatalf("tool name with invisible characters: %d\n%q", code, out)
 	}
 	// A damaged pin digest is an error, not an approval of something else.
 	pin("notes", map[string]string{"read_note": "md5:0"})
-	if out, code := runMCP(t, env, "approve", repo, "--mcp-tools", "notes"); code != 1 || !strings.Contains(out, "has no sha256 digest") {
+	if out, code := runMCP(t, env, "approve", "--no-tty-confirm", repo, "--mcp-tools", "notes"); code != 1 || !strings.Contains(out, "has no sha256 digest") {
 		t.Fatalf("bad pin: %d\n%s", code, out)
 	}
 }

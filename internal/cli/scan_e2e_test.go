@@ -510,7 +510,7 @@ func scanE2EApprovals(t *testing.T, bin string) {
 	if r := runScanCmd(t, bin, dir, home, "scan", "."); r.code != 3 {
 		t.Fatalf("before approval: exit %d\n%s", r.code, r.stdout)
 	}
-	if r := runScanCmd(t, bin, dir, home, "approve"); r.code != 0 {
+	if r := runScanCmd(t, bin, dir, home, "approve", "--no-tty-confirm"); r.code != 0 {
 		t.Fatalf("sentinel approve: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	if r := runScanCmd(t, bin, dir, home, "scan", "."); r.code != 0 || !strings.Contains(r.stdout, "verdict: CLEAN") {

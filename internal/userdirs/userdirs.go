@@ -6,11 +6,13 @@
 //
 // A relative SENTINEL_HOME, XDG_CONFIG_HOME or XDG_STATE_HOME is ignored: it
 // would name a folder inside whatever project Sentinel runs in, and Sentinel
-// never reads its own configuration from a project.
+// never reads its own configuration from a project. A relative HOME is
+// refused for the same reason: there is no other home to fall back to.
 package userdirs
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -25,7 +27,10 @@ func Config(getenv func(string) string) (string, error) {
 	if d := getenv("XDG_CONFIG_HOME"); d != "" && filepath.IsAbs(d) {
 		return filepath.Join(d, "sentinel"), nil
 	}
-	home := Home(getenv)
+	home, err := HomeDir(getenv)
+	if err != nil {
+		return "", err
+	}
 	if home == "" {
 		return "", errors.New("cannot find your home folder for Sentinel's configuration; set SENTINEL_HOME to a folder Sentinel may write to")
 	}
@@ -43,7 +48,10 @@ func State(getenv func(string) string) (string, error) {
 			return filepath.Join(d, "sentinel", "state"), nil
 		}
 	}
-	home := Home(getenv)
+	home, err := HomeDir(getenv)
+	if err != nil {
+		return "", err
+	}
 	if home == "" {
 		return "", errors.New("cannot find your home folder for Sentinel's state; set XDG_STATE_HOME or HOME")
 	}
@@ -51,11 +59,22 @@ func State(getenv func(string) string) (string, error) {
 }
 
 // Home is the user's home folder: HOME as the agent or shell sets it, else
-// the system's answer, else "".
+// the system's answer, else "" (also when it is relative, see HomeDir).
 func Home(getenv func(string) string) string {
-	if home := getenv("HOME"); home != "" {
-		return home
-	}
-	home, _ := os.UserHomeDir()
+	home, _ := HomeDir(getenv)
 	return home
+}
+
+// HomeDir is Home, with an error when the home folder is a relative path:
+// configuration, trust pins and hook settings under it would land inside
+// whatever project Sentinel runs in.
+func HomeDir(getenv func(string) string) (string, error) {
+	home := getenv("HOME")
+	if home == "" {
+		home, _ = os.UserHomeDir()
+	}
+	if home != "" && !filepath.IsAbs(home) {
+		return "", fmt.Errorf("HOME is the relative path %q, which would put Sentinel's configuration and trust pins inside the project it runs in; set HOME to an absolute path", home)
+	}
+	return home, nil
 }
