@@ -106,7 +106,7 @@ func TestE2EBinaryLockApprovesChangedTool(t *testing.T) {
 
 	// The developer runs the upgraded server: its tools are pinned here.
 	dev := newUserEnv(t)
-	if out, code := p.runIn(t, dev, "approve", "--mcp-tools", "notes"); code != 1 || !strings.Contains(out, "no tool of server \"notes\" is pinned") {
+	if out, code := p.runIn(t, dev, "approve", "--no-tty-confirm", "--mcp-tools", "notes"); code != 1 || !strings.Contains(out, "no tool of server \"notes\" is pinned") {
 		t.Fatalf("approve with nothing pinned: %d\n%s", code, out)
 	}
 	if _, err := os.Stat(filepath.Join(p.dir, "AGENTS.lock")); err == nil {
@@ -115,21 +115,21 @@ func TestE2EBinaryLockApprovesChangedTool(t *testing.T) {
 	if tools, _ := p.list(t, dev, "v2"); !strings.Contains(tools, "read_note="+readDescriptionV2) {
 		t.Fatalf("developer's first list: %s", tools)
 	}
-	out, code := p.runIn(t, dev, "approve", "--mcp-tools", "notes", "--note", "notes server 2.0 reviewed")
+	out, code := p.runIn(t, dev, "approve", "--no-tty-confirm", "--mcp-tools", "notes", "--note", "notes server 2.0 reviewed")
 	if code != 0 || !strings.Contains(out, "approved MCP tool  notes/read_note (read)") || !strings.Contains(out, "notes/write_note (write)") {
 		t.Fatalf("approve --mcp-tools: %d\n%s", code, out)
 	}
 	validateLock(t, filepath.Join(p.dir, "AGENTS.lock"))
-	if out, code := p.runIn(t, dev, "approve", "--mcp-tools", "notes"); code != 0 || !strings.Contains(out, "already approved") {
+	if out, code := p.runIn(t, dev, "approve", "--no-tty-confirm", "--mcp-tools", "notes"); code != 0 || !strings.Contains(out, "already approved") {
 		t.Fatalf("approving again: %d\n%s", code, out)
 	}
 	key := filepath.Join(t.TempDir(), "signing.pem")
-	if out, code := p.runIn(t, dev, "keygen", "--out", key); code != 0 {
+	if out, code := p.runIn(t, dev, "keygen", "--no-tty-confirm", "--out", key); code != 0 {
 		t.Fatalf("keygen: %d\n%s", code, out)
 	}
 	sign := func() {
 		t.Helper()
-		if out, code := p.runIn(t, dev, "sign", "--key", key); code != 0 {
+		if out, code := p.runIn(t, dev, "sign", "--no-tty-confirm", "--key", key); code != 0 {
 			t.Fatalf("sign: %d\n%s", code, out)
 		}
 	}

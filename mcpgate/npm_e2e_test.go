@@ -202,7 +202,7 @@ func TestE2EFilesystemServer(t *testing.T) {
 	if !strings.Contains(out, "write_file") || !strings.Contains(out, "allowed.txt") || !strings.Contains(out, "destructive") {
 		t.Errorf("sentinel mcp approvals does not show the paused call:\n%s", out)
 	}
-	if out, code := u.sentinel(t, "mcp", "allow", e["id"].(string)); code != 0 || !strings.Contains(out, "Allowed call write_file") {
+	if out, code := u.sentinel(t, "mcp", "allow", "--no-tty-confirm", e["id"].(string)); code != 0 || !strings.Contains(out, "Allowed call write_file") {
 		t.Fatalf("sentinel mcp allow: exit %d\n%s", code, out)
 	}
 	if r := <-allowed; r.IsError {
@@ -212,7 +212,7 @@ func TestE2EFilesystemServer(t *testing.T) {
 	// A denied write reaches the model as a tool error.
 	denied := callAsync(s, "write_file", map[string]any{"path": filepath.Join(data, "denied.txt"), "content": "must not exist"})
 	e = u.waitApproval(t, "write_file")
-	if out, code := u.sentinel(t, "mcp", "deny", e["id"].(string)); code != 0 {
+	if out, code := u.sentinel(t, "mcp", "deny", "--no-tty-confirm", e["id"].(string)); code != 0 {
 		t.Fatalf("sentinel mcp deny: exit %d\n%s", code, out)
 	}
 	r = <-denied
@@ -223,7 +223,7 @@ func TestE2EFilesystemServer(t *testing.T) {
 	// A destructive move is denied too.
 	moved := callAsync(s, "move_file", map[string]any{"source": filepath.Join(data, "existing.txt"), "destination": filepath.Join(data, "moved.txt")})
 	e = u.waitApproval(t, "move_file")
-	u.sentinel(t, "mcp", "deny", e["id"].(string))
+	u.sentinel(t, "mcp", "deny", "--no-tty-confirm", e["id"].(string))
 	if r := <-moved; !r.IsError {
 		t.Fatalf("denied move_file: %q", text(r))
 	}
@@ -299,7 +299,7 @@ func testEverything(t *testing.T, version string) {
 	// A write-annotated tool pauses; a deny is a tool error.
 	ch := callAsync(s, "toggle-simulated-logging", map[string]any{})
 	e := u.waitApproval(t, "toggle-simulated-logging")
-	u.sentinel(t, "mcp", "deny", e["id"].(string))
+	u.sentinel(t, "mcp", "deny", "--no-tty-confirm", e["id"].(string))
 	if r := <-ch; !r.IsError || !strings.Contains(text(r), "denied") {
 		t.Fatalf("denied toggle: %q", text(r))
 	}
@@ -408,7 +408,7 @@ func TestE2EBinaryDeadbugz(t *testing.T) {
 	if len(list) != 1 {
 		t.Fatalf("approvals --json: %s", jout)
 	}
-	if out, code := u.sentinel(t, "mcp", "allow", list[0]["id"].(string)); code != 0 || !strings.Contains(out, "new definition of tool read_note") {
+	if out, code := u.sentinel(t, "mcp", "allow", "--no-tty-confirm", list[0]["id"].(string)); code != 0 || !strings.Contains(out, "new definition of tool read_note") {
 		t.Fatalf("allow: %d %s", code, out)
 	}
 	select {
