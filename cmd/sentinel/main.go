@@ -13,7 +13,7 @@ func main() {
 	// The write wall's set-up process (started by `sentinel run` inside new
 	// namespaces) is not a command anyone types: it skips the CLI.
 	if len(os.Args) > 1 && os.Args[1] == wall.InitArg {
-		wall.Init(os.Args[2:])
+		wall.Init()
 	}
 	os.Exit(cli.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

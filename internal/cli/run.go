@@ -83,8 +83,8 @@ type gate struct {
 	noCache    bool
 	isTerminal bool
 	// exec starts the agent; on Unix it does not return on success.
-	exec func(path string, argv []string) error
-	// walled starts the agent inside the write wall first (runWalled);
+	exec func(path string, argv, env []string) error
+	// walled starts the agent inside the write wall first (prepareWall);
 	// tests that replace exec leave it off.
 	walled bool
 	wall   string
@@ -92,6 +92,17 @@ type gate struct {
 
 func (g *gate) run(cmd *cobra.Command, args []string) error {
 	name := args[0]
+	env := agentEnv()
+	var walled *walledStart
+	if g.walled {
+		// The wall is set up while the scan runs; it is taken down unused
+		// if the agent does not start.
+		var err error
+		if walled, err = g.prepareWall(name, env); err != nil {
+			return err
+		}
+		defer walled.close()
+	}
 	res, notice, err := g.scan(cmd)
 	if err != nil {
 		fmt.Fprintf(g.app.Stderr, "sentinel: cannot check this folder before starting `%s`: %v\n", name, err)
@@ -126,12 +137,12 @@ func (g *gate) run(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return fmt.Errorf("cannot start %s: %s", name, lookPathSentence(err))
 	}
-	if g.walled {
-		if handled, err := g.runWalled(name, path, args); handled {
+	if walled != nil {
+		if handled, err := walled.run(g, name, path, args); handled {
 			return err
 		}
 	}
-	if err := g.exec(path, args); err != nil {
+	if err := g.exec(path, args, env); err != nil {
 		var ee *exitStatus
 		if errors.As(err, &ee) {
 			return exitWith(ee.code, err)

@@ -11,8 +11,9 @@ import (
 
 // execAgent runs the agent as a child with this process's terminal and
 // environment, and returns its exit code: platforms without exec(2).
-func execAgent(path string, argv []string) error {
+func execAgent(path string, argv, env []string) error {
 	cmd := exec.Command(path, argv[1:]...)
+	cmd.Env = env
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	// Interrupts reach the agent (same console); Sentinel just waits.
 	signal.Ignore(os.Interrupt)

@@ -35,7 +35,7 @@ func TestGatePrompt(t *testing.T) {
 		var stderr bytes.Buffer
 		var ran []string
 		app := &App{Stdin: strings.NewReader(tc.answer + "rest-for-the-agent"), Stdout: &bytes.Buffer{}, Stderr: &stderr, Getenv: func(string) string { return "" }}
-		g := &gate{app: app, isTerminal: true, exec: func(path string, argv []string) error { ran = argv; return nil }}
+		g := &gate{app: app, isTerminal: true, exec: func(path string, argv, _ []string) error { ran = argv; return nil }}
 		cmd := newRunCmd(app)
 		err := g.run(cmd, []string{"true", "--x"})
 		if got := ran != nil; got != tc.started {
@@ -86,7 +86,7 @@ func TestGateFailsClosed(t *testing.T) {
 	var stderr bytes.Buffer
 	ran := false
 	app := &App{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &stderr, Getenv: func(string) string { return "" }}
-	g := &gate{app: app, isTerminal: true, exec: func(string, []string) error { ran = true; return nil }}
+	g := &gate{app: app, isTerminal: true, exec: func(string, []string, []string) error { ran = true; return nil }}
 	err := g.run(newRunCmd(app), []string{"true"})
 	if ran {
 		t.Fatal("the agent started although the folder could not be scanned")
@@ -108,7 +108,7 @@ func TestGateStartErrors(t *testing.T) {
 		{"./notes.txt", "cannot start ./notes.txt: it is not an executable file; check its path and permissions"},
 	} {
 		app := &App{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &bytes.Buffer{}, Getenv: func(string) string { return "" }}
-		g := &gate{app: app, exec: func(string, []string) error { t.Fatal("started"); return nil }}
+		g := &gate{app: app, exec: func(string, []string, []string) error { t.Fatal("started"); return nil }}
 		err := g.run(newRunCmd(app), []string{c.name})
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
@@ -125,7 +125,7 @@ func TestGateCompromisedSaysWhatToDo(t *testing.T) {
 	t.Chdir(dir)
 	var stderr bytes.Buffer
 	app := &App{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &stderr, Getenv: func(string) string { return "" }}
-	g := &gate{app: app, exec: func(string, []string) error { t.Fatal("started"); return nil }}
+	g := &gate{app: app, exec: func(string, []string, []string) error { t.Fatal("started"); return nil }}
 	err := g.run(newRunCmd(app), []string{"true"})
 	want := "sentinel: refusing to start `true` here: the project is COMPROMISED; remove or fix what the findings above name, then start it again.\n"
 	if exitCode(err) != ExitCompromised || !strings.HasSuffix(stderr.String(), want) {

@@ -166,7 +166,7 @@ func TestWallStopsAgentTree(t *testing.T) {
 	}
 	// What an agent legitimately does.
 	fmt.Fprintf(&script, "echo ok > ./work.txt && echo ok > $HOME/.agent-settings.json && echo ok > %s/t && mkdir -p $HOME/.cache/x && echo ok > $HOME/.cache/x/y && echo ok > %s/gate/probe && echo ALLOWED\n", tmp, st)
-	script.WriteString("echo wall=$SENTINEL_WALL\n")
+	script.WriteString("echo wall=$SENTINEL_WALL run=${SENTINEL_RUN_PID:+set}\n")
 	r := runIn(t, e.bin, e.repo, e.env, "", "run", "--wall=required", "--", "sh", "-c", script.String())
 	if r.code != 0 {
 		t.Fatalf("sentinel run exited %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
@@ -179,7 +179,7 @@ func TestWallStopsAgentTree(t *testing.T) {
 	if !strings.Contains(r.stdout, "ALLOWED") {
 		t.Errorf("the agent could not write where it works (project, $HOME, caches, temp, the gate's state):\n%s\n%s", r.stdout, r.stderr)
 	}
-	if !strings.Contains(r.stdout, "wall=1") {
+	if !strings.Contains(r.stdout, "wall=1 run=set") {
 		t.Errorf("the agent did not run inside the wall: %s", r.stdout)
 	}
 	for rel, b := range before {

@@ -48,11 +48,19 @@ func Available() error {
 	return nil
 }
 
-// Start runs path with argv (argv[0] included) inside the wall, with env
-// and this process's standard streams. The returned command is running:
-// the caller waits for it. It fails, before the agent starts, when the
-// namespaces or mounts are refused; the error says why in one sentence.
-func Start(plan Plan, path string, argv, env []string) (*exec.Cmd, error) {
+// Pending is a set-up process that is making the wall while the caller
+// does other work (the gate's scan): the cost of starting it is hidden
+// behind that work. Run hands it the agent; Abort ends it.
+type Pending struct {
+	cmd    *exec.Cmd
+	ctl    *os.File      // fd 4 of the set-up process: the agent to start
+	report *bufio.Reader // fd 3: "ready", then "ok", or "error: ..."
+	rfile  *os.File
+}
+
+// Prepare starts the set-up process for plan with env (the agent's
+// environment) and this process's standard streams, and returns at once.
+func Prepare(plan Plan, env []string) (*Pending, error) {
 	self, err := os.Executable()
 	if err != nil {
 		return nil, fmt.Errorf("%w: cannot find the sentinel binary to set the wall up: %v", ErrUnavailable, err)
@@ -61,37 +69,77 @@ func Start(plan Plan, path string, argv, env []string) (*exec.Cmd, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, w, err := os.Pipe()
+	rr, rw, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
-	cmd := exec.Command(self, append([]string{InitArg, "--", path}, argv...)...)
+	cr, cw, err := os.Pipe()
+	if err != nil {
+		rr.Close()
+		rw.Close()
+		return nil, err
+	}
+	cmd := exec.Command(self, InitArg)
 	cmd.Args[0] = "sentinel"
 	cmd.Env = append(append([]string(nil), env...), PlanEnv+"="+string(b))
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	cmd.ExtraFiles = []*os.File{w} // fd 3: the set-up process's report
+	cmd.ExtraFiles = []*os.File{rw, cr} // fd 3: report, fd 4: the agent
 	cmd.SysProcAttr = &syscall.SysProcAttr{
 		Cloneflags:                 syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
 		UidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
 		GidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
 		GidMappingsEnableSetgroups: false,
 	}
-	if err := cmd.Start(); err != nil {
-		w.Close()
+	err = cmd.Start()
+	rw.Close()
+	cr.Close()
+	if err != nil {
+		rr.Close()
+		cw.Close()
 		return nil, fmt.Errorf("%w: the kernel refused a user namespace (%v)", ErrUnavailable, err)
 	}
-	w.Close()
-	line, _ := bufio.NewReader(io.LimitReader(r, 4096)).ReadString('\n')
-	line = strings.TrimSpace(line)
-	if line != "ok" {
-		_ = cmd.Wait()
-		if line == "" {
-			line = "the set-up process ended without a word"
-		}
-		return nil, fmt.Errorf("%w: %s", ErrUnavailable, strings.TrimPrefix(line, "error: "))
+	return &Pending{cmd: cmd, ctl: cw, report: bufio.NewReader(io.LimitReader(rr, 8192)), rfile: rr}, nil
+}
+
+func (p *Pending) line() string {
+	l, _ := p.report.ReadString('\n')
+	return strings.TrimSpace(l)
+}
+
+// Run starts path with argv (argv[0] included) inside the wall once it
+// stands, and returns the running set-up process, which exits with the
+// agent's code. It fails, before the agent starts, when the namespaces or
+// mounts were refused; the error says why in one sentence.
+func (p *Pending) Run(path string, argv []string) (*exec.Cmd, error) {
+	defer p.rfile.Close()
+	if l := p.line(); l != "ready" {
+		p.Abort()
+		return nil, setupError(l)
 	}
-	return cmd, nil
+	err := json.NewEncoder(p.ctl).Encode(append([]string{path}, argv...))
+	p.ctl.Close()
+	if err != nil {
+		p.Abort()
+		return nil, fmt.Errorf("%w: cannot hand the agent to the set-up process: %v", ErrUnavailable, err)
+	}
+	if l := p.line(); l != "ok" {
+		_ = p.cmd.Wait()
+		return nil, setupError(l)
+	}
+	return p.cmd, nil
+}
+
+// Abort ends the set-up process without starting anything.
+func (p *Pending) Abort() {
+	p.ctl.Close() // the set-up process exits on end of input
+	_ = p.cmd.Wait()
+}
+
+func setupError(line string) error {
+	if line == "" {
+		line = "the set-up process ended without a word"
+	}
+	return fmt.Errorf("%w: %s", ErrUnavailable, strings.TrimPrefix(line, "error: "))
 }
 
 // Init is the set-up process: it runs inside the new namespaces, makes the
@@ -100,7 +148,7 @@ func Start(plan Plan, path string, argv, env []string) (*exec.Cmd, error) {
 // the mounts are locked: the agent cannot unmount or remount them, even as
 // root of its own namespace), waits, and exits with the agent's code. It
 // never returns.
-func Init(args []string) {
+func Init() {
 	report := os.NewFile(3, "wall-report")
 	fail := func(format string, a ...any) {
 		msg := fmt.Sprintf(format, a...)
@@ -108,9 +156,6 @@ func Init(args []string) {
 			fmt.Fprintf(report, "error: %s\n", msg)
 		}
 		os.Exit(125)
-	}
-	if len(args) < 3 || args[0] != "--" {
-		fail("the wall's set-up process was started without an agent")
 	}
 	raw := os.Getenv(PlanEnv)
 	os.Unsetenv(PlanEnv)
@@ -134,7 +179,16 @@ func Init(args []string) {
 	if err := landlock.MustConfig(landlock.AccessFSSet(unix.LANDLOCK_ACCESS_FS_MAKE_BLOCK)).RestrictPaths(); err != nil {
 		fail("cannot enter a Landlock domain: %v", err)
 	}
-	path, argv := args[1], args[2:]
+	fmt.Fprintln(report, "ready")
+	// The agent to start, once the caller's scan has said it may start; end
+	// of input means it may not.
+	ctl := os.NewFile(4, "wall-control")
+	var agent []string
+	if err := json.NewDecoder(ctl).Decode(&agent); err != nil || len(agent) < 2 {
+		os.Exit(0)
+	}
+	ctl.Close()
+	path, argv := agent[0], agent[1:]
 	cmd := exec.Command(path, argv[1:]...)
 	cmd.Args = argv
 	cmd.Env = append(os.Environ(), ActiveEnv+"=1")
