@@ -39,12 +39,14 @@ type InstallOptions struct {
 
 // The tools each agent's pre-tool hook is limited to, so that a failing or
 // missing hook, which blocks, can never block a built-in read. Claude Code's
-// matcher also covers PowerShell and every MCP tool (mcp__server__tool),
-// which the hook judges; a broken install blocks those, reads included.
+// and Gemini CLI's matchers also cover every MCP tool (mcp__server__tool,
+// as both name them), Claude Code's PowerShell too, and Cursor's its MCP
+// tools (MCP:tool) and its beforeMCPExecution event, which the hook judges
+// by their arguments' values; a broken install blocks those, reads included.
 const (
 	claudeMatcher = "Write|Edit|MultiEdit|NotebookEdit|Bash|PowerShell|mcp__.*"
-	geminiMatcher = "write_file|replace|run_shell_command"
-	cursorMatcher = "Write|Edit|StrReplace|MultiEdit|Delete|Shell"
+	geminiMatcher = "write_file|replace|edit|smart_edit|save_memory|run_shell_command|mcp__.*"
+	cursorMatcher = "Write|Edit|StrReplace|MultiEdit|Delete|Shell|TabWrite|MCP:.*|edit_file|search_replace|write|delete_file|run_terminal_cmd|edit_notebook"
 )
 
 // SettingsPath is the file Install edits for agent and scope.
@@ -184,6 +186,7 @@ func entries(agent Agent, cmd string) []kv {
 		return []kv{
 			{tool, kvs{{"command", cmd}, {"matcher", cursorMatcher}, {"failClosed", true}}},
 			{cursorShellEvent, kvs{{"command", cmd}, {"failClosed", true}}},
+			{cursorMCPEvent, kvs{{"command", cmd}, {"failClosed", true}}},
 			{prompt, kvs{{"command", cmd}}},
 		}
 	}

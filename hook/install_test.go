@@ -127,13 +127,13 @@ func TestInstallNewFiles(t *testing.T) {
 		}
 		switch a {
 		case Gemini:
-			for _, want := range []string{`"BeforeTool"`, `"BeforeAgent"`, geminiMatcher, `|| exit 2`} {
+			for _, want := range []string{`"BeforeTool"`, `"BeforeAgent"`, geminiMatcher, `mcp__.*`, `save_memory`, `|| exit 2`} {
 				if !strings.Contains(string(data), want) {
 					t.Errorf("gemini lacks %s:\n%s", want, data)
 				}
 			}
 		case Cursor:
-			for _, want := range []string{`"version": 1`, `"preToolUse"`, `"beforeShellExecution"`, `"beforeSubmitPrompt"`, `"failClosed": true`} {
+			for _, want := range []string{`"version": 1`, `"preToolUse"`, `"beforeShellExecution"`, `"beforeMCPExecution"`, `"beforeSubmitPrompt"`, `"failClosed": true`, `MCP:.*`, `TabWrite`} {
 				if !strings.Contains(string(data), want) {
 					t.Errorf("cursor lacks %s:\n%s", want, data)
 				}
