@@ -384,7 +384,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		if json.Unmarshal(input, &in) == nil {
 			if what, ok := blast.SelfApproval(in.Command); ok {
 				return h.denyWithUserMessage(agent, ev.HookEventName, fmt.Sprintf(
-					"Sentinel does not let the agent run %s: that records a person's decision. Ask the user to run it themselves if they want to; do not retry it another way.", what),
+					"Sentinel does not let the agent run %s: decisions are made by the person, in a terminal of their own outside the agent. Ask the user to run it themselves if they want to; do not retry it another way.", what),
 					"Sentinel stopped the agent from running "+what+" itself.")
 			}
 		}

@@ -651,7 +651,7 @@ func TestNewWriteToolsOrdinary(t *testing.T) {
 func TestPowerShellSelfApproval(t *testing.T) {
 	h := newHandler(t)
 	r := run(t, h, Claude, claudeTool("s", "PowerShell", map[string]any{"command": "sentinel approve"}))
-	if !r.Denied || !strings.Contains(string(r.Stdout), "person's decision") {
+	if !r.Denied || !strings.Contains(string(r.Stdout), "decisions are made by the person") {
 		t.Fatalf("sentinel approve via PowerShell: %s", r.Stdout)
 	}
 }

@@ -23,11 +23,13 @@ func newHookCmd(app *App) *cobra.Command {
 		Short:   "Run the blast-radius gate as a Claude Code, Gemini CLI or Cursor hook",
 		Long: `The blast-radius gate asks the agent to justify the first write of each turn
 to a blast centre (a migration, a CI workflow, a lockfile, auth code, .env,
-infrastructure, agent hook settings): the call is denied once with a
+infrastructure, files an agent obeys): the call is denied once with a
 request for a JUSTIFICATION (file:line) and a ROLLBACK (exact command), and
 the same call repeated in that turn goes through. A new user prompt starts a
-new turn. Reads are never judged. Writes to Sentinel's own configuration and
-state, and the commands that record approvals, are denied in every turn.
+new turn. Reads are never judged. The gate's off switches (Sentinel's own
+configuration and state, the agents' hook settings, the sentinel binary,
+AGENTS.lock) and the commands that record a person's decision are denied in
+every turn.
 
 'sentinel hook claude|gemini|cursor' reads one hook event as JSON on stdin and
 prints a decision in that agent's format, or nothing when it has no opinion.

@@ -106,7 +106,7 @@ func TestAgentCannotApproveItself(t *testing.T) {
 			t.Fatalf("%q: exit %d", cmd, code)
 		}
 		d, reason := hookE2EDecision(t, out)
-		if d != "deny" || !strings.Contains(reason, "person's decision") {
+		if d != "deny" || !strings.Contains(reason, "decisions are made by the person") {
 			t.Errorf("%q (call %d): decision %q, reason %q", cmd, i, d, reason)
 		}
 		// The same command again in the same turn is still denied.

@@ -55,7 +55,7 @@ func TestRedTeamSelfApprovalBypasses(t *testing.T) {
 			t.Fatalf("%q: exit %d, stderr %q", cmd, code, errOut)
 		}
 		d, reason := hookE2EDecision(t, out)
-		if d != "deny" || !strings.Contains(reason, "person's decision") {
+		if d != "deny" || !strings.Contains(reason, "decisions are made by the person") {
 			t.Errorf("%q: decision %q, reason %q", cmd, d, reason)
 		}
 	}
