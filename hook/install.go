@@ -35,6 +35,104 @@ type InstallOptions struct {
 	// Binary is the sentinel executable the hook runs; "sentinel" (found on
 	// PATH) when empty.
 	Binary string
+	// Protect are absolute paths of Sentinel's own folders and executable.
+	// A Claude Code user install also denies its file tools writing them
+	// (`permissions.deny` Edit rules) and, when the user turns Claude Code's
+	// sandbox on, its shell commands too (`sandbox.filesystem.denyWrite`):
+	// Claude Code's own wall, on every system it sandboxes (macOS included).
+	Protect []string
+}
+
+// claudeDenies are the entries a Claude Code user install adds for
+// o.Protect: each path's Edit deny rule and sandbox denyWrite entry, in
+// Claude Code's absolute-path form (`//` then the path without its leading
+// slash).
+func claudeDenies(o InstallOptions) (edits, sandbox []string) {
+	if o.Agent != Claude || o.Scope != ScopeUser {
+		return nil, nil
+	}
+	for _, p := range o.Protect {
+		if !filepath.IsAbs(p) {
+			continue
+		}
+		abs := "//" + strings.TrimLeft(filepath.ToSlash(filepath.Clean(p)), "/")
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			edits = append(edits, "Edit("+abs+"/**)")
+		} else {
+			edits = append(edits, "Edit("+abs+")")
+		}
+		sandbox = append(sandbox, abs)
+	}
+	return edits, sandbox
+}
+
+// editList adds (or removes) items in the string list at path below root,
+// creating objects on the way, and drops what becomes empty on removal. It
+// reports a change, or an error when something on the path is of another
+// type than the agent reads.
+func editList(root *object, path []string, items []string, add bool) (bool, error) {
+	if len(items) == 0 {
+		return false, nil
+	}
+	parents := []*object{root}
+	o := root
+	for _, k := range path[:len(path)-1] {
+		v := o.get(k)
+		if v == nil {
+			if !add {
+				return false, nil
+			}
+			v = &value{obj: newObject()}
+			o.set(k, v)
+		}
+		if v.obj == nil {
+			return false, fmt.Errorf("%q is not an object", k)
+		}
+		o = v.obj
+		parents = append(parents, o)
+	}
+	last := path[len(path)-1]
+	list := o.get(last)
+	if list == nil {
+		if !add {
+			return false, nil
+		}
+		list = &value{isArr: true}
+		o.set(last, list)
+	}
+	if !list.isArr {
+		return false, fmt.Errorf("%q is not a list", strings.Join(path, "."))
+	}
+	changed := false
+	for _, it := range items {
+		at := -1
+		for i, v := range list.arr {
+			if s, ok := v.str(); ok && s == it {
+				at = i
+				break
+			}
+		}
+		switch {
+		case add && at < 0:
+			list.arr = append(list.arr, fromAny(it))
+			changed = true
+		case !add && at >= 0:
+			list.arr = append(list.arr[:at], list.arr[at+1:]...)
+			changed = true
+		}
+	}
+	if !add && changed {
+		// Remove what Sentinel's entries leave empty, innermost first.
+		if len(list.arr) == 0 {
+			o.del(last)
+		}
+		for i := len(parents) - 1; i > 0; i-- {
+			if len(parents[i].keys) == 0 {
+				parents[i-1].del(path[i-1])
+			}
+		}
+	}
+	return changed, nil
 }
 
 // The tools each agent's pre-tool hook is limited to, so that a failing or
@@ -268,6 +366,17 @@ func edit(o InstallOptions, install bool) (string, bool, error) {
 		hooks = &value{obj: newObject()}
 	}
 	removed := removeSentinel(hooks.obj, o.Agent)
+	edits, sandbox := claudeDenies(o)
+	for _, l := range []struct {
+		path  []string
+		items []string
+	}{{[]string{"permissions", "deny"}, edits}, {[]string{"sandbox", "filesystem", "denyWrite"}, sandbox}} {
+		ch, err := editList(root.obj, l.path, l.items, install)
+		if err != nil {
+			return file, false, fmt.Errorf("cannot add Sentinel's folders to %s: %v; fix the file or add them by hand", file, err)
+		}
+		removed = removed || ch
+	}
 	if install {
 		if o.Agent == Cursor && root.obj.get("version") == nil {
 			root.obj.set("version", fromAny(1))

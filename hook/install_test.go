@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -413,5 +414,66 @@ func TestInstallRefusesRelativeFolders(t *testing.T) {
 		if _, _, err := Install(o); err == nil || !strings.Contains(err.Error(), "relative path") {
 			t.Errorf("%+v: %v", o, err)
 		}
+	}
+}
+
+// TestClaudeUserInstallDeniesSentinelPaths: a Claude Code user install tells
+// Claude Code's own permission rules and sandbox to keep its tools out of
+// Sentinel's folders and binary, and uninstall takes exactly that back.
+func TestClaudeUserInstallDeniesSentinelPaths(t *testing.T) {
+	home := t.TempDir()
+	cfg := filepath.Join(home, ".config", "sentinel")
+	if err := os.MkdirAll(cfg, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(home, "bin", "sentinel")
+	settings := filepath.Join(home, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	orig := `{"permissions": {"deny": ["Read(./.env)"]}, "model": "opus"}`
+	if err := os.WriteFile(settings, []byte(orig), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	o := InstallOptions{Agent: Claude, Scope: ScopeUser, Home: home, Binary: bin, Protect: []string{cfg, bin}}
+	if _, _, err := Install(o); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Permissions struct{ Deny []string } `json:"permissions"`
+		Sandbox     struct {
+			Filesystem struct{ DenyWrite []string } `json:"filesystem"`
+		} `json:"sandbox"`
+	}
+	b, _ := os.ReadFile(settings)
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	slash := func(p string) string { return "//" + strings.TrimLeft(filepath.ToSlash(p), "/") }
+	wantDeny := []string{"Read(./.env)", "Edit(" + slash(cfg) + "/**)", "Edit(" + slash(bin) + ")"}
+	if !slices.Equal(got.Permissions.Deny, wantDeny) {
+		t.Errorf("permissions.deny = %q, want %q", got.Permissions.Deny, wantDeny)
+	}
+	if want := []string{slash(cfg), slash(bin)}; !slices.Equal(got.Sandbox.Filesystem.DenyWrite, want) {
+		t.Errorf("sandbox.filesystem.denyWrite = %q, want %q", got.Sandbox.Filesystem.DenyWrite, want)
+	}
+	if _, changed, _ := Install(o); changed {
+		t.Error("a second install changed the file")
+	}
+	if _, _, err := Uninstall(o); err != nil {
+		t.Fatal(err)
+	}
+	b, _ = os.ReadFile(settings)
+	if strings.Contains(string(b), "sentinel") || strings.Contains(string(b), "sandbox") || !strings.Contains(string(b), "Read(./.env)") {
+		t.Errorf("uninstall left or took the wrong entries:\n%s", b)
+	}
+	// A project's shared settings never get one user's absolute paths.
+	proj := t.TempDir()
+	file, _, err := Install(InstallOptions{Agent: Claude, Scope: ScopeProject, Project: proj, Protect: []string{cfg}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(file); strings.Contains(string(b), "denyWrite") || strings.Contains(string(b), "Edit(") {
+		t.Errorf("a project install wrote the user's paths:\n%s", b)
 	}
 }

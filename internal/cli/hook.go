@@ -203,8 +203,12 @@ written quoted as one shell word. A relative HOME is refused.`,
 			if install && binary == "" && scope == hook.ScopeUser {
 				binary = selfPath()
 			}
+			var protect []string
+			if scope == hook.ScopeUser {
+				protect = sentinelOwnPaths(app.Getenv, binary)
+			}
 			for _, a := range agents {
-				opts := hook.InstallOptions{Agent: a, Scope: scope, Home: home, Project: project, Binary: binary}
+				opts := hook.InstallOptions{Agent: a, Scope: scope, Home: home, Project: project, Binary: binary, Protect: protect}
 				var file string
 				var changed bool
 				if install {
@@ -281,4 +285,24 @@ func parseAgents(names []string) ([]hook.Agent, error) {
 		return nil, errors.New("no agent given; use --agent claude, gemini, cursor or all")
 	}
 	return out, nil
+}
+
+// sentinelOwnPaths are the folders and executable the agent must never
+// write: Sentinel's configuration and state, and the hook's binary (when it
+// is a path) resolved through links.
+func sentinelOwnPaths(getenv func(string) string, binary string) []string {
+	var out []string
+	if d, err := userdirs.Config(getenv); err == nil {
+		out = append(out, d)
+	}
+	if d, err := userdirs.State(getenv); err == nil {
+		out = append(out, d)
+	}
+	if filepath.IsAbs(binary) {
+		if r, err := filepath.EvalSymlinks(binary); err == nil {
+			binary = r
+		}
+		out = append(out, binary)
+	}
+	return out
 }
