@@ -294,6 +294,10 @@ func (p *Proxy) fromClient(ctx context.Context, m *Message, batch bool) {
 		}
 		p.forward(ctx, m, f)
 	case KindNotification:
+		if strings.EqualFold(m.Method, "tools/call") {
+			p.refuseCallNotification(m)
+			return
+		}
 		if m.Method == "notifications/cancelled" {
 			var c struct {
 				RequestID json.RawMessage `json:"requestId"`
@@ -313,6 +317,20 @@ func (p *Proxy) fromClient(ctx context.Context, m *Message, batch bool) {
 		// The client answering the server (sampling, elicitation, roots).
 		p.send(ctx, m, batch)
 	}
+}
+
+// refuseCallNotification drops a tools/call sent without an id: the server
+// would run it and answer no one, so there is no answer to pause and no
+// result to hand back. It is never forwarded; the client is told nothing,
+// as JSON-RPC answers no notification; the audit log records it.
+func (p *Proxy) refuseCallNotification(m *Message) {
+	var params callParams
+	_ = json.Unmarshal(m.Params, &params)
+	f := &inflight{method: "tools/call", tool: params.Name, args: params.Arguments,
+		outcome: &Outcome{By: "gate", Decision: "deny"}}
+	p.auditCall(f, nil, "", "a tools/call sent as a notification (no id) would run unjudged and unanswered; Sentinel did not forward it")
+	fmt.Fprintf(p.Log, "sentinel mcp: refused a tools/call of %s sent as a notification (no id); it was not forwarded\n",
+		report.Terminal(redact.String(truncate(params.Name, 120))))
 }
 
 // send passes a message to the server as its own bytes.
