@@ -71,8 +71,9 @@ type Gate struct {
 
 	mu    sync.Mutex
 	tools map[string]*toolState
-	// mrtr remembers approved calls so that a multi-round-trip retry of the
-	// same call (2026-07-28 input_required) does not ask twice.
+	// mrtr holds one-use grants for the multi-round-trip retries the
+	// server asked for (2026-07-28 input_required) of calls let through,
+	// so such a retry does not ask twice (GrantContinuation).
 	mrtr map[string]time.Time
 }
 
@@ -517,24 +518,125 @@ type Outcome struct {
 	ApprovalID string
 }
 
-// Ask pauses a call until a person decides, the timeout passes or ctx ends.
+// Ask pauses a call of tool with args until a person decides, the timeout
+// passes or ctx ends. It is AskCall for params {"name":tool,"arguments":args};
+// continuation is ignored: a retry rides on an approval only with a
+// requestState the server issued for it (see AskCall).
 func (g *Gate) Ask(ctx context.Context, tool string, args json.RawMessage, d CallDecision, continuation bool) Outcome {
-	ad := digest(args)
-	key := tool + "\x00" + ad
-	if continuation {
-		g.mu.Lock()
-		t, ok := g.mrtr[key]
-		g.mu.Unlock()
-		if ok && time.Since(t) < g.policy.Timeout() {
-			return Outcome{Allowed: true, By: "gate", Decision: "allow"}
+	params := marshalRaw(map[string]json.RawMessage{"name": marshalString(tool), "arguments": args})
+	if len(args) == 0 {
+		params = marshalRaw(map[string]json.RawMessage{"name": marshalString(tool)})
+	}
+	return g.AskCall(ctx, tool, args, params, d)
+}
+
+func marshalString(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
+}
+
+// CallDigest is the digest an approval of a call is bound to: the SHA-256
+// of the canonical JSON of the call's whole params except _meta (which
+// carries a progress token that changes on every send). The same call sent
+// again with any field added, changed or removed (requestState,
+// inputResponses, anything) is another call. Params that cannot be made
+// canonical are digested as sent, which only ever makes a match rarer.
+func CallDigest(params json.RawMessage) string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(params, &obj) == nil && obj != nil {
+		delete(obj, "_meta")
+		if c, err := Canonical(marshalRaw(obj)); err == nil {
+			return digest(c)
 		}
 	}
+	return digest(params)
+}
+
+// otherParams shows the params of a call beyond its name and arguments (and
+// _meta), which the approval covers too, so the person sees them.
+func otherParams(params json.RawMessage) string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(params, &obj) != nil {
+		return ""
+	}
+	delete(obj, "name")
+	delete(obj, "arguments")
+	delete(obj, "_meta")
+	if len(obj) == 0 {
+		return ""
+	}
+	return " with params " + string(marshalRaw(obj))
+}
+
+// continuationKey names one multi-round-trip retry the server asked for: the
+// tool, its canonical arguments and the requestState the server issued.
+func continuationKey(tool string, args json.RawMessage, state string) string {
+	ad := digest(args)
+	if c, err := Canonical(args); err == nil {
+		ad = digest(c)
+	}
+	return tool + "\x00" + ad + "\x00" + state
+}
+
+// GrantContinuation records that the server answered a call a person (or an
+// earlier grant) let through with input_required and requestState state: the
+// client's one retry of that call carrying exactly this state runs without a
+// second question. Each grant is used at most once and lapses after the
+// approval timeout.
+func (g *Gate) GrantContinuation(tool string, args json.RawMessage, state string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := time.Now()
+	for k, t := range g.mrtr {
+		if now.Sub(t) > g.policy.Timeout() {
+			delete(g.mrtr, k)
+		}
+	}
+	g.mrtr[continuationKey(tool, args, state)] = now
+}
+
+// takeContinuation consumes the grant for this retry, if there is one.
+func (g *Gate) takeContinuation(tool string, args json.RawMessage, state string) bool {
+	key := continuationKey(tool, args, state)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	t, ok := g.mrtr[key]
+	if !ok {
+		return false
+	}
+	delete(g.mrtr, key) // one grant, one retry
+	return time.Since(t) < g.policy.Timeout()
+}
+
+// AskCall pauses a call until a person decides, the timeout passes or ctx
+// ends. params are the call's whole params: the approval is bound to
+// CallDigest(params), and one approval lets exactly one call through (its
+// .used file is created exclusively before the call is let go). A
+// multi-round-trip retry (requestState or inputResponses) runs without a
+// question only when it carries a requestState the server issued for a call
+// let through here, and only once (GrantContinuation).
+func (g *Gate) AskCall(ctx context.Context, tool string, args, params json.RawMessage, d CallDecision) Outcome {
+	var cont struct {
+		RequestState json.RawMessage `json:"requestState"`
+		Inputs       json.RawMessage `json:"inputResponses"`
+	}
+	_ = json.Unmarshal(params, &cont)
+	if len(cont.RequestState) > 0 || len(cont.Inputs) > 0 {
+		var state string
+		if len(cont.RequestState) == 0 || json.Unmarshal(cont.RequestState, &state) == nil {
+			if g.takeContinuation(tool, args, state) {
+				return Outcome{Allowed: true, By: "gate", Decision: "allow"}
+			}
+		}
+	}
+	ad := CallDigest(params)
 	var req Request
 	if e := g.queue.FindCall(g.opts.Server, tool, ad); e != nil {
 		req = e.Request
 		if e.Status == StatusAllowed {
+			// Consumed first: two proxies finding the same approval run
+			// one call between them; a failure to consume asks again.
 			if g.queue.Consume(e.ID) {
-				g.rememberApproval(key)
 				return Outcome{Allowed: true, By: e.Decision.By, Decision: "allow", ApprovalID: e.ID}
 			}
 		}
@@ -548,7 +650,7 @@ func (g *Gate) Ask(ctx context.Context, tool string, args json.RawMessage, d Cal
 		var err error
 		req, err = g.queue.Submit(Request{
 			Kind: KindCall, Server: g.opts.Server, Tool: redact.String(tool), Risk: d.Class.Risk, Unannotated: d.Class.Unannotated,
-			Reason: redact.String(d.Reason), Arguments: redact.String(truncate(string(args), 2048)), ArgsDigest: ad,
+			Reason: redact.String(d.Reason), Arguments: redact.String(truncate(string(args)+otherParams(params), 2048)), ArgsDigest: ad,
 			Expires: time.Now().Add(g.policy.Timeout()).UTC(), PID: os.Getpid(),
 		})
 		if err != nil {
@@ -596,21 +698,16 @@ func (g *Gate) Ask(ctx context.Context, tool string, args json.RawMessage, d Cal
 	}
 	if dec.Verdict == "allow" {
 		if !g.queue.Consume(req.ID) {
+			// Used already (another proxy waiting on the same request ran
+			// it) or the .used file cannot be written: fail closed.
 			return Outcome{By: "gate", Decision: "deny", ApprovalID: req.ID}
 		}
-		g.rememberApproval(key)
 		return Outcome{Allowed: true, By: dec.By, Decision: "allow", ApprovalID: req.ID}
 	}
 	if dec.By == "timeout" {
 		return Outcome{By: "timeout", Decision: "timeout", ApprovalID: req.ID}
 	}
 	return Outcome{By: dec.By, Decision: "deny", ApprovalID: req.ID}
-}
-
-func (g *Gate) rememberApproval(key string) {
-	g.mu.Lock()
-	g.mrtr[key] = time.Now()
-	g.mu.Unlock()
 }
 
 // Inventory describes the tools of the last list: name, risk, whether it was

@@ -149,8 +149,10 @@ func TestApprovalSurvivesRestart(t *testing.T) {
 }
 
 // On 2026-07-28 a call that needs input returns input_required and the
-// client retries it with requestState; the retry of an approved call is not
-// asked again, but a fresh call is.
+// client retries it with requestState; the retry carrying the state the
+// server issued for an approved call is not asked again, once. A
+// continuation without such a grant, a second use of a grant, and a fresh
+// call are asked.
 func TestMultiRoundTripRetryIsNotAskedTwice(t *testing.T) {
 	root := t.TempDir()
 	dirs := Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}
@@ -158,38 +160,28 @@ func TestMultiRoundTripRetryIsNotAskedTwice(t *testing.T) {
 	defer g.Close()
 	g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"w","annotations":{"destructiveHint":false}}`)})
 	args := json.RawMessage(`{"a":1}`)
+	retry := json.RawMessage(`{"name":"w","arguments":{"a":1},"requestState":"st","inputResponses":{"r":{}}}`)
 	d := g.DecideCall("w", args)
-	// A continuation with no approval behind it is asked like any call.
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	if o := g.Ask(ctx, "w", args, d, true); o.Allowed {
+	short := func() context.Context {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		t.Cleanup(cancel)
+		return ctx
+	}
+	// A continuation with no grant behind it is asked like any call.
+	if o := g.AskCall(short(), "w", args, retry, d); o.Allowed {
 		t.Fatal("a continuation without an approval passed")
 	}
-	cancel()
-	done := make(chan Outcome, 1)
-	go func() { done <- g.Ask(context.Background(), "w", args, d, false) }()
-	for {
-		list, _ := g.Queue().List()
-		var id string
-		for _, e := range list {
-			if e.Status == StatusPending {
-				id = e.ID
-			}
-		}
-		if id != "" {
-			g.Queue().Resolve(id, "allow", "user:queue")
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
+	g.GrantContinuation("w", json.RawMessage(`{ "a" : 1 }`), "st")
+	if o := g.AskCall(short(), "w", args, json.RawMessage(`{"name":"w","arguments":{"a":1},"requestState":"other"}`), d); o.Allowed {
+		t.Fatal("a continuation with a state the server did not issue passed")
 	}
-	if o := <-done; !o.Allowed {
-		t.Fatal("not allowed")
+	if o := g.AskCall(context.Background(), "w", args, retry, d); !o.Allowed || o.By != "gate" {
+		t.Fatalf("the retry the server asked for: %+v", o)
 	}
-	if o := g.Ask(context.Background(), "w", args, d, true); !o.Allowed || o.By != "gate" {
-		t.Fatalf("the retry of an approved call: %+v", o)
+	if o := g.AskCall(short(), "w", args, retry, d); o.Allowed {
+		t.Fatal("one grant let two retries through")
 	}
-	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	if o := g.Ask(ctx, "w", args, d, false); o.Allowed {
+	if o := g.Ask(short(), "w", args, d, false); o.Allowed {
 		t.Fatal("a fresh call rode on the earlier approval")
 	}
 }

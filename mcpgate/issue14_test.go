@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"path/filepath"
 	"strings"
@@ -23,6 +24,8 @@ type scriptServer struct {
 	results map[string]string
 	other   map[string]string
 	frames  chan []byte
+	// respond, when set, makes the result of a tools/call from its params.
+	respond func(name string, params json.RawMessage) string
 
 	mu   sync.Mutex
 	got  []string
@@ -36,9 +39,7 @@ func (s *scriptServer) Send(_ context.Context, msg []byte) error {
 	var m struct {
 		ID     json.RawMessage `json:"id"`
 		Method string          `json:"method"`
-		Params struct {
-			Name string `json:"name"`
-		} `json:"params"`
+		Params json.RawMessage `json:"params"`
 	}
 	if json.Unmarshal(msg, &m) != nil || len(m.ID) == 0 || m.Method == "" {
 		return nil
@@ -48,9 +49,18 @@ func (s *scriptServer) Send(_ context.Context, msg []byte) error {
 	case "tools/list":
 		result = `{"tools":` + s.tools + `}`
 	case "tools/call":
-		result = s.results[m.Params.Name]
+		var p struct {
+			Name string `json:"name"`
+		}
+		_ = json.Unmarshal(m.Params, &p)
+		if s.respond != nil {
+			result = s.respond(p.Name, m.Params)
+		}
 		if result == "" {
-			result = `{"content":[{"type":"text","text":"ran ` + m.Params.Name + `"}]}`
+			result = s.results[p.Name]
+		}
+		if result == "" {
+			result = `{"content":[{"type":"text","text":"ran ` + p.Name + `"}]}`
 		}
 	default:
 		result = s.other[m.Method]
@@ -103,6 +113,7 @@ type rawOpts struct {
 	results map[string]string
 	other   map[string]string
 	paths   func(dirs mcpgate.Dirs) []mcpgate.PathChecker
+	respond func(name string, params json.RawMessage) string
 }
 
 func newRawProxy(t *testing.T, o rawOpts) *rawProxy {
@@ -126,7 +137,7 @@ func newRawProxy(t *testing.T, o rawOpts) *rawProxy {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := &scriptServer{tools: o.tools, results: o.results, other: o.other, frames: make(chan []byte, 64)}
+	srv := &scriptServer{tools: o.tools, results: o.results, other: o.other, frames: make(chan []byte, 64), respond: o.respond}
 	p := &mcpgate.Proxy{Gate: g, Upstream: srv, Log: log}
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -246,5 +257,112 @@ func TestProxyRefusesToolsCallNotification(t *testing.T) {
 				t.Fatalf("no audit record of the refused notification: %+v", rp.audit())
 			}
 		})
+	}
+}
+
+// allowNext allows the next pending call approval of tool, as a person
+// running `sentinel mcp allow` would.
+func (rp *rawProxy) allowNext(tool string) string {
+	rp.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		list, err := rp.gate.Queue().List()
+		if err != nil {
+			rp.t.Fatal(err)
+		}
+		for _, e := range list {
+			if e.Kind == mcpgate.KindCall && e.Tool == tool && e.Status == mcpgate.StatusPending {
+				if err := rp.gate.Queue().Resolve(e.ID, "allow", "user:queue"); err != nil {
+					rp.t.Fatal(err)
+				}
+				return e.ID
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	rp.t.Fatalf("no pending approval for %s; log:\n%s", tool, rp.log.String())
+	return ""
+}
+
+// TestProxyApprovalIsConsumedByOneCall: one "allow" runs one call. The same
+// call sent again with requestState, inputResponses or any other field
+// added is a new call that a person must approve; it no longer rides on the
+// approval (five executions from one allow, issue #14).
+func TestProxyApprovalIsConsumedByOneCall(t *testing.T) {
+	const call = `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"write_note","arguments":{"text":"x"}%s}}`
+	for _, tc := range []struct{ name, extra string }{
+		{"requestState", `,"requestState":"forged"`},
+		{"inputResponses", `,"inputResponses":{"r1":{"action":"accept"}}`},
+		{"both", `,"requestState":"","inputResponses":{}`},
+		{"other field", `,"task":{"ttl":1}`},
+		{"same call again", ``},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rp := newRawProxy(t, rawOpts{tools: rawTools, policy: `{"approval_timeout":"300ms"}`})
+			rp.list()
+			rp.send(fmt.Sprintf(call, 1, ""))
+			rp.allowNext("write_note")
+			if l := rp.expect("1"); !strings.Contains(l, "ran write_note") {
+				t.Fatalf("the approved call did not run: %s", l)
+			}
+			for i := 2; i <= 5; i++ {
+				rp.send(fmt.Sprintf(call, i, tc.extra))
+				if l := rp.expect(fmt.Sprint(i)); strings.Contains(l, "ran write_note") || !strings.Contains(l, "isError") {
+					t.Fatalf("replay %d of one approval ran: %s", i, l)
+				}
+			}
+			if n := len(rp.server.calls()); n != 1 {
+				t.Fatalf("one approval ran %d calls", n)
+			}
+		})
+	}
+}
+
+// TestProxyMultiRoundTripRetryOfApprovedCall: on 2026-07-28 an approved
+// call that needs input returns input_required with a requestState; the
+// client's retry carrying exactly that state runs without a second
+// question, once. Another state, or the same state twice, is asked again.
+func TestProxyMultiRoundTripRetryOfApprovedCall(t *testing.T) {
+	respond := func(name string, params json.RawMessage) string {
+		var p struct {
+			RequestState string `json:"requestState"`
+		}
+		_ = json.Unmarshal(params, &p)
+		switch p.RequestState {
+		case "":
+			return `{"resultType":"input_required","inputRequests":{"r1":{"method":"elicitation/create","params":{"message":"sure?"}}},"requestState":"st-1"}`
+		case "st-1":
+			return `{"resultType":"input_required","inputRequests":{"r2":{"method":"elicitation/create","params":{"message":"really?"}}},"requestState":"st-2"}`
+		}
+		return `{"content":[{"type":"text","text":"done ` + p.RequestState + `"}]}`
+	}
+	rp := newRawProxy(t, rawOpts{tools: rawTools, policy: `{"approval_timeout":"300ms"}`, respond: respond})
+	rp.list()
+	const call = `{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"write_note","arguments":{"text":"x"}%s}}`
+	rp.send(fmt.Sprintf(call, 1, ""))
+	rp.allowNext("write_note")
+	if l := rp.expect("1"); !strings.Contains(l, "st-1") {
+		t.Fatalf("first round: %s", l)
+	}
+	rp.send(fmt.Sprintf(call, 2, `,"requestState":"st-1","inputResponses":{"r1":{"action":"accept"}}`))
+	if l := rp.expect("2"); !strings.Contains(l, "st-2") {
+		t.Fatalf("the retry with the server's state was not let through: %s", l)
+	}
+	rp.send(fmt.Sprintf(call, 3, `,"requestState":"st-2","inputResponses":{"r2":{"action":"accept"}}`))
+	if l := rp.expect("3"); !strings.Contains(l, "done st-2") {
+		t.Fatalf("the second retry was not let through: %s", l)
+	}
+	for i, extra := range []string{
+		`,"requestState":"st-2","inputResponses":{"r2":{"action":"accept"}}`, // used already
+		`,"requestState":"st-1","inputResponses":{"r1":{"action":"accept"}}`, // used already
+		`,"requestState":"st-9"`, // never issued
+	} {
+		rp.send(fmt.Sprintf(call, 10+i, extra))
+		if l := rp.expect(fmt.Sprint(10 + i)); strings.Contains(l, "done") || strings.Contains(l, "st-") || !strings.Contains(l, "isError") {
+			t.Fatalf("retry %s ran without a person: %s", extra, l)
+		}
+	}
+	if n := len(rp.server.calls()); n != 3 {
+		t.Fatalf("the server ran %d calls, want 3", n)
 	}
 }

@@ -80,7 +80,10 @@ type inflight struct {
 	decision  *CallDecision
 	outcome   *Outcome
 	args      json.RawMessage
-	deadline  time.Time // zero: no deadline
+	// grantRetry: a person let this call through, so an input_required
+	// answer lets its one retry with the server's requestState through.
+	grantRetry bool
+	deadline   time.Time // zero: no deadline
 	// internal receives the answer to a request the proxy made itself; it
 	// is not forwarded to the client.
 	internal chan *Message
@@ -532,11 +535,12 @@ func (p *Proxy) dispatch(ctx, hctx context.Context, m *Message, params *callPara
 		p.replyToolError(m.ID, stateless, denyText(p.Gate.opts.Server, d, o, p.Gate.policy.Timeout()))
 		return
 	}
-	continuation := len(params.RequestState) > 0 || len(params.Inputs) > 0
-	o := p.Gate.Ask(hctx, params.Name, params.Arguments, d, continuation)
+	o := p.Gate.AskCall(hctx, params.Name, params.Arguments, m.Params, d)
 	stopped := p.isStopped()
 	f.outcome = &o
 	if o.Allowed && !stopped {
+		// Its input_required answer grants the one retry it asks for.
+		f.grantRetry = true
 		p.forward(ctx, m, f)
 		return
 	}
@@ -705,6 +709,15 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 		p.writeClient(p.judgeInstructions(m))
 	case "tools/call":
 		p.auditCall(f, m, "", "")
+		if f.grantRetry && m.Result != nil {
+			var res struct {
+				InputRequests json.RawMessage `json:"inputRequests"`
+				RequestState  string          `json:"requestState"`
+			}
+			if json.Unmarshal(m.Result, &res) == nil && len(res.InputRequests) > 0 && string(res.InputRequests) != "null" {
+				p.Gate.GrantContinuation(f.tool, f.args, res.RequestState)
+			}
+		}
 		p.writeClient(m.Raw)
 	default:
 		p.writeClient(m.Raw)
