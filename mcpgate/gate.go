@@ -489,19 +489,26 @@ func (g *Gate) DecideCall(tool string, args json.RawMessage) CallDecision {
 	}
 	d.Verdict, d.Reason = g.policy.Decide(g.opts.Server, tool, d.Class)
 	if d.Verdict == VerdictAllow {
-		checkers := []PathChecker{g.own}
-		if d.Class.Risk != RiskRead {
-			// Blast radius is about what a call changes; reads pass unless
-			// they name Sentinel's own state.
-			checkers = append(checkers, g.paths...)
+		// A read-only annotation is the server's claim, not a fact: a
+		// "read" that names a blast centre or Sentinel's own files is
+		// judged like a write.
+		checkers := append([]PathChecker{g.own}, g.paths...)
+		claim := ""
+		if d.Class.Risk == RiskRead {
+			claim = " (the tool is annotated read-only, but that is only the server's claim)"
 		}
-		for _, p := range ArgumentPaths(args) {
+		paths, complete := argumentPaths(args)
+		if !complete {
+			d.Verdict, d.Reason = VerdictAsk, "its arguments are too large or too deeply nested for Sentinel to check every file path in them"
+			return d
+		}
+		for _, p := range paths {
 			for _, c := range checkers {
 				if c == nil {
 					continue
 				}
 				if why := c.CheckPath(p); why != "" {
-					d.Verdict, d.Reason = VerdictAsk, why
+					d.Verdict, d.Reason = VerdictAsk, why+claim
 					return d
 				}
 			}

@@ -44,7 +44,11 @@ func TestDecideCallBlastRadius(t *testing.T) {
 		{"write_file", `{"path":"` + project + `/src/main.go","content":"x"}`, VerdictAllow, "allow list"},
 		{"write_file", `{"path":"` + project + `/.github/workflows/ci.yml","content":"x"}`, VerdictAsk, "CI workflow"},
 		{"write_file", `{"path":"db/migrations/001.sql"}`, VerdictAsk, "migration"},
-		{"read_file", `{"path":"` + project + `/.github/workflows/ci.yml"}`, VerdictAllow, "read"},
+		// A read-only annotation is a claim: a read naming a blast centre pauses.
+		{"read_file", `{"path":"` + project + `/.github/workflows/ci.yml"}`, VerdictAsk, "only the server's claim"},
+		{"read_file", `{"name":".env"}`, VerdictAsk, "blast radius"},
+		// Nested too deep to check every string: paused, not passed.
+		{"write_file", strings.Repeat(`[`, 300) + strings.Repeat(`]`, 300), VerdictAsk, "too deeply nested"},
 		// A tool that can touch the approval queue could approve itself.
 		{"read_file", `{"path":"` + dirs.State + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel's own"},
 		{"write_file", `{"path":"` + dirs.State + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel"},

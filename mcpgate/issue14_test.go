@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -364,5 +365,55 @@ func TestProxyMultiRoundTripRetryOfApprovedCall(t *testing.T) {
 	}
 	if n := len(rp.server.calls()); n != 3 {
 		t.Fatalf("the server ran %d calls, want 3", n)
+	}
+}
+
+// TestProxyJudgesPathsByValueAndDistrustsReadOnly: file paths are found
+// by value anywhere in the arguments (any key, nested objects and arrays,
+// object keys), and a tool annotated read-only gets the same blast-centre
+// check as a write: the annotation is the server's claim. Sentences, URLs
+// and numbers stay quiet.
+func TestProxyJudgesPathsByValueAndDistrustsReadOnly(t *testing.T) {
+	tools := `[{"name":"read_note","annotations":{"readOnlyHint":true}},` +
+		`{"name":"delete_repository","annotations":{"readOnlyHint":true}},` +
+		`{"name":"write_note","annotations":{"destructiveHint":false}}]`
+	policy := `{"approval_timeout":"200ms","servers":{"s":{"allow":["write_note"]}}}`
+	paths := func(dirs mcpgate.Dirs) []mcpgate.PathChecker {
+		wd, _ := os.Getwd()
+		return mcpgate.DefaultPathCheckers(dirs, wd)
+	}
+	for _, tc := range []struct {
+		tool, args string
+		paused     bool
+	}{
+		{"delete_repository", `{"path":".env"}`, true},
+		{"read_note", `{"path":".env"}`, true},
+		{"read_note", `{"name":".github/workflows/ci.yml"}`, true},
+		{"write_note", `{"name":".github/workflows/ci.yml"}`, true},
+		{"write_note", `{"outputFile":".env"}`, true},
+		{"write_note", `{"ops":[{"x":{"y":"db/migrations/001.sql"}}]}`, true},
+		{"write_note", `{"files":{".env":"A=1"}}`, true},
+		{"write_note", `{"list":["a.txt",["b.txt","../x/package-lock.json"]]}`, true},
+		{"write_note", `{"target":"STATE/mcp/approvals/x.decision"}`, true},
+		{"write_note", `{"q":"~/.config/sentinel/mcp-policy.json"}`, true},
+		{"read_note", `{"text":"Please update the auth docs and the .env file."}`, false},
+		{"write_note", `{"text":"Please update the auth docs and the .env file."}`, false},
+		{"write_note", `{"url":"https://example.com/.github/workflows/ci.yml"}`, false},
+		{"write_note", `{"n":42,"s":"42","b":true,"f":3.5}`, false},
+		{"write_note", `{"word":"session","other":"notes/today.md"}`, false},
+		{"read_note", `{"path":"src/main.go"}`, false},
+	} {
+		t.Run(tc.tool+" "+tc.args, func(t *testing.T) {
+			rp := newRawProxy(t, rawOpts{tools: tools, policy: policy, paths: paths})
+			args := strings.ReplaceAll(tc.args, "STATE", rp.dirs.State)
+			args = strings.ReplaceAll(args, "~/.config/sentinel", rp.dirs.Config)
+			rp.list()
+			rp.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"` + tc.tool + `","arguments":` + args + `}}`)
+			l := rp.expect("1")
+			ran := strings.Contains(l, "ran "+tc.tool)
+			if ran == tc.paused {
+				t.Fatalf("paused = %v, want %v: %s\nlog:\n%s", !ran, tc.paused, l, rp.log.String())
+			}
+		})
 	}
 }

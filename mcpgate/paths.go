@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -28,18 +29,47 @@ var pathKeys = []string{
 	"from", "to", "src", "dst", "location",
 }
 
-// ArgumentPaths returns the file paths named in a call's arguments: strings
-// under path-like keys, file:// URIs, and strings that look like absolute or
-// home-relative paths anywhere in the arguments.
+// maxPathCandidates bounds the strings one call's arguments are checked as
+// paths; a call with more is paused rather than judged in part.
+const maxPathCandidates = 2000
+
+// ArgumentPaths returns the file paths named in a call's arguments, found by
+// value rather than by key name: every string anywhere in the arguments
+// (object values and keys, nested objects and arrays) that reads as a path.
+// See argumentPaths.
 func ArgumentPaths(args json.RawMessage) []string {
+	out, _ := argumentPaths(args)
+	return out
+}
+
+// argumentPaths returns the strings of args that read as file paths, and
+// false when the arguments could not be read to the end (too deep, too many
+// strings, not JSON), in which case the caller must not treat them as
+// naming no path. A string reads as a path when:
+//   - it sits under a path-like key (path, file, target, ...);
+//   - or it has no white space and is not a URL of another scheme than file:,
+//     and it has a path separator, a dot, or a leading "~" (".env",
+//     ".github/workflows/ci.yml", "a/b", "go.sum", "~/x"), or names
+//     something that exists from the working folder (a bare "Makefile");
+//   - or it is an absolute, home-relative or file: path even with spaces.
+//
+// Sentences, URLs and numbers are left out. A path that exists and is a
+// symbolic link is returned in its resolved form as well.
+func argumentPaths(args json.RawMessage) ([]string, bool) {
+	if len(args) == 0 {
+		return nil, true
+	}
 	var v any
-	if len(args) == 0 || json.Unmarshal(args, &v) != nil {
-		return nil
+	if json.Unmarshal(args, &v) != nil {
+		return nil, false
 	}
 	var out []string
+	complete := true
+	wd, _ := os.Getwd()
+	seen := 0
 	add := func(s string) {
 		s = strings.TrimSpace(s)
-		if s == "" || strings.ContainsAny(s, "\n\x00") {
+		if s == "" || strings.ContainsAny(s, "\n\r\x00") {
 			return
 		}
 		if hasFoldPrefix(s, "file:") {
@@ -51,15 +81,60 @@ func ArgumentPaths(args json.RawMessage) []string {
 		if !slices.Contains(out, s) {
 			out = append(out, s)
 		}
+		// A link in the project may point at a blast centre or at
+		// Sentinel's own files: judge where it leads too.
+		abs := s
+		if !filepath.IsAbs(abs) && !strings.HasPrefix(abs, "~") && wd != "" {
+			abs = filepath.Join(wd, abs)
+		}
+		if r, err := filepath.EvalSymlinks(abs); err == nil && r != abs && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	consider := func(key, s string) {
+		if seen++; seen > maxPathCandidates {
+			complete = false
+			return
+		}
+		if len(s) >= 4096 {
+			return
+		}
+		k := strings.ToLower(key)
+		if slices.Contains(pathKeys, k) || strings.HasSuffix(k, "path") || strings.HasSuffix(k, "_file") || strings.HasSuffix(k, "file") {
+			add(s)
+			return
+		}
+		t := strings.TrimSpace(s)
+		if t == "" || strings.ContainsAny(t, "\n\r\x00") {
+			return
+		}
+		if strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/") || hasFoldPrefix(t, "file:") || filepath.VolumeName(t) != "" {
+			add(t)
+			return
+		}
+		if strings.ContainsAny(t, " \t") || otherScheme.MatchString(t) {
+			return // a sentence, or a URL
+		}
+		if strings.ContainsAny(t, "/\\.") || strings.HasPrefix(t, "~") {
+			add(t)
+			return
+		}
+		if wd != "" && validName(t) {
+			if _, err := os.Lstat(filepath.Join(wd, t)); err == nil {
+				add(t)
+			}
+		}
 	}
 	var walk func(key string, v any, depth int)
 	walk = func(key string, v any, depth int) {
 		if depth > maxDepth {
+			complete = false
 			return
 		}
 		switch t := v.(type) {
 		case map[string]any:
 			for k, c := range t {
+				consider("", k) // {"files":{".env":"..."}}
 				walk(k, c, depth+1)
 			}
 		case []any:
@@ -67,20 +142,21 @@ func ArgumentPaths(args json.RawMessage) []string {
 				walk(key, c, depth+1)
 			}
 		case string:
-			k := strings.ToLower(key)
-			if slices.Contains(pathKeys, k) || strings.HasSuffix(k, "path") || strings.HasSuffix(k, "_file") {
-				add(t)
-				return
-			}
-			if len(t) < 4096 && !strings.ContainsAny(t, " \t\n") &&
-				(strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/") || hasFoldPrefix(t, "file:") || filepath.VolumeName(t) != "") {
-				add(t)
-			}
+			consider(key, t)
 		}
 	}
 	walk("", v, 0)
 	slices.Sort(out)
-	return out
+	return out, complete
+}
+
+// otherScheme matches a URL (or URN) of a scheme other than a Windows drive
+// letter: "https://x", "mailto:a@b". file: URIs are caught before it.
+var otherScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]+:`)
+
+// validName is a plain file name worth a stat: no separators, not too long.
+func validName(s string) bool {
+	return len(s) <= 255 && s != "." && s != ".." && !strings.ContainsAny(s, "/\\:*?\"<>|")
 }
 
 func hasFoldPrefix(s, prefix string) bool {
