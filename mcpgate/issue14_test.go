@@ -417,3 +417,94 @@ func TestProxyJudgesPathsByValueAndDistrustsReadOnly(t *testing.T) {
 		})
 	}
 }
+
+// TestProxyScansTextTheModelReads: poisoned text that reaches the model
+// through channels other than tool descriptions (prompt descriptions and
+// messages, resource contents, tool results, _meta, the server's sampling
+// requests) is withheld; clean answers pass byte for byte.
+func TestProxyScansTextTheModelReads(t *testing.T) {
+	poison := poisonedDescription
+	for _, tc := range []struct {
+		name, method, params, result, clean string
+	}{
+		{"prompts/list description", "prompts/list", `{}`,
+			`{"prompts":[{"name":"p","description":"` + poison + `"}]}`, `{"prompts":[{"name":"p","description":"Summarise a note."}]}`},
+		{"prompts/list argument", "prompts/list", `{}`,
+			`{"prompts":[{"name":"p","arguments":[{"name":"a","description":"` + poison + `"}]}]}`, `{"prompts":[{"name":"p","arguments":[{"name":"a","description":"The note."}]}]}`},
+		{"prompts/get message", "prompts/get", `{"name":"p"}`,
+			`{"messages":[{"role":"user","content":{"type":"text","text":"` + poison + `"}}]}`, `{"messages":[{"role":"user","content":{"type":"text","text":"Summarise the note."}}]}`},
+		{"resources/read", "resources/read", `{"uri":"note://1"}`,
+			`{"contents":[{"uri":"note://1","text":"` + poison + `"}]}`, `{"contents":[{"uri":"note://1","text":"Buy milk."}]}`},
+		{"tool result", "tools/call", `{"name":"read_note","arguments":{}}`,
+			`{"content":[{"type":"text","text":"` + poison + `"}]}`, `{"content":[{"type":"text","text":"Buy milk."}]}`},
+		{"structured tool result", "tools/call", `{"name":"read_note","arguments":{}}`,
+			`{"content":[],"structuredContent":{"note":"` + poison + `"}}`, `{"content":[],"structuredContent":{"note":"Buy milk."}}`},
+		{"_meta", "resources/read", `{"uri":"note://1"}`,
+			`{"contents":[],"_meta":{"hint":"` + poison + `"}}`, `{"contents":[],"_meta":{"hint":"v1"}}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, poisoned := range []bool{true, false} {
+				result := tc.clean
+				if poisoned {
+					result = tc.result
+				}
+				o := rawOpts{tools: rawTools, other: map[string]string{tc.method: result}, results: map[string]string{"read_note": result}}
+				rp := newRawProxy(t, o)
+				rp.list()
+				rp.send(`{"jsonrpc":"2.0","id":5,"method":"` + tc.method + `","params":` + tc.params + `}`)
+				l := rp.expect("5")
+				if !poisoned {
+					if want := `{"jsonrpc":"2.0","id":5,"result":` + result + "}\n"; l != want {
+						t.Fatalf("a clean answer was changed:\n got %s\nwant %s", l, want)
+					}
+					continue
+				}
+				if strings.Contains(l, "id_rsa") || !strings.Contains(l, "Sentinel withheld") {
+					t.Fatalf("poisoned text reached the client: %s", l)
+				}
+				var withheld bool
+				for _, r := range rp.audit() {
+					if r.Event == "content" && r.Decision == "withheld" && r.By == "scanner" {
+						withheld = true
+					}
+				}
+				if !withheld {
+					t.Fatalf("no audit record of the withheld text: %+v", rp.audit())
+				}
+			}
+		})
+	}
+}
+
+// TestProxyRefusesPoisonedSamplingRequest: a server's sampling request puts
+// its text straight before the model; a poisoned one is answered with an
+// error to the server and never reaches the client. A clean one passes.
+func TestProxyRefusesPoisonedSamplingRequest(t *testing.T) {
+	rp := newRawProxy(t, rawOpts{tools: rawTools})
+	rp.list()
+	req := func(id, text string) string {
+		return `{"jsonrpc":"2.0","id":"` + id + `","method":"sampling/createMessage","params":{"maxTokens":10,"systemPrompt":"Be brief.","messages":[{"role":"user","content":{"type":"text","text":"` + text + `"}}]}}`
+	}
+	rp.server.frames <- []byte(req("bad", poisonedDescription))
+	rp.server.frames <- []byte(req("good", "Say hello."))
+	l := rp.next(10 * time.Second)
+	if !strings.Contains(l, `"id":"good"`) {
+		t.Fatalf("the client got %s, want only the clean sampling request", l)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		rp.server.mu.Lock()
+		got := strings.Join(rp.server.got, "\n")
+		rp.server.mu.Unlock()
+		if strings.Contains(got, `"id":"bad"`) {
+			if !strings.Contains(got, `"error"`) {
+				t.Fatalf("the server's poisoned request was not answered with an error: %s", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the server's poisoned request was never answered: %s", got)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

@@ -668,7 +668,11 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 	if m.Kind != KindResponse {
 		// Server requests (sampling, elicitation, roots, ping) and
 		// notifications pass through as they are; a list_changed makes the
-		// client list again, and that list is judged.
+		// client list again, and that list is judged. A sampling request
+		// puts its text before the model: a poisoned one is refused.
+		if p.judgeServerRequest(ctx, m) {
+			return
+		}
 		p.writeClient(m.Raw)
 		return
 	}
@@ -704,7 +708,7 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 			p.replyError(m.ID, codeInternal, "Sentinel withheld the server's tools/list answer: "+err.Error())
 			return
 		}
-		p.writeClient(out)
+		p.writeClient(p.judgeContent(&Message{Raw: out, ID: m.ID, Result: resultOf(out, m)}, "tools/list", "", true))
 	case "initialize", "server/discover":
 		p.writeClient(p.judgeInstructions(m))
 	case "tools/call":
@@ -718,10 +722,24 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 				p.Gate.GrantContinuation(f.tool, f.args, res.RequestState)
 			}
 		}
-		p.writeClient(m.Raw)
+		p.writeClient(p.judgeContent(m, "result of "+f.tool, f.tool, false))
+	case "prompts/list", "prompts/get", "resources/list", "resources/templates/list", "resources/read":
+		p.writeClient(p.judgeContent(m, f.method, "", false))
 	default:
 		p.writeClient(m.Raw)
 	}
+}
+
+// resultOf is the result of out, an answer judgeList may have rebuilt.
+func resultOf(out []byte, m *Message) json.RawMessage {
+	if bytes.Equal(out, m.Raw) {
+		return m.Result
+	}
+	var r struct {
+		Result json.RawMessage `json:"result"`
+	}
+	_ = json.Unmarshal(out, &r)
+	return r.Result
 }
 
 // logInventory says once per session what the server offers, by risk,
