@@ -134,6 +134,11 @@ func NewGate(opts Options) (*Gate, error) {
 		auditq: make(chan auditJob, 4096),
 	}
 	go g.auditWriter()
+	// Finished call requests older than a week go; tool versions a person
+	// decided on never do.
+	if _, err := q.Collect(); err != nil {
+		g.logf("%s", err)
+	}
 	return g, nil
 }
 
