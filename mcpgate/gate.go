@@ -522,6 +522,10 @@ func (g *Gate) DecideCall(tool string, args json.RawMessage) CallDecision {
 	return d
 }
 
+// errTTYDenied ends the wait of a call a person refused on the terminal
+// when their answer could not be written to the queue.
+var errTTYDenied = errors.New("a person denied the call on the terminal")
+
 // Outcome is how a paused call was resolved.
 type Outcome struct {
 	Allowed    bool
@@ -678,26 +682,49 @@ func (g *Gate) AskCall(ctx context.Context, tool string, args, params json.RawMe
 	}
 	wctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
+	// A "no" on the terminal that cannot be written to the queue still
+	// denies the call here; it ends the wait with errTTYDenied.
+	wctx2, endWait := context.WithCancelCause(wctx)
+	defer endWait(nil)
 	if g.opts.Prompter != nil {
 		go func() {
-			ok, err := g.opts.Prompter.Confirm(wctx, req)
-			if err != nil || wctx.Err() != nil {
+			ok, err := g.opts.Prompter.Confirm(wctx2, req)
+			if wctx2.Err() != nil {
+				return
+			}
+			if err != nil {
+				g.logf("could not ask on the terminal about %s (approval %s): %s; the call stays paused: allow it with `sentinel mcp allow %s` or deny it with `sentinel mcp deny %s`",
+					redact.String(tool), req.ID, err, req.ID, req.ID)
 				return
 			}
 			v := "deny"
 			if ok {
 				v = "allow"
 			}
-			_ = g.queue.Resolve(req.ID, v, "user:tty")
+			rerr := g.queue.Resolve(req.ID, v, "user:tty")
+			switch {
+			case rerr == nil, errors.Is(rerr, ErrAlreadyDecided):
+			case ok:
+				// Never silently: the person believes the call runs.
+				g.logf("your yes to %s on server %s (approval %s) could not be recorded, so the call did not run and stays paused: %s. Allow it with `sentinel mcp allow %s` once the approval queue can be written; otherwise it is denied when the approval times out.",
+					redact.String(tool), g.opts.Server, req.ID, rerr, req.ID)
+			default:
+				g.logf("your no to %s on server %s (approval %s) could not be recorded (%s); the call is denied all the same.",
+					redact.String(tool), g.opts.Server, req.ID, rerr)
+				endWait(errTTYDenied)
+			}
 		}()
 	}
-	dec, err := g.queue.Wait(wctx, req.ID, g.opts.PollInterval)
+	dec, err := g.queue.Wait(wctx2, req.ID, g.opts.PollInterval)
 	if err != nil {
 		if ctx.Err() != nil {
 			if !errors.Is(context.Cause(ctx), ErrShutdown) {
 				_ = g.queue.Resolve(req.ID, "deny", "cancelled")
 			}
 			return Outcome{By: "gate", Decision: "cancelled", ApprovalID: req.ID}
+		}
+		if errors.Is(context.Cause(wctx2), errTTYDenied) {
+			return Outcome{By: "user:tty", Decision: "deny", ApprovalID: req.ID}
 		}
 		if rerr := g.queue.Resolve(req.ID, "deny", "timeout"); rerr != nil && errors.Is(rerr, ErrAlreadyDecided) {
 			if e, gerr := g.queue.Get(req.ID); gerr == nil && e.Decision != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -66,6 +67,73 @@ func TestDecideCallBlastRadius(t *testing.T) {
 			t.Errorf("%s %s: %s (%s), want %s mentioning %q", tc.tool, tc.args, d.Verdict, d.Reason, tc.want, tc.why)
 		}
 	}
+}
+
+// breakingPrompter makes the approval queue unwritable (its folder
+// becomes a file) before it answers, as a full or failing disk would.
+type breakingPrompter struct {
+	answer bool
+	dir    string
+}
+
+func (b breakingPrompter) Confirm(ctx context.Context, r Request) (bool, error) {
+	if err := os.RemoveAll(b.dir); err != nil {
+		return false, err
+	}
+	if err := os.WriteFile(b.dir, nil, 0o600); err != nil {
+		return false, err
+	}
+	return b.answer, nil
+}
+
+// TestTerminalAnswerThatCannotBeRecorded: a person's answer on the terminal
+// that cannot be written to the queue is never dropped in silence: a yes
+// leaves the call paused (it does not run) with a sentence saying so and
+// what to do; a no denies the call all the same.
+func TestTerminalAnswerThatCannotBeRecorded(t *testing.T) {
+	for _, tc := range []struct {
+		answer  bool
+		want    string
+		logWant string
+	}{
+		{true, "timeout", "could not be recorded, so the call did not run and stays paused"},
+		{false, "deny", "the call is denied all the same"},
+	} {
+		root := t.TempDir()
+		dirs := Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}
+		pol, _ := ParsePolicy([]byte(`{"approval_timeout":"500ms"}`))
+		var log bytes.Buffer
+		var mu sync.Mutex
+		g, err := NewGate(Options{Server: "fs", Dirs: dirs, Policy: pol, Log: lockedWriter{&mu, &log},
+			Prompter: breakingPrompter{answer: tc.answer, dir: dirs.QueueDir()}, PollInterval: 5 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"write_file","annotations":{"destructiveHint":true}}`)})
+		args := json.RawMessage(`{"path":"a"}`)
+		o := g.Ask(context.Background(), "write_file", args, g.DecideCall("write_file", args), false)
+		if o.Allowed || o.Decision != tc.want {
+			t.Errorf("answer %v: outcome %+v, want %s", tc.answer, o, tc.want)
+		}
+		mu.Lock()
+		out := log.String()
+		mu.Unlock()
+		if !strings.Contains(out, tc.logWant) {
+			t.Errorf("answer %v: the person was not told: %q", tc.answer, out)
+		}
+		g.Close()
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 type fakePrompter struct {
