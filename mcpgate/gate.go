@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/sentinel-sec/sentinel/redact"
-	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // Prompter asks a person on a terminal. Confirm returns true to allow; ctx
@@ -212,7 +211,7 @@ func (g *Gate) Audit() *AuditLog { return g.audit }
 // bidi overrides and invisible characters are shown escaped, so a server
 // cannot erase or rewrite a line on the person's terminal.
 func (g *Gate) logf(format string, args ...any) {
-	fmt.Fprintf(g.opts.Log, "sentinel mcp: %s\n", report.Terminal(fmt.Sprintf(format, args...)))
+	fmt.Fprintf(g.opts.Log, "sentinel mcp: %s\n", terminal(fmt.Sprintf(format, args...)))
 }
 
 func (g *Gate) auditErr(r AuditRecord) {

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/sentinel-sec/sentinel/redact"
-	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // JSON-RPC error codes the proxy uses in responses it makes itself.
@@ -333,7 +332,7 @@ func (p *Proxy) refuseCallNotification(m *Message) {
 		outcome: &Outcome{By: "gate", Decision: "deny"}}
 	p.auditCall(f, nil, "", "a tools/call sent as a notification (no id) would run unjudged and unanswered; Sentinel did not forward it")
 	fmt.Fprintf(p.Log, "sentinel mcp: refused a tools/call of %s sent as a notification (no id); it was not forwarded\n",
-		report.Terminal(redact.String(truncate(params.Name, 120))))
+		terminal(redact.String(truncate(params.Name, 120))))
 }
 
 // send passes a message to the server as its own bytes.
@@ -508,7 +507,7 @@ func (p *Proxy) handleCall(ctx context.Context, m *Message) {
 			// (a cached list, a restart): list it now, so the decision
 			// rests on what the server says today.
 			if err := p.fetchTools(hctx, params.Meta); err != nil {
-				fmt.Fprintf(p.Log, "sentinel mcp: cannot list the server's tools to judge %s: %s\n", report.Terminal(params.Name), err)
+				fmt.Fprintf(p.Log, "sentinel mcp: cannot list the server's tools to judge %s: %s\n", terminal(params.Name), err)
 			}
 		}
 		p.dispatch(ctx, hctx, m, &params, p.Gate.DecideCall(params.Name, params.Arguments))
@@ -684,7 +683,7 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 	}
 	p.mu.Unlock()
 	if f == nil {
-		fmt.Fprintf(p.Log, "sentinel mcp: dropped a response from the tool server to request %s, which is not pending\n", report.Terminal(truncate(key, 64)))
+		fmt.Fprintf(p.Log, "sentinel mcp: dropped a response from the tool server to request %s, which is not pending\n", terminal(truncate(key, 64)))
 		return
 	}
 	if f.internal != nil {
@@ -765,7 +764,7 @@ func (p *Proxy) logInventory() {
 	if len(withheld) > 0 {
 		line += fmt.Sprintf("; withheld: %s", strings.Join(withheld, ", "))
 	}
-	fmt.Fprintf(p.Log, "sentinel mcp: %s\n", report.Terminal(line))
+	fmt.Fprintf(p.Log, "sentinel mcp: %s\n", terminal(line))
 }
 
 // judgeInstructions drops the server's instructions (text the client hands
@@ -787,7 +786,7 @@ func (p *Proxy) judgeInstructions(m *Message) []byte {
 		return m.Raw
 	}
 	why := "the server's instructions carry text aimed at the model: " + strings.Join(findings, "; ")
-	fmt.Fprintf(p.Log, "sentinel mcp: withheld the instructions of server %s: %s\n", p.Gate.opts.Server, report.Terminal(why))
+	fmt.Fprintf(p.Log, "sentinel mcp: withheld the instructions of server %s: %s\n", p.Gate.opts.Server, terminal(why))
 	p.Gate.auditErr(AuditRecord{Event: "instructions", Decision: "withheld", By: "scanner", Reason: why})
 	delete(res, "instructions")
 	return marshalRaw(map[string]json.RawMessage{"jsonrpc": json.RawMessage(`"2.0"`), "id": m.ID, "result": marshalRaw(res)})
@@ -817,7 +816,7 @@ func (p *Proxy) judgeList(m *Message) ([]byte, error) {
 		return m.Raw, nil
 	}
 	for _, w := range withheld {
-		fmt.Fprintf(p.Log, "sentinel mcp: withheld %s\n", report.Terminal(w))
+		fmt.Fprintf(p.Log, "sentinel mcp: withheld %s\n", terminal(w))
 	}
 	if kept == nil {
 		kept = []json.RawMessage{}
