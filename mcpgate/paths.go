@@ -100,7 +100,7 @@ func argumentPaths(args json.RawMessage) ([]string, bool) {
 			return
 		}
 		k := strings.ToLower(key)
-		if slices.Contains(pathKeys, k) || strings.HasSuffix(k, "path") || strings.HasSuffix(k, "_file") || strings.HasSuffix(k, "file") {
+		if slices.Contains(pathKeys, k) || strings.HasSuffix(k, "path") || strings.HasSuffix(k, "_file") {
 			add(s)
 			return
 		}
