@@ -13,7 +13,14 @@ const withheldText = "Sentinel withheld this text from the tool server: the scan
 // modelTextKeys are the keys whose string values a client hands to the model
 // in prompts, resources and tool results. Every string under _meta and
 // structuredContent counts too: a client may show either to the model.
-var modelTextKeys = map[string]bool{"text": true, "description": true, "title": true, "systemPrompt": true}
+// Keys are compared case-folded, as a client's JSON decoder may match them
+// ("TEXT" fills a Go client's Text field).
+var modelTextKeys = map[string]bool{foldKey("text"): true, foldKey("description"): true, foldKey("title"): true, foldKey("systemPrompt"): true}
+
+var (
+	metaKey       = foldKey("_meta")
+	structuredKey = foldKey("structuredContent")
+)
 
 // scanChunk bounds the text handed to the scanner at once; the scan engine
 // reads only its first discover.MaxRead bytes of one input.
@@ -38,8 +45,9 @@ func collectText(v any, onlyMeta bool) []textRef {
 		switch t := v.(type) {
 		case map[string]any:
 			for k, c := range t {
-				sub := all || k == "_meta" || (!onlyMeta && k == "structuredContent")
-				if _, ok := c.(string); ok && (sub || (!onlyMeta && modelTextKeys[k])) {
+				fk := foldKey(k)
+				sub := all || fk == metaKey || (!onlyMeta && fk == structuredKey)
+				if _, ok := c.(string); ok && (sub || (!onlyMeta && modelTextKeys[fk])) {
 					m, k := t, k
 					refs = append(refs, textRef{get: func() string { s, _ := m[k].(string); return s }, set: func(n string) { m[k] = n }})
 					continue

@@ -437,6 +437,11 @@ func TestProxyScansTextTheModelReads(t *testing.T) {
 			`{"contents":[{"uri":"note://1","text":"` + poison + `"}]}`, `{"contents":[{"uri":"note://1","text":"Buy milk."}]}`},
 		{"tool result", "tools/call", `{"name":"read_note","arguments":{}}`,
 			`{"content":[{"type":"text","text":"` + poison + `"}]}`, `{"content":[{"type":"text","text":"Buy milk."}]}`},
+		// A Go client fills Text from "TEXT" (and "_META" is _meta to it).
+		{"tool result, key in capitals", "tools/call", `{"name":"read_note","arguments":{}}`,
+			`{"content":[{"type":"text","TEXT":"` + poison + `"}]}`, `{"content":[{"type":"text","TEXT":"Buy milk."}]}`},
+		{"_meta in capitals", "resources/read", `{"uri":"note://1"}`,
+			`{"contents":[],"_META":{"hint":"` + poison + `"}}`, `{"contents":[],"_META":{"hint":"v1"}}`},
 		{"structured tool result", "tools/call", `{"name":"read_note","arguments":{}}`,
 			`{"content":[],"structuredContent":{"note":"` + poison + `"}}`, `{"content":[],"structuredContent":{"note":"Buy milk."}}`},
 		{"_meta", "resources/read", `{"uri":"note://1"}`,
