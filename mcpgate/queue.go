@@ -242,9 +242,10 @@ func (q *Queue) Collect() (int, error) {
 		if now.Sub(e.Created) <= collectAge || !now.After(e.Expires) {
 			continue
 		}
-		// The request file last: a crash half-way leaves it to be
-		// collected next time, never a decision without its request.
-		for _, p := range []string{q.usedPath(id), q.decisionPath(id), q.reqPath(id)} {
+		// The decision first, the request last: a crash half-way leaves
+		// an expired request with no decision (collected next time), never
+		// an allow without its used mark.
+		for _, p := range []string{q.decisionPath(id), q.usedPath(id), q.reqPath(id)} {
 			os.Remove(p)
 		}
 		n++
