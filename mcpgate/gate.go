@@ -68,6 +68,9 @@ type Gate struct {
 	// for the disk; Flush waits for it.
 	auditq chan auditJob
 
+	// prompts pins prompt definitions (prompts.go).
+	prompts promptGate
+
 	mu    sync.Mutex
 	tools map[string]*toolState
 	// mrtr holds one-use grants for the multi-round-trip retries the

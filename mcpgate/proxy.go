@@ -290,6 +290,9 @@ func (p *Proxy) fromClient(ctx context.Context, m *Message, batch bool) {
 			p.handleCall(ctx, m)
 			return
 		}
+		if m.Method == "prompts/get" && p.refusePromptGet(m) {
+			return
+		}
 		f := &inflight{id: m.ID, method: m.Method, stateless: isStateless(m.Params)}
 		if m.Method == "initialize" {
 			p.legacy.Store(true)
@@ -722,7 +725,15 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 			}
 		}
 		p.writeClient(p.judgeContent(m, "result of "+f.tool, f.tool, false))
-	case "prompts/list", "prompts/get", "resources/list", "resources/templates/list", "resources/read":
+	case "prompts/list":
+		out, err := p.judgePromptList(m)
+		if err != nil {
+			// The client could read prompts from it that the gate never judged.
+			p.replyError(m.ID, codeInternal, "Sentinel withheld the server's prompts/list answer: "+err.Error())
+			return
+		}
+		p.writeClient(p.judgeContent(&Message{Raw: out, ID: m.ID, Result: resultOf(out, m)}, f.method, "", false))
+	case "prompts/get", "resources/list", "resources/templates/list", "resources/read":
 		p.writeClient(p.judgeContent(m, f.method, "", false))
 	default:
 		p.writeClient(m.Raw)
