@@ -48,6 +48,8 @@ func TestDecideCallBlastRadius(t *testing.T) {
 		// A read-only annotation is a claim: a read naming a blast centre pauses.
 		{"read_file", `{"path":"` + project + `/.github/workflows/ci.yml"}`, VerdictAsk, "only the server's claim"},
 		{"read_file", `{"name":".env"}`, VerdictAsk, "blast radius"},
+		{"write_file", `{"name":"` + strings.Repeat("a/", 3000) + strings.Repeat("../", 3000) + `.env"}`, VerdictAsk, "blast radius"},
+		{"write_file", `{"name":"x\n/../.github/workflows/ci.yml"}`, VerdictAsk, "blast radius"},
 		// Nested too deep to check every string: paused, not passed.
 		{"write_file", strings.Repeat(`[`, 300) + strings.Repeat(`]`, 300), VerdictAsk, "too deeply nested"},
 		// A tool that can touch the approval queue could approve itself.

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -67,9 +68,23 @@ func argumentPaths(args json.RawMessage) ([]string, bool) {
 	complete := true
 	wd, _ := os.Getwd()
 	seen := 0
-	add := func(s string) {
+	var add func(s string)
+	add = func(s string) {
 		s = strings.TrimSpace(s)
-		if s == "" || strings.ContainsAny(s, "\n\r\x00") {
+		if i := strings.IndexByte(s, 0); i >= 0 {
+			// A server in C reads the path up to the NUL.
+			add(s[:i])
+			return
+		}
+		if strings.ContainsAny(s, "\n\r") {
+			// "x\n/../.env" is .env: judged as it resolves; a line
+			// break left after that is a literal name, or text.
+			s = path.Clean(strings.ReplaceAll(s, `\`, "/"))
+			if strings.ContainsAny(s, "\n\r") {
+				return
+			}
+		}
+		if s == "" {
 			return
 		}
 		if hasFoldPrefix(s, "file:") {
@@ -96,8 +111,8 @@ func argumentPaths(args json.RawMessage) ([]string, bool) {
 			complete = false
 			return
 		}
-		if len(s) >= 4096 {
-			return
+		if i := strings.IndexByte(s, 0); i >= 0 {
+			s = s[:i] // what a server in C reads; others refuse the NUL
 		}
 		k := strings.ToLower(key)
 		if slices.Contains(pathKeys, k) || strings.HasSuffix(k, "path") || strings.HasSuffix(k, "_file") {
@@ -105,15 +120,24 @@ func argumentPaths(args json.RawMessage) ([]string, bool) {
 			return
 		}
 		t := strings.TrimSpace(s)
-		if t == "" || strings.ContainsAny(t, "\n\r\x00") {
+		if t == "" {
 			return
 		}
 		if strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/") || hasFoldPrefix(t, "file:") || filepath.VolumeName(t) != "" {
 			add(t)
 			return
 		}
-		if strings.ContainsAny(t, " \t") || otherScheme.MatchString(t) {
-			return // a sentence, or a URL
+		if otherScheme.MatchString(t) {
+			return // a URL
+		}
+		if strings.ContainsAny(t, " \t\n\r\x00") {
+			// Text, unless it has a path separator ("my docs/.env",
+			// "x\n/../.env"): the classifier matches whole path segments,
+			// so a sentence with a slash stays quiet in practice.
+			if strings.ContainsAny(t, "/\\") {
+				add(t)
+			}
+			return
 		}
 		if strings.ContainsAny(t, "/\\.") || strings.HasPrefix(t, "~") {
 			add(t)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -41,6 +42,14 @@ func TestArgumentPathsByValue(t *testing.T) {
 		{`{"n":42,"s":"42","t":true}`, nil},
 		{`{"u":"file:///etc/passwd","p":"/home/a b/x"}`, []string{"/etc/passwd", "/home/a b/x"}},
 		{`{"path":"a file with spaces.txt"}`, []string{"a file with spaces.txt"}},
+		// Spaces, line breaks and NULs do not hide a path.
+		{`{"name":"my docs/../.env"}`, []string{"my docs/../.env"}},
+		{`{"name":"x\n/../.env"}`, []string{".env"}},
+		{`{"path":"x\n/../.env"}`, []string{".env"}},
+		{`{"name":".env\u0000.txt"}`, []string{".env"}},
+		{`{"content":"line one\nline two"}`, nil},
+		// However long: a server may resolve it before the system sees it.
+		{`{"name":"` + strings.Repeat("a/", 3000) + strings.Repeat("../", 3000) + `.env"}`, []string{strings.Repeat("a/", 3000) + strings.Repeat("../", 3000) + ".env"}},
 	} {
 		got, complete := argumentPaths(json.RawMessage(tc.args))
 		if !complete || !slices.Equal(got, tc.want) {
