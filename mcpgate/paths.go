@@ -131,10 +131,11 @@ func argumentPaths(args json.RawMessage) ([]string, bool) {
 			return // a URL
 		}
 		if strings.ContainsAny(t, " \t\n\r\x00") {
-			// Text, unless it has a path separator ("my docs/.env",
-			// "x\n/../.env"): the classifier matches whole path segments,
-			// so a sentence with a slash stays quiet in practice.
-			if strings.ContainsAny(t, "/\\") {
+			// Text, unless it ends in a path: a separator and a last
+			// part without white space ("my docs/../.env", "x\n/../.env"),
+			// where "x /not/a/path here" or "fix the auth/login flow" is
+			// prose.
+			if i := strings.LastIndexAny(t, "/\\"); i >= 0 && !strings.ContainsAny(t[i:], " \t\n\r") {
 				add(t)
 			}
 			return

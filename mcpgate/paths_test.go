@@ -48,6 +48,7 @@ func TestArgumentPathsByValue(t *testing.T) {
 		{`{"path":"x\n/../.env"}`, []string{".env"}},
 		{`{"name":".env\u0000.txt"}`, []string{".env"}},
 		{`{"content":"line one\nline two"}`, nil},
+		{`{"text":"fix the auth/login flow","t2":"x /not/a/path here"}`, nil},
 		// However long: a server may resolve it before the system sees it.
 		{`{"name":"` + strings.Repeat("a/", 3000) + strings.Repeat("../", 3000) + `.env"}`, []string{strings.Repeat("a/", 3000) + strings.Repeat("../", 3000) + ".env"}},
 	} {
