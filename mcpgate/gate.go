@@ -534,6 +534,9 @@ type Outcome struct {
 	By         string // user:tty, user:queue, timeout, gate
 	Decision   string // allow, deny, timeout, cancelled
 	ApprovalID string
+	// Note says why the gate itself (By "gate") denied a call that a
+	// person did not refuse.
+	Note string
 }
 
 // Ask pauses a call of tool with args until a person decides, the timeout
@@ -673,7 +676,7 @@ func (g *Gate) AskCall(ctx context.Context, tool string, args, params json.RawMe
 		})
 		if err != nil {
 			g.logf("%s", err)
-			return Outcome{By: "gate", Decision: "deny"}
+			return Outcome{By: "gate", Decision: "deny", Note: "Sentinel could not put it in the approval queue, so no one could approve it"}
 		}
 	}
 	g.logf("paused %s on server %s: %s. Allow: `sentinel mcp allow %s` · deny: `sentinel mcp deny %s`",
@@ -741,7 +744,8 @@ func (g *Gate) AskCall(ctx context.Context, tool string, args, params json.RawMe
 		if !g.queue.Consume(req.ID) {
 			// Used already (another proxy waiting on the same request ran
 			// it) or the .used file cannot be written: fail closed.
-			return Outcome{By: "gate", Decision: "deny", ApprovalID: req.ID}
+			return Outcome{By: "gate", Decision: "deny", ApprovalID: req.ID,
+				Note: "its approval " + req.ID + " was already used by another call, or could not be marked used"}
 		}
 		return Outcome{Allowed: true, By: dec.By, Decision: "allow", ApprovalID: req.ID}
 	}
@@ -790,6 +794,8 @@ func denyText(server string, d CallDecision, o Outcome, timeout time.Duration) s
 	case o.Decision == "timeout":
 		return fmt.Sprintf("Sentinel paused %s on server %s for a person's approval (%s) and no one answered within %s, so it did not run. Tell the user it is waiting for approval (`sentinel mcp approvals`, then `sentinel mcp allow`) and retry the same call after they approve it.",
 			tool, server, redact.String(d.Reason), timeout)
+	case o.Note != "":
+		return fmt.Sprintf("Sentinel did not run %s on server %s: %s. Tell the user; a person must approve the call (again) before it can run.", tool, server, o.Note)
 	case o.Decision == "cancelled":
 		return fmt.Sprintf("Sentinel did not run %s on server %s: the call was cancelled while it waited for approval.", tool, server)
 	default:

@@ -324,3 +324,45 @@ func TestLogEscapesServerText(t *testing.T) {
 		t.Fatalf("log = %q", out)
 	}
 }
+
+// TestOneApprovalTwoWaiters: two calls waiting on one approval (the same
+// call sent twice, or by two proxies) run once between them: the one that
+// marks the approval used runs, the other is told why it did not.
+func TestOneApprovalTwoWaiters(t *testing.T) {
+	root := t.TempDir()
+	dirs := Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}
+	g, _ := NewGate(Options{Server: "s", Dirs: dirs, Policy: DefaultPolicy(), PollInterval: 5 * time.Millisecond})
+	defer g.Close()
+	g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"w","annotations":{"destructiveHint":true}}`)})
+	args := json.RawMessage(`{"a":1}`)
+	d := g.DecideCall("w", args)
+	done := make(chan Outcome, 2)
+	go func() { done <- g.Ask(context.Background(), "w", args, d, false) }()
+	var id string
+	for id == "" {
+		list, _ := g.Queue().List()
+		for _, e := range list {
+			id = e.ID
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	go func() { done <- g.Ask(context.Background(), "w", json.RawMessage(`{ "a" : 1 }`), d, false) }()
+	time.Sleep(50 * time.Millisecond)
+	if list, _ := g.Queue().List(); len(list) != 1 {
+		t.Fatalf("the same call made %d requests", len(list))
+	}
+	if err := g.Queue().Resolve(id, "allow", "user:queue"); err != nil {
+		t.Fatal(err)
+	}
+	a, b := <-done, <-done
+	if a.Allowed == b.Allowed {
+		t.Fatalf("one approval: %+v and %+v, want exactly one allowed", a, b)
+	}
+	denied := a
+	if a.Allowed {
+		denied = b
+	}
+	if txt := denyText("s", d, denied, time.Minute); !strings.Contains(txt, "already used") {
+		t.Fatalf("the second call was told: %s", txt)
+	}
+}
