@@ -26,6 +26,10 @@ var (
 // reads only its first discover.MaxRead bytes of one input.
 const scanChunk = 4 << 20
 
+// maxSeparateScans bounds the strings of one poisoned answer scanned one by
+// one to find the poisoned ones; an answer with more has all withheld.
+const maxSeparateScans = 64
+
 // textRef is one string of a decoded JSON value the model may read.
 type textRef struct {
 	get func() string
@@ -111,10 +115,12 @@ func (g *Gate) judgeText(raw json.RawMessage, onlyMeta bool) (out json.RawMessag
 		return nil, nil, nil
 	}
 	hit := false
-	for _, r := range refs {
-		if len(scanLong(g.scan, r.get())) > 0 {
-			r.set(withheldText)
-			hit = true
+	if len(refs) <= maxSeparateScans {
+		for _, r := range refs {
+			if len(scanLong(g.scan, r.get())) > 0 {
+				r.set(withheldText)
+				hit = true
+			}
 		}
 	}
 	if !hit {
