@@ -27,8 +27,11 @@ type AuditRecord struct {
 	Time   time.Time `json:"time"`
 	Server string    `json:"server"`
 	// Event is "call" (a tools/call and its outcome), "tool" (a tool
-	// definition pinned, withheld or approved) or "instructions" (the
-	// server's instructions withheld).
+	// definition pinned, withheld or approved), "instructions" (the
+	// server's instructions withheld) or "content" (poisoned text in a
+	// prompt, resource, tool result, _meta or sampling request withheld)
+	// or "prompt" (a prompt definition pinned or approved; a withheld
+	// prompt is a "tool" record named "prompt:<name>", as it is queued).
 	Event string `json:"event"`
 	Tool  string `json:"tool,omitempty"`
 	Risk  Risk   `json:"risk,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 )
@@ -28,11 +29,13 @@ const BrokerEnv = "SENTINEL_BROKER"
 
 // brokerMsg is one request on the broker's socket (one JSON object a line).
 type brokerMsg struct {
-	Op      string        `json:"op"` // submit, consume, pin, audit
-	Request *Request      `json:"request,omitempty"`
-	ID      string        `json:"id,omitempty"`
-	Server  string        `json:"server,omitempty"`
-	Pins    *PinFile      `json:"pins,omitempty"`
+	Op      string   `json:"op"` // submit, consume, pin, audit
+	Request *Request `json:"request,omitempty"`
+	ID      string   `json:"id,omitempty"`
+	Server  string   `json:"server,omitempty"`
+	Pins    *PinFile `json:"pins,omitempty"`
+	// Store names the pin store: "" for tools, "prompts" for prompts.
+	Store   string        `json:"store,omitempty"`
 	Records []AuditRecord `json:"records,omitempty"`
 }
 
@@ -76,9 +79,10 @@ func (c *brokerClient) call(m brokerMsg) (brokerReply, error) {
 
 // Broker writes Sentinel's gateway state on behalf of gateways that cannot.
 type Broker struct {
-	queue *Queue
-	pins  *PinStore
-	audit *AuditLog
+	queue   *Queue
+	pins    *PinStore
+	prompts *PinStore
+	audit   *AuditLog
 	// mu serialises pin checks against the queue with their writes.
 	mu sync.Mutex
 }
@@ -91,11 +95,17 @@ func NewBroker(dirs Dirs) (*Broker, error) {
 		return nil, err
 	}
 	q.remote = nil
+	q.remote = nil
+	// Gateways behind the broker cannot clear the queue of finished calls;
+	// it is done here, once, as a gateway outside the wall does on start.
+	_, _ = q.Collect()
 	ps := OpenPinStore(dirs.PinDir())
 	ps.remote = nil
+	pp := OpenPinStore(filepath.Join(dirs.PinDir(), "prompts"))
+	pp.remote = nil
 	al := OpenAuditLog(dirs.AuditPath())
 	al.remote = nil
-	return &Broker{queue: q, pins: ps, audit: al}, nil
+	return &Broker{queue: q, pins: ps, prompts: pp, audit: al}, nil
 }
 
 // Serve answers connections on ln until ctx ends or ln is closed. It
@@ -152,10 +162,18 @@ func (b *Broker) handle(m brokerMsg) brokerReply {
 		if m.Pins == nil || m.Server == "" {
 			return fail(errors.New("pin without a server or pins"))
 		}
+		store, prefix := b.pins, ""
+		switch m.Store {
+		case "":
+		case "prompts":
+			store, prefix = b.prompts, PromptPrefix
+		default:
+			return fail(fmt.Errorf("the broker has no pin store %q", m.Store))
+		}
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		var refused []string
-		err := b.pins.Update(m.Server, func(pf *PinFile) error {
+		err := store.Update(m.Server, func(pf *PinFile) error {
 			for name, p := range m.Pins.Tools {
 				if p == nil {
 					continue
@@ -164,7 +182,7 @@ func (b *Broker) handle(m brokerMsg) brokerReply {
 				switch {
 				case old == nil, old.Digest == p.Digest:
 					pf.Tools[name] = p
-				case b.approvedTool(m.Server, name, p.Digest):
+				case b.approvedTool(m.Server, prefix+name, p.Digest):
 					pf.Tools[name] = p
 				default:
 					refused = append(refused, name)

@@ -137,3 +137,35 @@ func TestBrokerAuditChains(t *testing.T) {
 		t.Fatalf("chain: %d records, %v", n, err)
 	}
 }
+
+func TestBrokerPromptPins(t *testing.T) {
+	dirs := testDirs(t)
+	startTestBroker(t, dirs)
+	ps := OpenPinStore(filepath.Join(dirs.PinDir(), "prompts"))
+	pin := func(digest string) error {
+		return ps.Update("fs", func(pf *PinFile) error {
+			pf.Tools["review"] = &Pin{Name: "review", Digest: digest, Definition: json.RawMessage(`{}`), By: "first-use"}
+			return nil
+		})
+	}
+	if err := pin("sha256:a"); err != nil {
+		t.Fatal(err)
+	}
+	if tools, _ := OpenPinStore(dirs.PinDir()).Load("fs"); len(tools.Tools) != 0 {
+		t.Fatalf("a prompt pin landed among the tool pins: %+v", tools.Tools)
+	}
+	if err := pin("sha256:b"); err == nil {
+		t.Fatal("a changed prompt was re-pinned without a person's approval")
+	}
+	q := &Queue{dir: dirs.QueueDir(), now: time.Now}
+	r, err := q.Submit(Request{Kind: KindTool, Server: "fs", Tool: PromptPrefix + "review", NewDigest: "sha256:b"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := q.Resolve(r.ID, "allow", "user:tty"); err != nil {
+		t.Fatal(err)
+	}
+	if err := pin("sha256:b"); err != nil {
+		t.Fatalf("approved prompt change: %v", err)
+	}
+}

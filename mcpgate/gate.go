@@ -14,7 +14,6 @@ import (
 	"time"
 
 	"github.com/sentinel-sec/sentinel/redact"
-	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // Prompter asks a person on a terminal. Confirm returns true to allow; ctx
@@ -69,10 +68,14 @@ type Gate struct {
 	// for the disk; Flush waits for it.
 	auditq chan auditJob
 
+	// prompts pins prompt definitions (prompts.go).
+	prompts promptGate
+
 	mu    sync.Mutex
 	tools map[string]*toolState
-	// mrtr remembers approved calls so that a multi-round-trip retry of the
-	// same call (2026-07-28 input_required) does not ask twice.
+	// mrtr holds one-use grants for the multi-round-trip retries the
+	// server asked for (2026-07-28 input_required) of calls let through,
+	// so such a retry does not ask twice (GrantContinuation).
 	mrtr map[string]time.Time
 }
 
@@ -133,6 +136,11 @@ func NewGate(opts Options) (*Gate, error) {
 		auditq: make(chan auditJob, 4096),
 	}
 	go g.auditWriter()
+	// Finished call requests older than a week go; tool versions a person
+	// decided on never do.
+	if _, err := q.Collect(); err != nil {
+		g.logf("%s", err)
+	}
 	return g, nil
 }
 
@@ -206,7 +214,7 @@ func (g *Gate) Audit() *AuditLog { return g.audit }
 // bidi overrides and invisible characters are shown escaped, so a server
 // cannot erase or rewrite a line on the person's terminal.
 func (g *Gate) logf(format string, args ...any) {
-	fmt.Fprintf(g.opts.Log, "sentinel mcp: %s\n", report.Terminal(fmt.Sprintf(format, args...)))
+	fmt.Fprintf(g.opts.Log, "sentinel mcp: %s\n", terminal(fmt.Sprintf(format, args...)))
 }
 
 func (g *Gate) auditErr(r AuditRecord) {
@@ -495,19 +503,26 @@ func (g *Gate) DecideCall(tool string, args json.RawMessage) CallDecision {
 	}
 	d.Verdict, d.Reason = g.policy.Decide(g.opts.Server, tool, d.Class)
 	if d.Verdict == VerdictAllow {
-		checkers := []PathChecker{g.own}
-		if d.Class.Risk != RiskRead {
-			// Blast radius is about what a call changes; reads pass unless
-			// they name Sentinel's own state.
-			checkers = append(checkers, g.paths...)
+		// A read-only annotation is the server's claim, not a fact: a
+		// "read" that names a blast centre or Sentinel's own files is
+		// judged like a write.
+		checkers := append([]PathChecker{g.own}, g.paths...)
+		claim := ""
+		if d.Class.Risk == RiskRead {
+			claim = " (the tool is annotated read-only, but that is only the server's claim)"
 		}
-		for _, p := range ArgumentPaths(args) {
+		paths, complete := argumentPaths(args)
+		if !complete {
+			d.Verdict, d.Reason = VerdictAsk, "its arguments are too large or too deeply nested for Sentinel to check every file path in them"
+			return d
+		}
+		for _, p := range paths {
 			for _, c := range checkers {
 				if c == nil {
 					continue
 				}
 				if why := c.CheckPath(p); why != "" {
-					d.Verdict, d.Reason = VerdictAsk, why
+					d.Verdict, d.Reason = VerdictAsk, why+claim
 					return d
 				}
 			}
@@ -516,32 +531,140 @@ func (g *Gate) DecideCall(tool string, args json.RawMessage) CallDecision {
 	return d
 }
 
+// errTTYDenied ends the wait of a call a person refused on the terminal
+// when their answer could not be written to the queue.
+var errTTYDenied = errors.New("a person denied the call on the terminal")
+
 // Outcome is how a paused call was resolved.
 type Outcome struct {
 	Allowed    bool
 	By         string // user:tty, user:queue, timeout, gate
 	Decision   string // allow, deny, timeout, cancelled
 	ApprovalID string
+	// Note says why the gate itself (By "gate") denied a call that a
+	// person did not refuse.
+	Note string
 }
 
-// Ask pauses a call until a person decides, the timeout passes or ctx ends.
+// Ask pauses a call of tool with args until a person decides, the timeout
+// passes or ctx ends. It is AskCall for params {"name":tool,"arguments":args};
+// continuation is ignored: a retry rides on an approval only with a
+// requestState the server issued for it (see AskCall).
 func (g *Gate) Ask(ctx context.Context, tool string, args json.RawMessage, d CallDecision, continuation bool) Outcome {
-	ad := digest(args)
-	key := tool + "\x00" + ad
-	if continuation {
-		g.mu.Lock()
-		t, ok := g.mrtr[key]
-		g.mu.Unlock()
-		if ok && time.Since(t) < g.policy.Timeout() {
-			return Outcome{Allowed: true, By: "gate", Decision: "allow"}
+	params := marshalRaw(map[string]json.RawMessage{"name": marshalString(tool), "arguments": args})
+	if len(args) == 0 {
+		params = marshalRaw(map[string]json.RawMessage{"name": marshalString(tool)})
+	}
+	return g.AskCall(ctx, tool, args, params, d)
+}
+
+func marshalString(s string) json.RawMessage {
+	b, _ := json.Marshal(s)
+	return b
+}
+
+// CallDigest is the digest an approval of a call is bound to: the SHA-256
+// of the canonical JSON of the call's whole params except _meta (which
+// carries a progress token that changes on every send). The same call sent
+// again with any field added, changed or removed (requestState,
+// inputResponses, anything) is another call. Params that cannot be made
+// canonical are digested as sent, which only ever makes a match rarer.
+func CallDigest(params json.RawMessage) string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(params, &obj) == nil && obj != nil {
+		delete(obj, "_meta")
+		if c, err := Canonical(marshalRaw(obj)); err == nil {
+			return digest(c)
 		}
 	}
+	return digest(params)
+}
+
+// otherParams shows the params of a call beyond its name and arguments (and
+// _meta), which the approval covers too, so the person sees them.
+func otherParams(params json.RawMessage) string {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(params, &obj) != nil {
+		return ""
+	}
+	delete(obj, "name")
+	delete(obj, "arguments")
+	delete(obj, "_meta")
+	if len(obj) == 0 {
+		return ""
+	}
+	return " with params " + string(marshalRaw(obj))
+}
+
+// continuationKey names one multi-round-trip retry the server asked for: the
+// tool, its canonical arguments and the requestState the server issued.
+func continuationKey(tool string, args json.RawMessage, state string) string {
+	ad := digest(args)
+	if c, err := Canonical(args); err == nil {
+		ad = digest(c)
+	}
+	return tool + "\x00" + ad + "\x00" + state
+}
+
+// GrantContinuation records that the server answered a call a person (or an
+// earlier grant) let through with input_required and requestState state: the
+// client's one retry of that call carrying exactly this state runs without a
+// second question. Each grant is used at most once and lapses after the
+// approval timeout.
+func (g *Gate) GrantContinuation(tool string, args json.RawMessage, state string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	now := time.Now()
+	for k, t := range g.mrtr {
+		if now.Sub(t) > g.policy.Timeout() {
+			delete(g.mrtr, k)
+		}
+	}
+	g.mrtr[continuationKey(tool, args, state)] = now
+}
+
+// takeContinuation consumes the grant for this retry, if there is one.
+func (g *Gate) takeContinuation(tool string, args json.RawMessage, state string) bool {
+	key := continuationKey(tool, args, state)
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	t, ok := g.mrtr[key]
+	if !ok {
+		return false
+	}
+	delete(g.mrtr, key) // one grant, one retry
+	return time.Since(t) < g.policy.Timeout()
+}
+
+// AskCall pauses a call until a person decides, the timeout passes or ctx
+// ends. params are the call's whole params: the approval is bound to
+// CallDigest(params), and one approval lets exactly one call through (its
+// .used file is created exclusively before the call is let go). A
+// multi-round-trip retry (requestState or inputResponses) runs without a
+// question only when it carries a requestState the server issued for a call
+// let through here, and only once (GrantContinuation).
+func (g *Gate) AskCall(ctx context.Context, tool string, args, params json.RawMessage, d CallDecision) Outcome {
+	var cont struct {
+		RequestState json.RawMessage `json:"requestState"`
+		Inputs       json.RawMessage `json:"inputResponses"`
+	}
+	_ = json.Unmarshal(params, &cont)
+	if len(cont.RequestState) > 0 || len(cont.Inputs) > 0 {
+		var state string
+		if len(cont.RequestState) == 0 || json.Unmarshal(cont.RequestState, &state) == nil {
+			if g.takeContinuation(tool, args, state) {
+				return Outcome{Allowed: true, By: "gate", Decision: "allow"}
+			}
+		}
+	}
+	ad := CallDigest(params)
 	var req Request
 	if e := g.queue.FindCall(g.opts.Server, tool, ad); e != nil {
 		req = e.Request
 		if e.Status == StatusAllowed {
+			// Consumed first: two proxies finding the same approval run
+			// one call between them; a failure to consume asks again.
 			if g.queue.Consume(e.ID) {
-				g.rememberApproval(key)
 				return Outcome{Allowed: true, By: e.Decision.By, Decision: "allow", ApprovalID: e.ID}
 			}
 		}
@@ -555,12 +678,12 @@ func (g *Gate) Ask(ctx context.Context, tool string, args json.RawMessage, d Cal
 		var err error
 		req, err = g.queue.Submit(Request{
 			Kind: KindCall, Server: g.opts.Server, Tool: redact.String(tool), Risk: d.Class.Risk, Unannotated: d.Class.Unannotated,
-			Reason: redact.String(d.Reason), Arguments: redact.String(truncate(string(args), 2048)), ArgsDigest: ad,
+			Reason: redact.String(d.Reason), Arguments: redact.String(truncate(string(args)+otherParams(params), 2048)), ArgsDigest: ad,
 			Expires: time.Now().Add(g.policy.Timeout()).UTC(), PID: os.Getpid(),
 		})
 		if err != nil {
 			g.logf("%s", err)
-			return Outcome{By: "gate", Decision: "deny"}
+			return Outcome{By: "gate", Decision: "deny", Note: "Sentinel could not put it in the approval queue, so no one could approve it"}
 		}
 	}
 	g.logf("paused %s on server %s: %s. Allow: `sentinel mcp allow %s` · deny: `sentinel mcp deny %s`",
@@ -571,26 +694,49 @@ func (g *Gate) Ask(ctx context.Context, tool string, args json.RawMessage, d Cal
 	}
 	wctx, cancel := context.WithDeadline(ctx, deadline)
 	defer cancel()
+	// A "no" on the terminal that cannot be written to the queue still
+	// denies the call here; it ends the wait with errTTYDenied.
+	wctx2, endWait := context.WithCancelCause(wctx)
+	defer endWait(nil)
 	if g.opts.Prompter != nil {
 		go func() {
-			ok, err := g.opts.Prompter.Confirm(wctx, req)
-			if err != nil || wctx.Err() != nil {
+			ok, err := g.opts.Prompter.Confirm(wctx2, req)
+			if wctx2.Err() != nil {
+				return
+			}
+			if err != nil {
+				g.logf("could not ask on the terminal about %s (approval %s): %s; the call stays paused: allow it with `sentinel mcp allow %s` or deny it with `sentinel mcp deny %s`",
+					redact.String(tool), req.ID, err, req.ID, req.ID)
 				return
 			}
 			v := "deny"
 			if ok {
 				v = "allow"
 			}
-			_ = g.queue.Resolve(req.ID, v, "user:tty")
+			rerr := g.queue.Resolve(req.ID, v, "user:tty")
+			switch {
+			case rerr == nil, errors.Is(rerr, ErrAlreadyDecided):
+			case ok:
+				// Never silently: the person believes the call runs.
+				g.logf("your yes to %s on server %s (approval %s) could not be recorded, so the call did not run and stays paused: %s. Allow it with `sentinel mcp allow %s` once the approval queue can be written; otherwise it is denied when the approval times out.",
+					redact.String(tool), g.opts.Server, req.ID, rerr, req.ID)
+			default:
+				g.logf("your no to %s on server %s (approval %s) could not be recorded (%s); the call is denied all the same.",
+					redact.String(tool), g.opts.Server, req.ID, rerr)
+				endWait(errTTYDenied)
+			}
 		}()
 	}
-	dec, err := g.queue.Wait(wctx, req.ID, g.opts.PollInterval)
+	dec, err := g.queue.Wait(wctx2, req.ID, g.opts.PollInterval)
 	if err != nil {
 		if ctx.Err() != nil {
 			if !errors.Is(context.Cause(ctx), ErrShutdown) {
 				_ = g.queue.Resolve(req.ID, "deny", "cancelled")
 			}
 			return Outcome{By: "gate", Decision: "cancelled", ApprovalID: req.ID}
+		}
+		if errors.Is(context.Cause(wctx2), errTTYDenied) {
+			return Outcome{By: "user:tty", Decision: "deny", ApprovalID: req.ID}
 		}
 		if rerr := g.queue.Resolve(req.ID, "deny", "timeout"); rerr != nil && errors.Is(rerr, ErrAlreadyDecided) {
 			if e, gerr := g.queue.Get(req.ID); gerr == nil && e.Decision != nil {
@@ -603,21 +749,17 @@ func (g *Gate) Ask(ctx context.Context, tool string, args json.RawMessage, d Cal
 	}
 	if dec.Verdict == "allow" {
 		if !g.queue.Consume(req.ID) {
-			return Outcome{By: "gate", Decision: "deny", ApprovalID: req.ID}
+			// Used already (another proxy waiting on the same request ran
+			// it) or the .used file cannot be written: fail closed.
+			return Outcome{By: "gate", Decision: "deny", ApprovalID: req.ID,
+				Note: "its approval " + req.ID + " was already used by another call, or could not be marked used"}
 		}
-		g.rememberApproval(key)
 		return Outcome{Allowed: true, By: dec.By, Decision: "allow", ApprovalID: req.ID}
 	}
 	if dec.By == "timeout" {
 		return Outcome{By: "timeout", Decision: "timeout", ApprovalID: req.ID}
 	}
 	return Outcome{By: dec.By, Decision: "deny", ApprovalID: req.ID}
-}
-
-func (g *Gate) rememberApproval(key string) {
-	g.mu.Lock()
-	g.mrtr[key] = time.Now()
-	g.mu.Unlock()
 }
 
 // Inventory describes the tools of the last list: name, risk, whether it was
@@ -659,6 +801,8 @@ func denyText(server string, d CallDecision, o Outcome, timeout time.Duration) s
 	case o.Decision == "timeout":
 		return fmt.Sprintf("Sentinel paused %s on server %s for a person's approval (%s) and no one answered within %s, so it did not run. Tell the user it is waiting for approval (`sentinel mcp approvals`, then `sentinel mcp allow`) and retry the same call after they approve it.",
 			tool, server, redact.String(d.Reason), timeout)
+	case o.Note != "":
+		return fmt.Sprintf("Sentinel did not run %s on server %s: %s. Tell the user; a person must approve the call (again) before it can run.", tool, server, o.Note)
 	case o.Decision == "cancelled":
 		return fmt.Sprintf("Sentinel did not run %s on server %s: the call was cancelled while it waited for approval.", tool, server)
 	default:

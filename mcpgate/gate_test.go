@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -44,7 +45,13 @@ func TestDecideCallBlastRadius(t *testing.T) {
 		{"write_file", `{"path":"` + project + `/src/main.go","content":"x"}`, VerdictAllow, "allow list"},
 		{"write_file", `{"path":"` + project + `/.github/workflows/ci.yml","content":"x"}`, VerdictAsk, "CI workflow"},
 		{"write_file", `{"path":"db/migrations/001.sql"}`, VerdictAsk, "migration"},
-		{"read_file", `{"path":"` + project + `/.github/workflows/ci.yml"}`, VerdictAllow, "read"},
+		// A read-only annotation is a claim: a read naming a blast centre pauses.
+		{"read_file", `{"path":"` + project + `/.github/workflows/ci.yml"}`, VerdictAsk, "only the server's claim"},
+		{"read_file", `{"name":".env"}`, VerdictAsk, "blast radius"},
+		{"write_file", `{"name":"` + strings.Repeat("a/", 3000) + strings.Repeat("../", 3000) + `.env"}`, VerdictAsk, "blast radius"},
+		{"write_file", `{"name":"x\n/../.github/workflows/ci.yml"}`, VerdictAsk, "blast radius"},
+		// Nested too deep to check every string: paused, not passed.
+		{"write_file", strings.Repeat(`[`, 300) + strings.Repeat(`]`, 300), VerdictAsk, "too deeply nested"},
 		// A tool that can touch the approval queue could approve itself.
 		{"read_file", `{"path":"` + dirs.State + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel's own"},
 		{"write_file", `{"path":"` + dirs.State + `/mcp/approvals/x.decision"}`, VerdictAsk, "Sentinel"},
@@ -62,6 +69,73 @@ func TestDecideCallBlastRadius(t *testing.T) {
 			t.Errorf("%s %s: %s (%s), want %s mentioning %q", tc.tool, tc.args, d.Verdict, d.Reason, tc.want, tc.why)
 		}
 	}
+}
+
+// breakingPrompter makes the approval queue unwritable (its folder
+// becomes a file) before it answers, as a full or failing disk would.
+type breakingPrompter struct {
+	answer bool
+	dir    string
+}
+
+func (b breakingPrompter) Confirm(ctx context.Context, r Request) (bool, error) {
+	if err := os.RemoveAll(b.dir); err != nil {
+		return false, err
+	}
+	if err := os.WriteFile(b.dir, nil, 0o600); err != nil {
+		return false, err
+	}
+	return b.answer, nil
+}
+
+// TestTerminalAnswerThatCannotBeRecorded: a person's answer on the terminal
+// that cannot be written to the queue is never dropped in silence: a yes
+// leaves the call paused (it does not run) with a sentence saying so and
+// what to do; a no denies the call all the same.
+func TestTerminalAnswerThatCannotBeRecorded(t *testing.T) {
+	for _, tc := range []struct {
+		answer  bool
+		want    string
+		logWant string
+	}{
+		{true, "timeout", "could not be recorded, so the call did not run and stays paused"},
+		{false, "deny", "the call is denied all the same"},
+	} {
+		root := t.TempDir()
+		dirs := Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}
+		pol, _ := ParsePolicy([]byte(`{"approval_timeout":"500ms"}`))
+		var log bytes.Buffer
+		var mu sync.Mutex
+		g, err := NewGate(Options{Server: "fs", Dirs: dirs, Policy: pol, Log: lockedWriter{&mu, &log},
+			Prompter: breakingPrompter{answer: tc.answer, dir: dirs.QueueDir()}, PollInterval: 5 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"write_file","annotations":{"destructiveHint":true}}`)})
+		args := json.RawMessage(`{"path":"a"}`)
+		o := g.Ask(context.Background(), "write_file", args, g.DecideCall("write_file", args), false)
+		if o.Allowed || o.Decision != tc.want {
+			t.Errorf("answer %v: outcome %+v, want %s", tc.answer, o, tc.want)
+		}
+		mu.Lock()
+		out := log.String()
+		mu.Unlock()
+		if !strings.Contains(out, tc.logWant) {
+			t.Errorf("answer %v: the person was not told: %q", tc.answer, out)
+		}
+		g.Close()
+	}
+}
+
+type lockedWriter struct {
+	mu *sync.Mutex
+	w  *bytes.Buffer
+}
+
+func (l lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
 }
 
 type fakePrompter struct {
@@ -149,8 +223,10 @@ func TestApprovalSurvivesRestart(t *testing.T) {
 }
 
 // On 2026-07-28 a call that needs input returns input_required and the
-// client retries it with requestState; the retry of an approved call is not
-// asked again, but a fresh call is.
+// client retries it with requestState; the retry carrying the state the
+// server issued for an approved call is not asked again, once. A
+// continuation without such a grant, a second use of a grant, and a fresh
+// call are asked.
 func TestMultiRoundTripRetryIsNotAskedTwice(t *testing.T) {
 	root := t.TempDir()
 	dirs := Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}
@@ -158,38 +234,28 @@ func TestMultiRoundTripRetryIsNotAskedTwice(t *testing.T) {
 	defer g.Close()
 	g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"w","annotations":{"destructiveHint":false}}`)})
 	args := json.RawMessage(`{"a":1}`)
+	retry := json.RawMessage(`{"name":"w","arguments":{"a":1},"requestState":"st","inputResponses":{"r":{}}}`)
 	d := g.DecideCall("w", args)
-	// A continuation with no approval behind it is asked like any call.
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	if o := g.Ask(ctx, "w", args, d, true); o.Allowed {
+	short := func() context.Context {
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		t.Cleanup(cancel)
+		return ctx
+	}
+	// A continuation with no grant behind it is asked like any call.
+	if o := g.AskCall(short(), "w", args, retry, d); o.Allowed {
 		t.Fatal("a continuation without an approval passed")
 	}
-	cancel()
-	done := make(chan Outcome, 1)
-	go func() { done <- g.Ask(context.Background(), "w", args, d, false) }()
-	for {
-		list, _ := g.Queue().List()
-		var id string
-		for _, e := range list {
-			if e.Status == StatusPending {
-				id = e.ID
-			}
-		}
-		if id != "" {
-			g.Queue().Resolve(id, "allow", "user:queue")
-			break
-		}
-		time.Sleep(5 * time.Millisecond)
+	g.GrantContinuation("w", json.RawMessage(`{ "a" : 1 }`), "st")
+	if o := g.AskCall(short(), "w", args, json.RawMessage(`{"name":"w","arguments":{"a":1},"requestState":"other"}`), d); o.Allowed {
+		t.Fatal("a continuation with a state the server did not issue passed")
 	}
-	if o := <-done; !o.Allowed {
-		t.Fatal("not allowed")
+	if o := g.AskCall(context.Background(), "w", args, retry, d); !o.Allowed || o.By != "gate" {
+		t.Fatalf("the retry the server asked for: %+v", o)
 	}
-	if o := g.Ask(context.Background(), "w", args, d, true); !o.Allowed || o.By != "gate" {
-		t.Fatalf("the retry of an approved call: %+v", o)
+	if o := g.AskCall(short(), "w", args, retry, d); o.Allowed {
+		t.Fatal("one grant let two retries through")
 	}
-	ctx, cancel = context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	if o := g.Ask(ctx, "w", args, d, false); o.Allowed {
+	if o := g.Ask(short(), "w", args, d, false); o.Allowed {
 		t.Fatal("a fresh call rode on the earlier approval")
 	}
 }
@@ -256,5 +322,47 @@ func TestLogEscapesServerText(t *testing.T) {
 	out := log.String()
 	if !strings.Contains(out, "withheld tool wipe") || strings.ContainsAny(out, "\x1b\r\u202e") {
 		t.Fatalf("log = %q", out)
+	}
+}
+
+// TestOneApprovalTwoWaiters: two calls waiting on one approval (the same
+// call sent twice, or by two proxies) run once between them: the one that
+// marks the approval used runs, the other is told why it did not.
+func TestOneApprovalTwoWaiters(t *testing.T) {
+	root := t.TempDir()
+	dirs := Dirs{Config: filepath.Join(root, "c"), State: filepath.Join(root, "s")}
+	g, _ := NewGate(Options{Server: "s", Dirs: dirs, Policy: DefaultPolicy(), PollInterval: 5 * time.Millisecond})
+	defer g.Close()
+	g.JudgeTools([]json.RawMessage{json.RawMessage(`{"name":"w","annotations":{"destructiveHint":true}}`)})
+	args := json.RawMessage(`{"a":1}`)
+	d := g.DecideCall("w", args)
+	done := make(chan Outcome, 2)
+	go func() { done <- g.Ask(context.Background(), "w", args, d, false) }()
+	var id string
+	for id == "" {
+		list, _ := g.Queue().List()
+		for _, e := range list {
+			id = e.ID
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	go func() { done <- g.Ask(context.Background(), "w", json.RawMessage(`{ "a" : 1 }`), d, false) }()
+	time.Sleep(50 * time.Millisecond)
+	if list, _ := g.Queue().List(); len(list) != 1 {
+		t.Fatalf("the same call made %d requests", len(list))
+	}
+	if err := g.Queue().Resolve(id, "allow", "user:queue"); err != nil {
+		t.Fatal(err)
+	}
+	a, b := <-done, <-done
+	if a.Allowed == b.Allowed {
+		t.Fatalf("one approval: %+v and %+v, want exactly one allowed", a, b)
+	}
+	denied := a
+	if a.Allowed {
+		denied = b
+	}
+	if txt := denyText("s", d, denied, time.Minute); !strings.Contains(txt, "already used") {
+		t.Fatalf("the second call was told: %s", txt)
 	}
 }

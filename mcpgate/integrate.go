@@ -9,8 +9,10 @@ import (
 
 	"github.com/sentinel-sec/sentinel/guard"
 	"github.com/sentinel-sec/sentinel/guard/blast"
+	"github.com/sentinel-sec/sentinel/internal/termsafe"
 	"github.com/sentinel-sec/sentinel/redact"
 	"github.com/sentinel-sec/sentinel/scan"
+	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // DefaultScanner is the description scanner the command line uses: the scan
@@ -72,6 +74,11 @@ func BlastChecker(c *blast.Classifier) PathChecker {
 	})
 }
 
+// terminal is text from a tool server as a person's terminal shows it:
+// secrets and URL passwords masked, then every control, format (bidi,
+// zero-width, tag) and line-break character written as a visible escape.
+func terminal(s string) string { return termsafe.String(report.Clean(s)) }
+
 // TTYPrompter asks on the controlling terminal through guard's terminal
 // confirmation, one question at a time.
 type TTYPrompter struct {
@@ -103,10 +110,12 @@ func (t *TTYPrompter) Confirm(ctx context.Context, r Request) (bool, error) {
 	if r.Risk == RiskDestructive {
 		risk = guard.RiskHigh
 	}
+	// Everything shown comes from the tool server: escaped here with the
+	// one terminal rule (internal/termsafe), whatever the prompt does.
 	return t.confirm(ctx, guard.ConfirmRequest{
-		Name:        redact.String(r.Server + " / " + r.Tool),
+		Name:        terminal(r.Server + " / " + r.Tool),
 		Risk:        risk,
-		Description: fmt.Sprintf("MCP tools/call paused because %s (or run `sentinel mcp allow %s`)", redact.String(r.Reason), r.ID),
-		Input:       redact.String(r.Arguments),
+		Description: fmt.Sprintf("MCP tools/call paused because %s (or run `sentinel mcp allow %s`)", terminal(r.Reason), terminal(r.ID)),
+		Input:       terminal(r.Arguments),
 	})
 }

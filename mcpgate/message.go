@@ -239,7 +239,8 @@ func NewFrameReader(r io.Reader) *FrameReader {
 	return &FrameReader{r: bufio.NewReaderSize(r, 64<<10)}
 }
 
-// ErrTooLarge is returned for a line longer than MaxMessageSize.
+// ErrTooLarge is returned for a line longer than MaxMessageSize; the whole
+// line is consumed, and the next call reads the line after it.
 var ErrTooLarge = fmt.Errorf("message longer than %d bytes", MaxMessageSize)
 
 // Next returns the next non-empty line without its line ending. The slice is
@@ -251,6 +252,11 @@ func (f *FrameReader) Next() ([]byte, error) {
 		for {
 			chunk, err := f.r.ReadSlice('\n')
 			if len(line)+len(chunk) > MaxMessageSize {
+				// Skip the rest of this line, so that its tail is never
+				// read as a message of its own.
+				for err == bufio.ErrBufferFull {
+					_, err = f.r.ReadSlice('\n')
+				}
 				return nil, ErrTooLarge
 			}
 			line = append(line, chunk...)

@@ -2,6 +2,7 @@ package mcpgate
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -160,5 +161,42 @@ func TestCheckURL(t *testing.T) {
 		if err := CheckURL(bad); err == nil {
 			t.Errorf("%s accepted", bad)
 		}
+	}
+}
+
+// TestFrameReaderDiscardsOversizedLine: after a line longer than
+// MaxMessageSize the reader skips to the end of that line; the rest of it
+// is never returned as a message of its own.
+func TestFrameReaderDiscardsOversizedLine(t *testing.T) {
+	tail := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"rm"}}`
+	big := strings.Repeat("x", MaxMessageSize+200000) + tail // several buffers past the limit
+	for _, tc := range []struct {
+		name, input string
+		want        []string
+	}{
+		{"then a message", big + "\n" + `{"a":1}` + "\n", []string{`{"a":1}`}},
+		{"at the end", big, nil},
+		{"just over", strings.Repeat("y", MaxMessageSize+1) + "\n" + `{"b":2}` + "\n", []string{`{"b":2}`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fr := NewFrameReader(strings.NewReader(tc.input))
+			if _, err := fr.Next(); !errors.Is(err, ErrTooLarge) {
+				t.Fatalf("first frame: %v, want ErrTooLarge", err)
+			}
+			var got []string
+			for {
+				line, err := fr.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, string(line))
+			}
+			if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+				t.Fatalf("after the oversized line: %.80q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -28,18 +30,61 @@ var pathKeys = []string{
 	"from", "to", "src", "dst", "location",
 }
 
-// ArgumentPaths returns the file paths named in a call's arguments: strings
-// under path-like keys, file:// URIs, and strings that look like absolute or
-// home-relative paths anywhere in the arguments.
+// maxPathCandidates bounds the strings one call's arguments are checked as
+// paths; a call with more is paused rather than judged in part.
+const maxPathCandidates = 2000
+
+// ArgumentPaths returns the file paths named in a call's arguments, found by
+// value rather than by key name: every string anywhere in the arguments
+// (object values and keys, nested objects and arrays) that reads as a path.
+// See argumentPaths.
 func ArgumentPaths(args json.RawMessage) []string {
+	out, _ := argumentPaths(args)
+	return out
+}
+
+// argumentPaths returns the strings of args that read as file paths, and
+// false when the arguments could not be read to the end (too deep, too many
+// strings, not JSON), in which case the caller must not treat them as
+// naming no path. A string reads as a path when:
+//   - it sits under a path-like key (path, file, target, ...);
+//   - or it has no white space and is not a URL of another scheme than file:,
+//     and it has a path separator, a dot, or a leading "~" (".env",
+//     ".github/workflows/ci.yml", "a/b", "go.sum", "~/x"), or names
+//     something that exists from the working folder (a bare "Makefile");
+//   - or it is an absolute, home-relative or file: path even with spaces.
+//
+// Sentences, URLs and numbers are left out. A path that exists and is a
+// symbolic link is returned in its resolved form as well.
+func argumentPaths(args json.RawMessage) ([]string, bool) {
+	if len(args) == 0 {
+		return nil, true
+	}
 	var v any
-	if len(args) == 0 || json.Unmarshal(args, &v) != nil {
-		return nil
+	if json.Unmarshal(args, &v) != nil {
+		return nil, false
 	}
 	var out []string
-	add := func(s string) {
+	complete := true
+	wd, _ := os.Getwd()
+	seen := 0
+	var add func(s string)
+	add = func(s string) {
 		s = strings.TrimSpace(s)
-		if s == "" || strings.ContainsAny(s, "\n\x00") {
+		if i := strings.IndexByte(s, 0); i >= 0 {
+			// A server in C reads the path up to the NUL.
+			add(s[:i])
+			return
+		}
+		if strings.ContainsAny(s, "\n\r") {
+			// "x\n/../.env" is .env: judged as it resolves; a line
+			// break left after that is a literal name, or text.
+			s = path.Clean(strings.ReplaceAll(s, `\`, "/"))
+			if strings.ContainsAny(s, "\n\r") {
+				return
+			}
+		}
+		if s == "" {
 			return
 		}
 		if hasFoldPrefix(s, "file:") {
@@ -51,15 +96,70 @@ func ArgumentPaths(args json.RawMessage) []string {
 		if !slices.Contains(out, s) {
 			out = append(out, s)
 		}
+		// A link in the project may point at a blast centre or at
+		// Sentinel's own files: judge where it leads too.
+		abs := s
+		if !filepath.IsAbs(abs) && !strings.HasPrefix(abs, "~") && wd != "" {
+			abs = filepath.Join(wd, abs)
+		}
+		if r, err := filepath.EvalSymlinks(abs); err == nil && r != abs && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	consider := func(key, s string) {
+		if seen++; seen > maxPathCandidates {
+			complete = false
+			return
+		}
+		if i := strings.IndexByte(s, 0); i >= 0 {
+			s = s[:i] // what a server in C reads; others refuse the NUL
+		}
+		k := strings.ToLower(key)
+		if slices.Contains(pathKeys, k) || strings.HasSuffix(k, "path") || strings.HasSuffix(k, "_file") {
+			add(s)
+			return
+		}
+		t := strings.TrimSpace(s)
+		if t == "" {
+			return
+		}
+		if strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/") || hasFoldPrefix(t, "file:") || filepath.VolumeName(t) != "" {
+			add(t)
+			return
+		}
+		if otherScheme.MatchString(t) {
+			return // a URL
+		}
+		if strings.ContainsAny(t, " \t\n\r\x00") {
+			// Text, unless it ends in a path: a separator and a last
+			// part without white space ("my docs/../.env", "x\n/../.env"),
+			// where "x /not/a/path here" or "fix the auth/login flow" is
+			// prose.
+			if i := strings.LastIndexAny(t, "/\\"); i >= 0 && !strings.ContainsAny(t[i:], " \t\n\r") {
+				add(t)
+			}
+			return
+		}
+		if strings.ContainsAny(t, "/\\.") || strings.HasPrefix(t, "~") {
+			add(t)
+			return
+		}
+		if wd != "" && validName(t) {
+			if _, err := os.Lstat(filepath.Join(wd, t)); err == nil {
+				add(t)
+			}
+		}
 	}
 	var walk func(key string, v any, depth int)
 	walk = func(key string, v any, depth int) {
 		if depth > maxDepth {
+			complete = false
 			return
 		}
 		switch t := v.(type) {
 		case map[string]any:
 			for k, c := range t {
+				consider("", k) // {"files":{".env":"..."}}
 				walk(k, c, depth+1)
 			}
 		case []any:
@@ -67,20 +167,21 @@ func ArgumentPaths(args json.RawMessage) []string {
 				walk(key, c, depth+1)
 			}
 		case string:
-			k := strings.ToLower(key)
-			if slices.Contains(pathKeys, k) || strings.HasSuffix(k, "path") || strings.HasSuffix(k, "_file") {
-				add(t)
-				return
-			}
-			if len(t) < 4096 && !strings.ContainsAny(t, " \t\n") &&
-				(strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~/") || hasFoldPrefix(t, "file:") || filepath.VolumeName(t) != "") {
-				add(t)
-			}
+			consider(key, t)
 		}
 	}
 	walk("", v, 0)
 	slices.Sort(out)
-	return out
+	return out, complete
+}
+
+// otherScheme matches a URL (or URN) of a scheme other than a Windows drive
+// letter: "https://x", "mailto:a@b". file: URIs are caught before it.
+var otherScheme = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9+.-]+:`)
+
+// validName is a plain file name worth a stat: no separators, not too long.
+func validName(s string) bool {
+	return len(s) <= 255 && s != "." && s != ".." && !strings.ContainsAny(s, "/\\:*?\"<>|")
 }
 
 func hasFoldPrefix(s, prefix string) bool {

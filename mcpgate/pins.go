@@ -88,7 +88,11 @@ func (s *PinStore) Update(server string, fn func(*PinFile) error) error {
 		if err := fn(pf); err != nil {
 			return err
 		}
-		_, err = s.remote.call(brokerMsg{Op: "pin", Server: server, Pins: pf})
+		m := brokerMsg{Op: "pin", Server: server, Pins: pf}
+		if filepath.Base(s.dir) == "prompts" {
+			m.Store = "prompts"
+		}
+		_, err = s.remote.call(m)
 		return err
 	}
 	return withLock(path, func() error {

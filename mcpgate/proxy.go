@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/sentinel-sec/sentinel/redact"
-	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // JSON-RPC error codes the proxy uses in responses it makes itself.
@@ -80,7 +79,10 @@ type inflight struct {
 	decision  *CallDecision
 	outcome   *Outcome
 	args      json.RawMessage
-	deadline  time.Time // zero: no deadline
+	// grantRetry: a person let this call through, so an input_required
+	// answer lets its one retry with the server's requestState through.
+	grantRetry bool
+	deadline   time.Time // zero: no deadline
 	// internal receives the answer to a request the proxy made itself; it
 	// is not forwarded to the client.
 	internal chan *Message
@@ -288,12 +290,19 @@ func (p *Proxy) fromClient(ctx context.Context, m *Message, batch bool) {
 			p.handleCall(ctx, m)
 			return
 		}
+		if m.Method == "prompts/get" && p.refusePromptGet(m) {
+			return
+		}
 		f := &inflight{id: m.ID, method: m.Method, stateless: isStateless(m.Params)}
 		if m.Method == "initialize" {
 			p.legacy.Store(true)
 		}
 		p.forward(ctx, m, f)
 	case KindNotification:
+		if strings.EqualFold(m.Method, "tools/call") {
+			p.refuseCallNotification(m)
+			return
+		}
 		if m.Method == "notifications/cancelled" {
 			var c struct {
 				RequestID json.RawMessage `json:"requestId"`
@@ -313,6 +322,20 @@ func (p *Proxy) fromClient(ctx context.Context, m *Message, batch bool) {
 		// The client answering the server (sampling, elicitation, roots).
 		p.send(ctx, m, batch)
 	}
+}
+
+// refuseCallNotification drops a tools/call sent without an id: the server
+// would run it and answer no one, so there is no answer to pause and no
+// result to hand back. It is never forwarded; the client is told nothing,
+// as JSON-RPC answers no notification; the audit log records it.
+func (p *Proxy) refuseCallNotification(m *Message) {
+	var params callParams
+	_ = json.Unmarshal(m.Params, &params)
+	f := &inflight{method: "tools/call", tool: params.Name, args: params.Arguments,
+		outcome: &Outcome{By: "gate", Decision: "deny"}}
+	p.auditCall(f, nil, "", "a tools/call sent as a notification (no id) would run unjudged and unanswered; Sentinel did not forward it")
+	fmt.Fprintf(p.Log, "sentinel mcp: refused a tools/call of %s sent as a notification (no id); it was not forwarded\n",
+		terminal(redact.String(truncate(params.Name, 120))))
 }
 
 // send passes a message to the server as its own bytes.
@@ -487,7 +510,7 @@ func (p *Proxy) handleCall(ctx context.Context, m *Message) {
 			// (a cached list, a restart): list it now, so the decision
 			// rests on what the server says today.
 			if err := p.fetchTools(hctx, params.Meta); err != nil {
-				fmt.Fprintf(p.Log, "sentinel mcp: cannot list the server's tools to judge %s: %s\n", report.Terminal(params.Name), err)
+				fmt.Fprintf(p.Log, "sentinel mcp: cannot list the server's tools to judge %s: %s\n", terminal(params.Name), err)
 			}
 		}
 		p.dispatch(ctx, hctx, m, &params, p.Gate.DecideCall(params.Name, params.Arguments))
@@ -514,11 +537,12 @@ func (p *Proxy) dispatch(ctx, hctx context.Context, m *Message, params *callPara
 		p.replyToolError(m.ID, stateless, denyText(p.Gate.opts.Server, d, o, p.Gate.policy.Timeout()))
 		return
 	}
-	continuation := len(params.RequestState) > 0 || len(params.Inputs) > 0
-	o := p.Gate.Ask(hctx, params.Name, params.Arguments, d, continuation)
+	o := p.Gate.AskCall(hctx, params.Name, params.Arguments, m.Params, d)
 	stopped := p.isStopped()
 	f.outcome = &o
 	if o.Allowed && !stopped {
+		// Its input_required answer grants the one retry it asks for.
+		f.grantRetry = true
 		p.forward(ctx, m, f)
 		return
 	}
@@ -646,7 +670,11 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 	if m.Kind != KindResponse {
 		// Server requests (sampling, elicitation, roots, ping) and
 		// notifications pass through as they are; a list_changed makes the
-		// client list again, and that list is judged.
+		// client list again, and that list is judged. A sampling request
+		// puts its text before the model: a poisoned one is refused.
+		if p.judgeServerRequest(ctx, m) {
+			return
+		}
 		p.writeClient(m.Raw)
 		return
 	}
@@ -658,7 +686,7 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 	}
 	p.mu.Unlock()
 	if f == nil {
-		fmt.Fprintf(p.Log, "sentinel mcp: dropped a response from the tool server to request %s, which is not pending\n", report.Terminal(truncate(key, 64)))
+		fmt.Fprintf(p.Log, "sentinel mcp: dropped a response from the tool server to request %s, which is not pending\n", terminal(truncate(key, 64)))
 		return
 	}
 	if f.internal != nil {
@@ -682,15 +710,46 @@ func (p *Proxy) fromServer(ctx context.Context, m *Message) {
 			p.replyError(m.ID, codeInternal, "Sentinel withheld the server's tools/list answer: "+err.Error())
 			return
 		}
-		p.writeClient(out)
+		p.writeClient(p.judgeContent(&Message{Raw: out, ID: m.ID, Result: resultOf(out, m)}, "tools/list", "", true))
 	case "initialize", "server/discover":
 		p.writeClient(p.judgeInstructions(m))
 	case "tools/call":
 		p.auditCall(f, m, "", "")
-		p.writeClient(m.Raw)
+		if f.grantRetry && m.Result != nil {
+			var res struct {
+				InputRequests json.RawMessage `json:"inputRequests"`
+				RequestState  string          `json:"requestState"`
+			}
+			if json.Unmarshal(m.Result, &res) == nil && len(res.InputRequests) > 0 && string(res.InputRequests) != "null" {
+				p.Gate.GrantContinuation(f.tool, f.args, res.RequestState)
+			}
+		}
+		p.writeClient(p.judgeContent(m, "result of "+f.tool, f.tool, false))
+	case "prompts/list":
+		out, err := p.judgePromptList(m)
+		if err != nil {
+			// The client could read prompts from it that the gate never judged.
+			p.replyError(m.ID, codeInternal, "Sentinel withheld the server's prompts/list answer: "+err.Error())
+			return
+		}
+		p.writeClient(p.judgeContent(&Message{Raw: out, ID: m.ID, Result: resultOf(out, m)}, f.method, "", false))
+	case "prompts/get", "resources/list", "resources/templates/list", "resources/read":
+		p.writeClient(p.judgeContent(m, f.method, "", false))
 	default:
 		p.writeClient(m.Raw)
 	}
+}
+
+// resultOf is the result of out, an answer judgeList may have rebuilt.
+func resultOf(out []byte, m *Message) json.RawMessage {
+	if bytes.Equal(out, m.Raw) {
+		return m.Result
+	}
+	var r struct {
+		Result json.RawMessage `json:"result"`
+	}
+	_ = json.Unmarshal(out, &r)
+	return r.Result
 }
 
 // logInventory says once per session what the server offers, by risk,
@@ -716,7 +775,7 @@ func (p *Proxy) logInventory() {
 	if len(withheld) > 0 {
 		line += fmt.Sprintf("; withheld: %s", strings.Join(withheld, ", "))
 	}
-	fmt.Fprintf(p.Log, "sentinel mcp: %s\n", report.Terminal(line))
+	fmt.Fprintf(p.Log, "sentinel mcp: %s\n", terminal(line))
 }
 
 // judgeInstructions drops the server's instructions (text the client hands
@@ -738,7 +797,7 @@ func (p *Proxy) judgeInstructions(m *Message) []byte {
 		return m.Raw
 	}
 	why := "the server's instructions carry text aimed at the model: " + strings.Join(findings, "; ")
-	fmt.Fprintf(p.Log, "sentinel mcp: withheld the instructions of server %s: %s\n", p.Gate.opts.Server, report.Terminal(why))
+	fmt.Fprintf(p.Log, "sentinel mcp: withheld the instructions of server %s: %s\n", p.Gate.opts.Server, terminal(why))
 	p.Gate.auditErr(AuditRecord{Event: "instructions", Decision: "withheld", By: "scanner", Reason: why})
 	delete(res, "instructions")
 	return marshalRaw(map[string]json.RawMessage{"jsonrpc": json.RawMessage(`"2.0"`), "id": m.ID, "result": marshalRaw(res)})
@@ -768,7 +827,7 @@ func (p *Proxy) judgeList(m *Message) ([]byte, error) {
 		return m.Raw, nil
 	}
 	for _, w := range withheld {
-		fmt.Fprintf(p.Log, "sentinel mcp: withheld %s\n", report.Terminal(w))
+		fmt.Fprintf(p.Log, "sentinel mcp: withheld %s\n", terminal(w))
 	}
 	if kept == nil {
 		kept = []json.RawMessage{}

@@ -193,8 +193,8 @@ func (q *Queue) status(e *Entry) string {
 	return StatusPending
 }
 
-// List returns every entry, oldest first. Resolved entries older than a
-// week are removed.
+// List returns every entry, oldest first. It changes nothing: a person's
+// decision is never removed as a side effect of looking at the queue.
 func (q *Queue) List() ([]Entry, error) {
 	ents, err := os.ReadDir(q.dir)
 	if err != nil {
@@ -211,16 +211,62 @@ func (q *Queue) List() ([]Entry, error) {
 		if err != nil {
 			continue
 		}
-		if e.Status != StatusPending && e.Status != StatusAllowed && q.now().Sub(e.Created) > 7*24*time.Hour {
-			for _, p := range []string{q.reqPath(id), q.decisionPath(id), q.usedPath(id)} {
-				os.Remove(p)
-			}
-			continue
-		}
 		out = append(out, *e)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Created.Before(out[j].Created) })
 	return out, nil
+}
+
+// collectAge is how long a finished call request is kept before Collect
+// removes it.
+const collectAge = 7 * 24 * time.Hour
+
+// Collect removes call requests created more than a week ago whose time to
+// wait has passed (whatever was decided: a week-old approval of a call no
+// longer lets it through), with their decision and used files, and
+// temporary files left by a crash in the middle of a write. It never removes
+// a request for a tool definition: a person's refusal of a tool version is
+// permanent, whatever a signed AGENTS.lock later says, and so is their
+// approval. It returns how many requests it removed.
+func (q *Queue) Collect() (int, error) {
+	if q.remote != nil {
+		return 0, nil // the broker collects, outside the wall
+	}
+	ents, err := os.ReadDir(q.dir)
+	if err != nil {
+		return 0, fmt.Errorf("cannot read the approval queue %s: %w", q.dir, err)
+	}
+	now := q.now()
+	n := 0
+	for _, de := range ents {
+		name := de.Name()
+		if strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp-") {
+			// atomicfile's temporary ".<name>.tmp-*", never renamed.
+			if fi, err := de.Info(); err == nil && now.Sub(fi.ModTime()) > time.Hour {
+				os.Remove(filepath.Join(q.dir, name))
+			}
+			continue
+		}
+		id, ok := strings.CutSuffix(name, ".json")
+		if !ok || !idPattern.MatchString(id) {
+			continue
+		}
+		e, err := q.Get(id)
+		if err != nil || e.Kind != KindCall || e.Expires.IsZero() {
+			continue // unreadable, a tool version, or no end: kept
+		}
+		if now.Sub(e.Created) <= collectAge || !now.After(e.Expires) {
+			continue
+		}
+		// The decision first, the request last: a crash half-way leaves
+		// an expired request with no decision (collected next time), never
+		// an allow without its used mark.
+		for _, p := range []string{q.decisionPath(id), q.usedPath(id), q.reqPath(id)} {
+			os.Remove(p)
+		}
+		n++
+	}
+	return n, nil
 }
 
 // ErrAlreadyDecided is returned when a request was resolved before.
