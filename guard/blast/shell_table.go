@@ -39,6 +39,7 @@ func (st *shellState) add(dir, p string, explicit, tree bool) {
 	}
 	q := joinPath(dir, p)
 	forms := append([]string{q}, globCandidates(q)...)
+	forms = append(forms, defaultForms(q)...)
 	for i := 0; i < len(forms) && i < 4*maxShellLinks; i++ {
 		forms = append(forms, st.throughLinks(forms[i])...)
 	}

@@ -197,3 +197,21 @@ func TestRedTeamShellE2ESentinelFiles(t *testing.T) {
 		}
 	}
 }
+
+// ${XDG_CONFIG_HOME:-$HOME/.config} names Sentinel's configuration when
+// XDG_CONFIG_HOME is unset: the default form is a target.
+func TestRedTeamShellE2EDefaultExpansion(t *testing.T) {
+	e := newHookE2E(t)
+	e.env = append(e.env, "XDG_CONFIG_HOME=")
+	for i, cmd := range []string{
+		`echo '{}' > "${XDG_CONFIG_HOME:-$HOME/.config}/sentinel/approvals.json"`,
+		`rm -rf ${XDG_CONFIG_HOME:-~/.config}/sentinel`,
+	} {
+		call := e.claudeTool(fmt.Sprintf("redteam-default-%d", i), "Bash", map[string]any{"command": cmd})
+		out, _, _ := e.run(call, "hook", "claude")
+		dec, reason := hookE2EDecision(t, out)
+		if dec != "deny" || !strings.Contains(reason, "Sentinel's own configuration or state") {
+			t.Fatalf("%q: want a deny for Sentinel's own files, got %s %q", cmd, dec, reason)
+		}
+	}
+}
