@@ -22,7 +22,15 @@ type shellState struct {
 	unknown bool
 	// docs are the here-documents and here-strings fed to commands.
 	docs map[*syntax.CallExpr]string
+	// cds are the folders earlier `cd` and `pushd` commands of the line went
+	// to, relative to the hook's folder: a later relative path is judged
+	// from each of them too (a subshell's cd may not last, so the path as
+	// written is kept).
+	cds []string
 }
+
+// maxCds bounds the folders a line's cd commands add.
+const maxCds = 8
 
 // maxLinks bounds the same-command links that are followed.
 const maxShellLinks = 16
@@ -38,7 +46,15 @@ func (st *shellState) add(dir, p string, explicit, tree bool) {
 		st.unknown = true
 	}
 	q := joinPath(dir, p)
-	forms := append([]string{q}, globCandidates(q)...)
+	forms := []string{q}
+	if !isAbsWord(q) {
+		for _, d := range st.cds {
+			forms = append(forms, joinPath(d, q))
+		}
+	}
+	for _, f := range forms[:len(forms):len(forms)] {
+		forms = append(forms, globCandidates(f)...)
+	}
 	forms = append(forms, defaultForms(q)...)
 	for i := 0; i < len(forms) && i < 4*maxShellLinks; i++ {
 		forms = append(forms, st.throughLinks(forms[i])...)
@@ -174,6 +190,9 @@ func (c *call) run(args []string) error {
 			}
 			args = a
 			continue
+		case "cd", "pushd":
+			c.st.cd(rest)
+			return nil
 		case "xargs":
 			c.xargs = true
 			args = skipOptions(rest, "EIiLlnPsda")
@@ -215,7 +234,10 @@ func (c *call) run(args []string) error {
 	rest := args[1:]
 	if f, ok := writers()[name]; ok {
 		if c.xargs {
-			c.st.unknown = true // names from the input are not known
+			// The names come from the input: any file of the folder, and
+			// any named in the line.
+			c.st.unknown = true
+			c.unknownIn(".")
 		}
 		f(c, name, rest)
 		return nil
@@ -223,8 +245,23 @@ func (c *call) run(args []string) error {
 	if readers[name] {
 		return nil
 	}
-	if flags, ok := interpreters[name]; ok {
-		if inlineCode(rest, flags) {
+	switch name {
+	case "source", ".":
+		// The script runs in this shell; its arguments may be written.
+		c.st.unknown = c.st.unknown || len(rest) == 0
+		if len(rest) > 0 {
+			c.candidates(rest[1:])
+		}
+		return nil
+	case "scp":
+		scpWrites(c, rest)
+		return nil
+	}
+	if flags, ok := interpreters[interpreterName(name)]; ok {
+		po := parseOpts(rest, "mWX", false)
+		if inlineCode(rest, flags) || c.hasDoc || (len(po.ops) == 0 && len(po.all("-m")) == 0) ||
+			slicesContains(rest, "-") {
+			// Inline code, or a program read from the input.
 			c.st.unknown = true
 			return nil
 		}
@@ -239,6 +276,38 @@ func (c *call) run(args []string) error {
 }
 
 func cmdName(w string) string { return path.Base(strings.ReplaceAll(w, `\`, "/")) }
+
+// interpreterName drops a version from an interpreter's name: python3.12,
+// node22 and ruby3.3 are python3, node and ruby.
+func interpreterName(n string) string {
+	if _, ok := interpreters[n]; ok {
+		return n
+	}
+	t := strings.TrimRight(n, "0123456789.-")
+	if _, ok := interpreters[t]; ok && t != n {
+		return t
+	}
+	if _, ok := interpreters[t+"3"]; ok && strings.HasPrefix(n, t+"3") {
+		return t + "3"
+	}
+	return n
+}
+
+// cd records the folder a cd or pushd goes to, when it is written out.
+func (st *shellState) cd(args []string) {
+	ops := parseOpts(args, "", false).ops
+	d := "~"
+	if len(ops) > 0 {
+		d = ops[0]
+	}
+	if d == "-" || strings.ContainsAny(d, "$`") || len(st.cds) >= maxCds {
+		return
+	}
+	if len(st.cds) > 0 {
+		d = joinPath(st.cds[len(st.cds)-1], d)
+	}
+	st.cds = append(st.cds, d)
+}
 
 // inlineCode reports whether an interpreter runs code given on its command
 // line (python -c, node -e, perl -e).
@@ -587,7 +656,7 @@ func copyWrites(c *call, name string, a []string) {
 		}
 		srcs, dest = srcs[:len(srcs)-1], srcs[len(srcs)-1]
 	}
-	c.st.add(c.dir, dest, true, recursive)
+	c.st.add(c.dir, dest, true, recursive && !intoExisting(srcs, dest, p.last("-t", "--target-directory") != ""))
 	c.intoFolder(srcs, dest, recursive)
 	if name == "cp" && p.has("-l", "--link") {
 		for _, s := range srcs {
@@ -610,8 +679,25 @@ func moveWrites(c *call, _ string, a []string) {
 	if dest == "" {
 		return
 	}
-	c.tree(dest)
+	c.st.add(c.dir, dest, true, !intoExisting(srcs, dest, p.last("-t", "--target-directory") != ""))
 	c.intoFolder(srcs, dest, true)
+}
+
+// intoExisting reports whether a copy or move certainly lands inside dest
+// as dest/basename(src): dest is a folder that exists (".", "..", a
+// trailing slash, -t) and every source has a name of its own (not
+// `stage/.`, whose contents would land in dest itself).
+func intoExisting(srcs []string, dest string, targetDir bool) bool {
+	d := path.Clean(dest)
+	if !targetDir && !strings.HasSuffix(dest, "/") && d != "." && d != ".." {
+		return false
+	}
+	for _, s := range srcs {
+		if b := path.Base(s); b == "." || b == ".." || b == "/" || hasGlob(b) {
+			return false
+		}
+	}
+	return true
 }
 
 // intoFolder records dest/basename(src) for each source, which is what a
@@ -624,7 +710,10 @@ func (c *call) intoFolder(srcs []string, dest string, tree bool) {
 		return
 	}
 	for _, s := range srcs {
-		if b := path.Base(s); b != "." && b != "/" && b != ".." {
+		if isRemote(s) {
+			s = s[strings.IndexByte(s, ':')+1:] // host:path
+		}
+		if b := path.Base(s); b != "." && b != "/" && b != ".." && s != "" {
 			c.derived(path.Join(dest, b), tree)
 		}
 	}
@@ -847,7 +936,7 @@ func wgetWrites(c *call, _ string, a []string) {
 		return
 	}
 	prefix := p.last("-P", "--directory-prefix")
-	if p.has("--content-disposition", "-r", "--recursive", "-m", "--mirror") {
+	if p.has("--content-disposition", "-r", "--recursive", "-m", "--mirror") || len(p.all("-i", "--input-file")) > 0 {
 		c.unknownIn(dirOr(prefix))
 	}
 	for _, u := range p.ops {
@@ -895,8 +984,12 @@ func gitWrites(c *call, _ string, a []string) {
 	case "mv":
 		moveWrites(c, "mv", rest)
 	case "restore":
-		for _, p := range parseOpts(rest, "s", true, "source", "pathspec-from-file").ops {
-			c.tree(p)
+		p := parseOpts(rest, "s", true, "source", "pathspec-from-file")
+		if p.has("-S", "--staged") && !p.has("-W", "--worktree") {
+			return // the index only
+		}
+		for _, x := range p.ops {
+			c.tree(x)
 		}
 	case "checkout":
 		dashes := false
@@ -1026,14 +1119,34 @@ func rsyncWrites(c *call, _ string, a []string) {
 	if isRemote(dest) {
 		return
 	}
-	c.tree(dest)
+	contents := false
 	for _, s := range srcs {
-		if !strings.HasSuffix(s, "/") {
-			if b := path.Base(s); b != "." && b != "/" && b != ".." {
-				c.derived(path.Join(dest, b), true)
-			}
+		if isRemote(s) {
+			s = s[strings.IndexByte(s, ':')+1:] // host:path
 		}
+		b := path.Base(s)
+		if strings.HasSuffix(s, "/") || b == "." || b == ".." || b == "/" || hasGlob(b) {
+			contents = true // the folder's contents land in dest itself
+			continue
+		}
+		c.derived(path.Join(dest, b), true)
 	}
+	c.st.add(c.dir, dest, true, contents)
+}
+
+// scpWrites: the local destination of scp, as a copy.
+func scpWrites(c *call, a []string) {
+	p := parseOpts(a, "PioFclSJD", true)
+	if len(p.ops) < 2 {
+		return
+	}
+	srcs, dest := p.ops[:len(p.ops)-1], p.ops[len(p.ops)-1]
+	if isRemote(dest) {
+		return
+	}
+	recursive := p.has("-r")
+	c.st.add(c.dir, dest, true, recursive && !intoExisting(srcs, dest, false))
+	c.intoFolder(srcs, dest, recursive)
 }
 
 // isRemote reports whether an rsync or scp operand names another host.

@@ -29,7 +29,7 @@ func TestShellWriteTargets(t *testing.T) {
 		{"sed -n '1p' Dockerfile", nil},
 		{"perl -pi -e 's/a/b/' x.sql", []string{"x.sql"}},
 		{"cp src/a.sql migrations/0002.sql", []string{"migrations/0002.sql"}},
-		{"cp -r -t k8s/ a.yaml b.yaml", []string{"k8s/", "k8s/*", "k8s/a.yaml", "k8s/b.yaml"}},
+		{"cp -r -t k8s/ a.yaml b.yaml", []string{"k8s/", "k8s/a.yaml", "k8s/b.yaml"}},
 		{"mv migrations/1.sql archive/1.sql", []string{"migrations/1.sql", "archive/1.sql"}},
 		{"rm -rf migrations", []string{"migrations", "migrations/*"}},
 		{"rm -- -weird", []string{"-weird"}},
@@ -42,7 +42,8 @@ func TestShellWriteTargets(t *testing.T) {
 		{"git checkout -b feature/x", nil},
 		{"dd if=/dev/zero of=disk.img bs=1M", []string{"disk.img"}},
 		{"truncate -s 0 .env", []string{".env"}},
-		{"cd app && npm test && echo ok > .github/workflows/x.yml", []string{".github/workflows/x.yml"}},
+		// After cd, a relative path is judged from there too.
+		{"cd app && npm test && echo ok > .github/workflows/x.yml", []string{".github/workflows/x.yml", "app/.github/workflows/x.yml"}},
 		{"bash -c 'echo x > migrations/3.sql'", []string{"migrations/3.sql"}},
 		{`sh -c "rm .env.production"`, []string{".env.production"}},
 		{"env FOO=1 rm k8s/a.yaml", []string{"k8s/a.yaml"}},
@@ -63,7 +64,7 @@ func TestShellWriteTargets(t *testing.T) {
 		{"ls -la; grep -r auth src/", nil},
 		// A patch given inline to git apply or patch.
 		{"git apply <<'EOF'\n--- a/x\n+++ b/.env\n@@ -1 +1 @@\n-a\n+b\nEOF", []string{".env"}},
-		{"cd app && git -C . apply --3way <<EOF\ndiff --git a/go.sum b/go.sum\n--- a/go.sum\n+++ b/go.sum\nEOF", []string{"go.sum"}},
+		{"cd app && git -C . apply --3way <<EOF\ndiff --git a/go.sum b/go.sum\n--- a/go.sum\n+++ b/go.sum\nEOF", []string{"go.sum", "app/go.sum"}},
 		{"sudo patch -p1 <<-EOF\n\t--- a/k8s/a.yaml\n\t+++ b/k8s/a.yaml\nEOF", []string{"k8s/a.yaml"}},
 		{"git apply <<< '*** Begin Patch\n*** Delete File: go.sum\n*** End Patch'", []string{"go.sum"}},
 		{"cat <<EOF\n+++ b/.env\nEOF", nil},
