@@ -81,6 +81,11 @@ func (st *shellState) parse(cmd string, depth int) error {
 			}
 			doc, hasDoc := st.docs[n]
 			c := &call{st: st, depth: depth, doc: doc, hasDoc: hasDoc}
+			for _, a := range n.Assigns {
+				if a.Name != nil && a.Value != nil {
+					c.assign(a.Name.Value + "=" + wordString(a.Value))
+				}
+			}
 			if err := c.run(args); err != nil && inner == nil {
 				inner = err
 			}

@@ -110,6 +110,8 @@ type call struct {
 	doc    string // the here-document or here-string fed to it
 	hasDoc bool
 	xargs  bool // run by xargs with names read from its input
+	// gitWorkTree is GIT_WORK_TREE set for the command.
+	gitWorkTree string
 }
 
 func (c *call) write(p string) { c.st.add(c.dir, p, true, false) }
@@ -146,6 +148,13 @@ func (c *call) candidates(args []string) {
 		if pathLike(a) {
 			c.derived(a, false)
 		}
+		// An argument with spaces may be a command the program runs
+		// (`script -c "rm .env"`, `watch 'rm .env'`): its tokens too.
+		if strings.ContainsAny(a, " \t\n;") {
+			for _, t := range codeTokens(a) {
+				c.derived(t, false)
+			}
+		}
 	}
 }
 
@@ -170,6 +179,7 @@ func (c *call) run(args []string) error {
 			}
 			ops := p.ops
 			for len(ops) > 0 && strings.Contains(ops[0], "=") && !strings.HasPrefix(ops[0], "=") {
+				c.assign(ops[0])
 				ops = ops[1:]
 			}
 			if s := p.last("-S", "--split-string"); s != "" {
@@ -291,6 +301,14 @@ func interpreterName(n string) string {
 		return t + "3"
 	}
 	return n
+}
+
+// assign applies a variable assignment that prefixes a command and moves
+// where it writes: GIT_WORK_TREE=DIR git checkout ...
+func (c *call) assign(kv string) {
+	if v, ok := strings.CutPrefix(kv, "GIT_WORK_TREE="); ok && v != "" {
+		c.gitWorkTree = v
+	}
 }
 
 // cd records the folder a cd or pushd goes to, when it is written out.
@@ -428,12 +446,14 @@ func init() {
 		"chattr":   modeWrites,
 		"setfacl":  modeWrites,
 		"7z":       sevenZipWrites,
+		"make":     makeWrites,
+		"gmake":    makeWrites,
 		"7za":      sevenZipWrites,
 		"cpio":     cpioWrites,
 	}
 	for _, n := range []string{"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe"} {
 		m[n] = func(c *call, _ string, a []string) {
-			for _, p := range parseOpts(a, "nsu", true, "iterations", "size").ops {
+			for _, p := range parseOpts(a, "ns", true, "iterations", "size").ops {
 				c.tree(p)
 			}
 		}
@@ -895,6 +915,10 @@ func curlWrites(c *call, _ string, a []string) {
 			c.write(v)
 		}
 	}
+	if len(p.all("-K", "--config")) > 0 {
+		// A config file may name outputs (output = FILE): not known.
+		c.unknownIn(dirOr(outDir))
+	}
 	if !p.has("-O", "--remote-name", "--remote-name-all") {
 		return
 	}
@@ -970,6 +994,9 @@ func gitWrites(c *call, _ string, a []string) {
 			i++
 		}
 		i++
+	}
+	if c.gitWorkTree != "" {
+		c.dir = joinPath(c.dir, c.gitWorkTree)
 	}
 	sub := a[min(i, len(a)):]
 	if len(sub) == 0 {
@@ -1059,6 +1086,16 @@ func gitWrites(c *call, _ string, a []string) {
 		}
 		c.dir = joinPath(c.dir, p.last("--directory"))
 		c.applyPatch(p.ops)
+	case "archive", "diff", "log", "show", "format-patch", "bundle", "blame", "shortlog":
+		p := parseOpts(rest, "o", true, "output", "output-directory")
+		for _, v := range p.all("-o", "--output", "--output-directory") {
+			if v != "-" {
+				c.write(v)
+			}
+		}
+		if sub[0] == "bundle" && len(p.ops) >= 2 && p.ops[0] == "create" {
+			c.write(p.ops[1])
+		}
 	case "clone":
 		p := parseOpts(rest, "bocju", true, "branch", "origin", "config", "depth", "reference", "separate-git-dir", "template", "jobs", "filter", "upload-pack", "shallow-since", "shallow-exclude")
 		if len(p.ops) >= 2 {
@@ -1387,4 +1424,18 @@ func editorWrites(c *call, name string, a []string) {
 	}
 	c.writeAll(p.all("-w", "-W"))
 	c.writeAll(p.ops)
+}
+
+// makeWrites: make writes the targets it is asked for (`make .env`), from
+// -C DIR; the makefile (-f) is read.
+func makeWrites(c *call, _ string, a []string) {
+	p := parseOpts(a, "CfIjloW", true, "directory", "file", "makefile", "include-dir", "jobs", "load-average", "old-file", "what-if", "assume-old", "assume-new")
+	c.dir = joinPath(c.dir, p.last("-C", "--directory"))
+	var targets []string
+	for _, t := range p.ops {
+		if !strings.Contains(t, "=") {
+			targets = append(targets, t)
+		}
+	}
+	c.candidates(targets)
 }
