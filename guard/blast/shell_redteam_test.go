@@ -161,6 +161,11 @@ var redteamShell = []struct {
 	{"unknown program running a command", `script -qc "rm .env" /dev/null`, ".env"},
 	{"curl -K config", "curl -K cfg https://x/y", ".github/workflows/*"},
 	{"benign make -f Makefile", "make -f Makefile test", ""},
+	{"rm -rf $PWD", `rm -rf "$PWD"`, ".github/workflows/*"},
+	{"rm -rf $PWD/.github", `rm -rf "$PWD/.github"`, ".github/workflows/*"},
+	{"rm -rf /", "rm -rf /", "/.github/workflows/*"},
+	{"chmod a folder", "chmod 000 .github", ".github/workflows/*"},
+	{"link in place of a folder", "ln -s /tmp/x .github", ".github/workflows/*"},
 	{"benign python -c", `python3 -c "print(1)"`, ""},
 	{"benign unknown program", "npm test && ./run.sh --verbose", ""},
 	{"benign reader", "cat migrations/0001.sql", ""},
@@ -233,5 +238,24 @@ func TestShellWholeTreeSet(t *testing.T) {
 	}
 	if !strings.HasPrefix(wholeTree[0], ".github/") {
 		t.Errorf("the CI workflow should come first, got %q", wholeTree[0])
+	}
+}
+
+// Deleting or re-moding a parent of Sentinel's own folders is a write to
+// them: `rm -rf ~/.config` removes ~/.config/sentinel.
+func TestShellSentinelParents(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{"rm -rf ~/.config", "~/.config/sentinel/*"},
+		{"rm -rf ~", "~/.config/sentinel/*"},
+		{`rm -rf "$HOME"`, "$HOME/.local/state/sentinel/*"},
+		{"rm -rf ~/.local/state", "~/.local/state/sentinel/*"},
+		{"chmod -R 000 ~/.local", "~/.local/state/sentinel/*"},
+		{"rm -rf ${XDG_CONFIG_HOME:-~/.config}", "~/.config/sentinel/*"},
+		{"cd ~ && rm -rf .config", "~/.config/sentinel/*"},
+	} {
+		got, err := ShellWriteTargets(tt.cmd)
+		if err != nil || !slices.Contains(got, tt.want) {
+			t.Errorf("%q = %q, %v; want %q among them", tt.cmd, got, err, tt.want)
+		}
 	}
 }

@@ -768,8 +768,10 @@ func linkWrites(c *call, _ string, a []string) {
 			}
 		}
 	}
+	// A link in place of a folder redirects every write below it
+	// (`ln -s /tmp/x .github`): the name is written as a whole.
 	if len(names) > 0 {
-		c.write(names[0])
+		c.tree(names[0])
 	}
 	for i, n := range names {
 		t := targets[min(i, len(targets)-1)]
@@ -1335,10 +1337,10 @@ func uniqWrites(c *call, _ string, a []string) {
 }
 
 // modeWrites: chmod, chown, chgrp, chattr and setfacl change the files
-// named after the mode, owner or ACL; -R changes the folder as a whole.
+// named after the mode, owner or ACL; a folder's mode or owner governs
+// everything below it, so each is judged as a whole.
 func modeWrites(c *call, name string, a []string) {
 	var files []string
-	recursive := false
 	needMode := name != "setfacl"
 	ref := false
 	for i := 0; i < len(a); i++ {
@@ -1352,23 +1354,16 @@ func modeWrites(c *call, name string, a []string) {
 			if !strings.Contains(x, "=") {
 				i++
 			}
-		case x == "--recursive":
-			recursive = true
 		case strings.HasPrefix(x, "--"):
 		case name == "setfacl" && len(x) == 2 && strings.ContainsRune("mxMX", rune(x[1])):
 			i++
 		case name == "chmod" && needMode && regexpMode(x):
 			needMode = false // chmod -w FILE: the mode looks like an option
-		case name == "chattr" && needMode && len(x) > 1 && (x[0] == '+' || x[0] == '-' || x[0] == '='):
-			if x[0] == '-' && strings.ContainsAny(x, "RVf") && !strings.ContainsAny(x, "aAcCdDeijPsStTux") {
-				recursive = recursive || strings.Contains(x, "R")
-				continue
-			}
+		case name == "chattr" && needMode && len(x) > 1 && (x[0] == '+' || x[0] == '='):
 			needMode = false
+		case name == "chattr" && needMode && len(x) > 1 && x[0] == '-' && strings.ContainsAny(x, "aAcCdDeijPsStTux"):
+			needMode = false // chattr -i FILE
 		case strings.HasPrefix(x, "-") && len(x) > 1:
-			if strings.Contains(x, "R") {
-				recursive = true
-			}
 		default:
 			if needMode && !ref {
 				needMode = false
@@ -1378,7 +1373,7 @@ func modeWrites(c *call, name string, a []string) {
 		}
 	}
 	for _, f := range files {
-		c.st.add(c.dir, f, true, recursive)
+		c.tree(f)
 	}
 }
 

@@ -32,7 +32,16 @@ var usualPaths = []string{
 	"terraform/*", "infra/*", "k8s/*",
 	".sentinel/config.yaml",
 	".claude/settings.json", ".claude/settings.local.json", ".gemini/settings.json", ".cursor/hooks.json",
+	// Sentinel's own folders below the home folder (the default
+	// XDG_CONFIG_HOME and XDG_STATE_HOME): `rm -rf ~/.config` removes them.
+	".config/sentinel/*", ".local/state/sentinel/*",
 }
+
+// homeWords name the home folder in a shell word.
+var homeWords = map[string]bool{"~": true, "$HOME": true, "${HOME}": true}
+
+// cwdWords name the current folder in a shell word.
+var cwdWords = map[string]bool{"$PWD": true, "${PWD}": true, "$(pwd)": true, "`pwd`": true}
 
 // blastNames are the file and folder names a glob word is tried against
 // (`rm .en?` removes .env).
@@ -51,11 +60,17 @@ var blastNames = []string{
 // segments. Absolute folders are matched by their last segments only: the
 // project root is not known here.
 func containedWrites(dir string) []string {
-	if dir == "" || strings.ContainsAny(dir, "$`") {
+	if dir == "" {
 		return nil
 	}
 	q := path.Clean(strings.ReplaceAll(dir, `\`, "/"))
-	if q == "." || q == ".." || strings.HasSuffix(q, "/..") || (strings.HasPrefix(q, "../") && allDotDot(q)) {
+	if first, rest, _ := strings.Cut(q, "/"); cwdWords[first] {
+		q = path.Clean("./" + rest)
+	}
+	if homeWords[q] {
+		return []string{q + "/.config/sentinel/*", q + "/.local/state/sentinel/*"}
+	}
+	if q == "." || q == ".." || q == "/" || strings.HasSuffix(q, "/..") || (strings.HasPrefix(q, "../") && allDotDot(q)) {
 		out := make([]string, 0, len(wholeTree))
 		for _, u := range wholeTree {
 			out = append(out, joinPath(q, u))

@@ -162,6 +162,11 @@ var redteamShellE2E = []struct {
 	{"unknown program running a command", `script -qc "rm .env" /dev/null`, ".env"},
 	{"curl -K config", "curl -K cfg https://x/y", ".github/workflows/*"},
 	{"benign make -f Makefile", "make -f Makefile test", ""},
+	{"rm -rf $PWD", `rm -rf "$PWD"`, ".github/workflows/*"},
+	{"rm -rf $PWD/.github", `rm -rf "$PWD/.github"`, ".github/workflows/*"},
+	{"rm -rf /", "rm -rf /", "/.github/workflows/*"},
+	{"chmod a folder", "chmod 000 .github", ".github/workflows/*"},
+	{"link in place of a folder", "ln -s /tmp/x .github", ".github/workflows/*"},
 	{"benign python -c", `python3 -c "print(1)"`, ""},
 	{"benign unknown program", "npm test && ./run.sh --verbose", ""},
 	{"benign reader", "cat migrations/0001.sql", ""},
@@ -225,13 +230,19 @@ func TestRedTeamShellE2ESentinelFiles(t *testing.T) {
 }
 
 // ${XDG_CONFIG_HOME:-$HOME/.config} names Sentinel's configuration when
-// XDG_CONFIG_HOME is unset: the default form is a target.
+// XDG_CONFIG_HOME is unset: the default form is a target. Deleting a parent
+// of Sentinel's default folders deletes them.
 func TestRedTeamShellE2EDefaultExpansion(t *testing.T) {
 	e := newHookE2E(t)
-	e.env = append(e.env, "XDG_CONFIG_HOME=")
+	e.env = append(e.env, "XDG_CONFIG_HOME=", "XDG_STATE_HOME=")
 	for i, cmd := range []string{
 		`echo '{}' > "${XDG_CONFIG_HOME:-$HOME/.config}/sentinel/approvals.json"`,
 		`rm -rf ${XDG_CONFIG_HOME:-~/.config}/sentinel`,
+		// Parents of Sentinel's folders.
+		"rm -rf ~/.config",
+		"rm -rf ~",
+		"rm -rf $HOME/.local/state",
+		"cd ~ && rm -rf .config",
 	} {
 		call := e.claudeTool(fmt.Sprintf("redteam-default-%d", i), "Bash", map[string]any{"command": cmd})
 		out, _, _ := e.run(call, "hook", "claude")
