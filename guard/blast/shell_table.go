@@ -42,8 +42,8 @@ func (st *shellState) add(dir, p string, explicit, tree bool) {
 	if p == "" || p == "{}" || isDevice(p) {
 		return
 	}
-	if explicit && strings.ContainsAny(p, "$`") {
-		st.unknown = true
+	if explicit && (strings.ContainsAny(p, "$`") || hasGlob(p)) {
+		st.unknown = true // a variable or a glob: the files are not known
 	}
 	q := joinPath(dir, p)
 	forms := []string{q}
@@ -69,22 +69,56 @@ func (st *shellState) add(dir, p string, explicit, tree bool) {
 
 func (st *shellState) write(dir, p string) { st.add(dir, p, true, false) }
 
-// throughLinks returns p with a leading link made earlier in the command
-// line replaced by the link's target.
+// throughLinks returns where p really leads when it goes through a
+// symbolic link made earlier in the same line, resolving it one component
+// at a time as the kernel does: the link is followed before a `..` after
+// it is applied, so with `ln -s .github/workflows w`, both w/ci.yml and
+// w/../x are below .github. It returns nil when p meets no such link.
 func (st *shellState) throughLinks(p string) []string {
 	if len(st.links) == 0 {
 		return nil
 	}
-	c := path.Clean(p)
-	var out []string
-	for _, l := range st.links {
-		if c == l[0] {
-			out = append(out, l[1])
-		} else if rest, ok := strings.CutPrefix(c, l[0]+"/"); ok && l[0] != "." {
-			out = append(out, path.Join(l[1], rest))
+	comps := strings.Split(strings.ReplaceAll(p, `\`, "/"), "/")
+	cur := ""
+	if strings.HasPrefix(p, "/") {
+		cur = "/"
+	}
+	hops := 0
+	for len(comps) > 0 {
+		c := comps[0]
+		comps = comps[1:]
+		switch c {
+		case "", ".":
+			continue
+		case "..":
+			cur = path.Join(cur, "..")
+			continue
+		}
+		next := path.Join(cur, c)
+		if t, ok := st.linkTarget(next); ok && hops < maxShellLinks {
+			hops++
+			comps = append(strings.Split(t, "/"), comps...)
+			cur = ""
+			if strings.HasPrefix(t, "/") {
+				cur = "/"
+			}
+			continue
+		}
+		cur = next
+	}
+	if hops == 0 {
+		return nil
+	}
+	return []string{cur}
+}
+
+func (st *shellState) linkTarget(name string) (string, bool) {
+	for i := len(st.links) - 1; i >= 0; i-- {
+		if st.links[i][0] == name {
+			return st.links[i][1], true
 		}
 	}
-	return out
+	return "", false
 }
 
 func (st *shellState) link(dir, name, target string) {
@@ -962,7 +996,7 @@ func wgetWrites(c *call, _ string, a []string) {
 		return
 	}
 	prefix := p.last("-P", "--directory-prefix")
-	if p.has("--content-disposition", "-r", "--recursive", "-m", "--mirror") || len(p.all("-i", "--input-file")) > 0 {
+	if p.has("--content-disposition", "--trust-server-names", "-r", "--recursive", "-m", "--mirror") || len(p.all("-i", "--input-file")) > 0 {
 		c.unknownIn(dirOr(prefix))
 	}
 	for _, u := range p.ops {
