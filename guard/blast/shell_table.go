@@ -32,7 +32,8 @@ type shellState struct {
 // maxCds bounds the folders a line's cd commands add.
 const maxCds = 8
 
-// maxLinks bounds the same-command links that are followed.
+// maxShellLinks bounds the links made in one line that are remembered
+// and the hops through them.
 const maxShellLinks = 16
 
 // add records a target: p resolved from dir, the blast centres a glob in
@@ -200,14 +201,14 @@ func (c *call) run(args []string) error {
 		rest := args[1:]
 		switch name {
 		case "sudo", "doas":
-			p := parseOpts(rest, "ugCDhpRrTt", true, "user", "group", "chdir", "close-from", "host", "prompt", "role", "type", "command-timeout")
+			p := parseOpts(rest, "ugCDhpRrTt", false, "user", "group", "chdir", "close-from", "host", "prompt", "role", "type", "command-timeout")
 			if d := p.last("-D", "--chdir"); d != "" {
 				c.dir = joinPath(c.dir, d)
 			}
 			args = p.ops
 			continue
 		case "env":
-			p := parseOpts(rest, "uCS", true, "unset", "chdir", "split-string")
+			p := parseOpts(rest, "uCS", false, "unset", "chdir", "split-string")
 			if d := p.last("-C", "--chdir"); d != "" {
 				c.dir = joinPath(c.dir, d)
 			}
@@ -401,27 +402,29 @@ var interpreters = map[string][]string{
 }
 
 // readers are commands that write no file named on their command line
-// (their output goes to standard output, which redirections catch).
+// (their output goes to standard output, which redirections catch), and
+// test runners, whose arguments name what they read. Commands with an
+// output option (tree -o, xxd IN OUT, iconv -o) or that run other programs
+// (npx, yarn, trap) are not readers: their path-like arguments are judged.
 var readers = map[string]bool{
 	"cat": true, "less": true, "more": true, "head": true, "tail": true, "grep": true, "egrep": true,
-	"fgrep": true, "rg": true, "ag": true, "ack": true, "ls": true, "tree": true, "wc": true, "diff": true,
+	"fgrep": true, "rg": true, "ag": true, "ack": true, "ls": true, "wc": true, "diff": true,
 	"cmp": true, "file": true, "stat": true, "du": true, "df": true, "echo": true, "printf": true,
 	"cut": true, "tr": true, "jq": true, "column": true, "nl": true, "tac": true, "rev": true,
 	"fold": true, "fmt": true, "paste": true, "join": true, "comm": true, "md5sum": true,
 	"sha1sum": true, "sha256sum": true, "sha512sum": true, "shasum": true, "cksum": true, "b2sum": true,
-	"base64": true, "xxd": true, "hexdump": true, "od": true, "strings": true, "test": true, "[": true,
+	"hexdump": true, "od": true, "strings": true, "test": true, "[": true,
 	"[[": true, "true": true, "false": true, ":": true, "cd": true, "pushd": true, "popd": true,
 	"pwd": true, "which": true, "type": true, "whereis": true, "basename": true, "dirname": true,
 	"realpath": true, "readlink": true, "id": true, "whoami": true, "date": true, "export": true,
 	"declare": true, "local": true, "readonly": true, "typeset": true, "set": true, "unset": true,
 	"read": true, "sleep": true, "wait": true, "kill": true, "ps": true, "uname": true, "hostname": true,
 	"history": true, "alias": true, "man": true, "help": true, "bat": true, "exit": true, "return": true,
-	"shift": true, "trap": true, "seq": true, "yes": true, "env": true, "printenv": true, "locale": true,
+	"shift": true, "seq": true, "yes": true, "env": true, "printenv": true, "locale": true,
 	"getent": true, "nproc": true, "free": true, "uptime": true, "lsof": true, "pgrep": true,
-	"go": true, "cargo": true, "npm": true, "npx": true, "yarn": true, "pnpm": true, "pytest": true,
-	"jest": true, "vitest": true, "mocha": true, "tsc": true, "docker": true, "kubectl": true,
+	"cargo": true, "pytest": true, "jest": true, "vitest": true, "mocha": true, "tsc": true,
 	"helm": true, "gh": true, "sentinel": true, "zcat": true, "bzcat": true, "xzcat": true, "zgrep": true,
-	"look": true, "expr": true, "bc": true, "numfmt": true, "iconv": true,
+	"look": true, "expr": true, "bc": true, "numfmt": true,
 }
 
 type writeFunc func(c *call, name string, args []string)
@@ -481,6 +484,10 @@ func init() {
 		"setfacl":  modeWrites,
 		"7z":       sevenZipWrites,
 		"make":     makeWrites,
+		"go":       goWrites,
+		"docker":   containerCopyWrites,
+		"podman":   containerCopyWrites,
+		"kubectl":  containerCopyWrites,
 		"gmake":    makeWrites,
 		"7za":      sevenZipWrites,
 		"cpio":     cpioWrites,
@@ -655,8 +662,8 @@ func inPlaceOrCode(c *call, name string, a []string) {
 		c.writeAll(files)
 		return
 	}
-	if inlineCode(a, interpreters[name]) {
-		c.st.unknown = true
+	if inlineCode(a, interpreters[name]) || c.hasDoc || len(parseOpts(a, "IrxC", false).ops) == 0 || slicesContains(a, "-") {
+		c.st.unknown = true // inline code, or a program read from the input
 		return
 	}
 	c.candidates(a)
@@ -1467,4 +1474,29 @@ func makeWrites(c *call, _ string, a []string) {
 		}
 	}
 	c.candidates(targets)
+}
+
+// goWrites: go build/test -o FILE writes FILE; the rest of go reads (its
+// rewrites of go.mod and go.sum are not modelled).
+func goWrites(c *call, _ string, a []string) {
+	p := parseOpts(a, "oC", true, "o", "C")
+	c.dir = joinPath(c.dir, p.last("-C"))
+	for _, v := range p.all("-o") {
+		c.write(v)
+	}
+}
+
+// containerCopyWrites: docker cp / podman cp / kubectl cp SRC DEST writes a
+// local DEST (one not named CONTAINER:PATH).
+func containerCopyWrites(c *call, _ string, a []string) {
+	p := parseOpts(a, "cn", true, "container", "namespace", "context", "kubeconfig")
+	if len(p.ops) < 3 || p.ops[0] != "cp" {
+		return
+	}
+	srcs, dest := p.ops[1:len(p.ops)-1], p.ops[len(p.ops)-1]
+	if isRemote(dest) {
+		return
+	}
+	c.st.add(c.dir, dest, true, !intoExisting(srcs, dest, false))
+	c.intoFolder(srcs, dest, true)
 }
