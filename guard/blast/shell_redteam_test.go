@@ -46,6 +46,9 @@ var redteamShell = []struct {
 	{"find -exec cp", `find . -name ci.yml -exec cp {} .github/workflows/ \;`, ".github/workflows/{}"},
 	{"find -fprint", "find . -fprint .env", ".env"},
 	{"find -fprintf", "find . -fprintf .env '%p'", ".env"},
+	{"find -name of a blast folder at any depth", "find . -name workflows -exec rm -rf {} +", ".github/workflows"},
+	{"find -name migrate -delete", "find . -type d -name migrate -delete", "db/migrate"},
+	{"benign find -name *.pyc -delete", "find . -name '*.pyc' -delete", ""},
 	{"benign find -exec cat", "find . -name '*.go' -exec cat {} +", ""},
 	// Directory options of git and env.
 	{"git -C DIR rm", "git -C .github rm -r workflows", ".github/workflows"},

@@ -630,8 +630,9 @@ func (o opts) last(names ...string) string {
 }
 
 var sedWriteCmd = sync.OnceValue(func() *regexp.Regexp {
-	// A w or W command, or an s command's w flag, naming a file.
-	return regexp.MustCompile(`(^|[;\n}/0-9$])\s*[wW]\s*\S`)
+	// A w or W command, or an s command's w flag, naming a file; an e
+	// command or flag, running one.
+	return regexp.MustCompile(`(^|[;\n}/0-9$])\s*[wWe]\s*\S`)
 })
 
 func sedWrites(c *call, name string, a []string) {
@@ -914,6 +915,11 @@ func findWrites(c *call, _ string, args []string) {
 	for _, st := range starts {
 		for _, n := range names {
 			c.st.add(c.dir, path.Join(st, n), false, true)
+			// -name matches at any depth: a name that ends a usual blast
+			// centre's folder (workflows, migrate) names that folder.
+			for _, u := range usualFolders(n) {
+				c.st.add(c.dir, path.Join(st, u), false, true)
+			}
 		}
 	}
 	for _, p := range paths {

@@ -94,6 +94,21 @@ func containedWrites(dir string) []string {
 	return out
 }
 
+// usualFolders returns the usual blast centres' folders whose last
+// segment name (a find -name pattern) matches: workflows → .github/workflows.
+func usualFolders(name string) []string {
+	var out []string
+	for _, u := range usualPaths {
+		us := strings.Split(u, "/")
+		for k := 1; k < len(us); k++ {
+			if us[k] != "*" && globMatchName(name, us[k]) {
+				out = append(out, strings.Join(us[:k+1], "/"))
+			}
+		}
+	}
+	return out
+}
+
 func allDotDot(p string) bool {
 	for _, s := range strings.Split(p, "/") {
 		if s != ".." {
