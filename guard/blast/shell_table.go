@@ -1,6 +1,7 @@
 package blast
 
 import (
+	"fmt"
 	"net/url"
 	"path"
 	"regexp"
@@ -27,6 +28,8 @@ type shellState struct {
 	// from each of them too (a subshell's cd may not last, so the path as
 	// written is kept).
 	cds []string
+	// added remembers the words already recorded.
+	added map[string]bool
 }
 
 // maxCds bounds the folders a line's cd commands add.
@@ -46,6 +49,16 @@ func (st *shellState) add(dir, p string, explicit, tree bool) {
 	if explicit && (strings.ContainsAny(p, "$`") || hasGlob(p)) {
 		st.unknown = true // a variable or a glob: the files are not known
 	}
+	// The same word again adds nothing new, unless a cd or a link came
+	// in between.
+	key := fmt.Sprintf("%s\x00%s\x00%t\x00%d\x00%d", dir, p, tree, len(st.cds), len(st.links))
+	if st.added[key] {
+		return
+	}
+	if st.added == nil {
+		st.added = map[string]bool{}
+	}
+	st.added[key] = true
 	q := joinPath(dir, p)
 	forms := []string{q}
 	if !isAbsWord(q) {
