@@ -42,7 +42,15 @@ func ShellWriteTargets(cmd string) ([]string, error) {
 		return fallbackTokens(cmd), fmt.Errorf("%w: cannot parse shell command: %v", ErrMalformedInput, err)
 	}
 	if st.unknown {
-		st.out = append(st.out, codeTokens(cmd)...)
+		for _, t := range codeTokens(cmd) {
+			st.out = append(st.out, t)
+			// A folder named may be the one written as a whole
+			// (`rm -rf "$(dirname .github/x)"`); the current folder is
+			// named too often to count.
+			if t != "." && t != ".." {
+				st.out = append(st.out, containedWrites(t)...)
+			}
+		}
 	}
 	return dedupe(st.out), nil
 }

@@ -255,8 +255,8 @@ func (c *call) run(args []string) error {
 			c.xargs = true
 			args = skipOptions(rest, "EIiLlnPsda")
 			continue
-		case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "busybox":
-			if name == "busybox" && len(rest) > 0 && rest[0] != "sh" && rest[0] != "ash" {
+		case "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "busybox", "toybox":
+			if (name == "busybox" || name == "toybox") && len(rest) > 0 && rest[0] != "sh" && rest[0] != "ash" {
 				args = rest
 				continue
 			}
@@ -324,13 +324,87 @@ func (c *call) run(args []string) error {
 			return nil
 		}
 	}
+	if f, ok := foreignWriters[strings.ToLower(name)]; ok {
+		f(c, rest)
+		return nil
+	}
 	// A program whose writes are not modelled: its path-like arguments are
 	// judged as writes.
 	if c.xargs {
 		c.st.unknown = true
 	}
 	c.candidates(rest)
+	// It may be a wrapper that runs the rest of its arguments as a command
+	// (flock FILE rm -rf .github, strace -f mv a b): read them as one.
+	for i, a := range rest {
+		n := cmdName(a)
+		if _, ok := writers()[n]; ok && i > 0 || (i > 0 && (n == "sh" || n == "bash")) {
+			sub := &call{st: c.st, depth: c.depth + 1, dir: c.dir}
+			if c.depth < maxShellDepth {
+				return sub.run(rest[i:])
+			}
+			break
+		}
+	}
 	return nil
+}
+
+// foreignWriters are the deleting and copying commands of PowerShell and
+// cmd.exe, by lower-case name, for agents whose shell tool runs them.
+var foreignWriters = map[string]func(c *call, args []string){
+	"del": removeItems, "erase": removeItems, "rd": removeItems, "remove-item": removeItems, "ri": removeItems,
+	"copy": copyItems, "copy-item": copyItems, "cpi": copyItems, "xcopy": copyItems, "robocopy": copyItems,
+	"move": moveItems, "move-item": moveItems, "mi": moveItems,
+}
+
+// itemArgs returns the operands of a PowerShell or cmd.exe command and the
+// value of its -Destination parameter; switches start with - or /.
+func itemArgs(args []string) (ops []string, dest string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch l := strings.ToLower(a); {
+		case l == "-destination" && i+1 < len(args):
+			i++
+			dest = args[i]
+		case l == "-path" || l == "-literalpath":
+		case strings.HasPrefix(a, "-"), strings.HasPrefix(a, "/") && len(a) <= 4:
+		default:
+			ops = append(ops, a)
+		}
+	}
+	return ops, dest
+}
+
+func removeItems(c *call, args []string) {
+	ops, _ := itemArgs(args)
+	for _, p := range ops {
+		c.tree(p)
+	}
+}
+
+func copyItems(c *call, args []string) {
+	ops, dest := itemArgs(args)
+	if dest == "" && len(ops) >= 2 {
+		ops, dest = ops[:len(ops)-1], ops[len(ops)-1]
+	}
+	if dest != "" {
+		c.tree(dest)
+		c.intoFolder(ops, dest, true)
+	}
+}
+
+func moveItems(c *call, args []string) {
+	ops, dest := itemArgs(args)
+	if dest == "" && len(ops) >= 2 {
+		ops, dest = ops[:len(ops)-1], ops[len(ops)-1]
+	}
+	for _, p := range ops {
+		c.tree(p)
+	}
+	if dest != "" {
+		c.tree(dest)
+		c.intoFolder(ops, dest, true)
+	}
 }
 
 func cmdName(w string) string { return path.Base(strings.ReplaceAll(w, `\`, "/")) }
@@ -356,6 +430,13 @@ func interpreterName(n string) string {
 func (c *call) assign(kv string) {
 	if v, ok := strings.CutPrefix(kv, "GIT_WORK_TREE="); ok && v != "" {
 		c.gitWorkTree = v
+	}
+	// A value with spaces may be a command the program runs
+	// (GIT_SSH_COMMAND, GIT_PAGER, EDITOR='cp x .env').
+	if _, v, ok := strings.Cut(kv, "="); ok && strings.ContainsAny(v, " \t\n;|&") {
+		for _, t := range codeTokens(v) {
+			c.derived(t, false)
+		}
 	}
 }
 
@@ -1052,7 +1133,12 @@ func gitWrites(c *call, _ string, a []string) {
 			c.dir = joinPath(c.dir, a[i])
 		case strings.HasPrefix(x, "--work-tree="):
 			c.dir = joinPath(c.dir, x[len("--work-tree="):])
-		case x == "-c" || x == "--git-dir" || x == "--namespace" || x == "--exec-path" || x == "--config-env":
+		case x == "-c" && i+1 < len(a):
+			// -c core.pager=CMD, alias.x=!CMD, core.sshCommand=CMD: git
+			// may run the value as a command.
+			i++
+			c.gitConfigValue(a[i])
+		case x == "--git-dir" || x == "--namespace" || x == "--exec-path" || x == "--config-env":
 			i++
 		}
 		i++
@@ -1148,6 +1234,10 @@ func gitWrites(c *call, _ string, a []string) {
 		}
 		c.dir = joinPath(c.dir, p.last("--directory"))
 		c.applyPatch(p.ops)
+	case "config":
+		for _, v := range parseOpts(rest, "f", true, "file", "blob", "type", "default", "comment").ops {
+			c.gitConfigValue("=" + v)
+		}
 	case "archive", "diff", "log", "show", "format-patch", "bundle", "blame", "shortlog":
 		p := parseOpts(rest, "o", true, "output", "output-directory")
 		for _, v := range p.all("-o", "--output", "--output-directory") {
@@ -1518,4 +1608,21 @@ func containerCopyWrites(c *call, _ string, a []string) {
 	}
 	c.st.add(c.dir, dest, true, !intoExisting(srcs, dest, false))
 	c.intoFolder(srcs, dest, true)
+}
+
+// gitConfigValue reads a git configuration value that git may run as a
+// command: an alias starting with `!` is a shell command line; other
+// values with spaces (core.pager, core.sshCommand) have their tokens judged.
+func (c *call) gitConfigValue(kv string) {
+	_, v, _ := strings.Cut(kv, "=")
+	if script, ok := strings.CutPrefix(v, "!"); ok && c.depth < maxShellDepth {
+		if err := c.st.parse(script, c.depth+1); err == nil {
+			return
+		}
+	}
+	if strings.ContainsAny(v, " \t\n;|&") {
+		for _, t := range codeTokens(v) {
+			c.derived(t, false)
+		}
+	}
 }
