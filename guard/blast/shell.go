@@ -390,6 +390,13 @@ func fallbackTokens(cmd string) []string {
 		f = strings.Trim(f, `"'`+"`")
 		if f != "" && !strings.HasPrefix(f, "-") {
 			out = append(out, f)
+			// What is written cannot be told: a folder named may be
+			// written as a whole, a glob may name a blast centre.
+			if f != "." && f != ".." {
+				out = append(out, containedWrites(f)...)
+			}
+			out = append(out, globCandidates(f)...)
+			out = append(out, defaultForms(f)...)
 		}
 	}
 	return dedupe(out)

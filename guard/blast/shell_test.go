@@ -130,6 +130,21 @@ func TestShellUnparsable(t *testing.T) {
 	}
 }
 
+// An unparsable command is judged by its words, a folder named in it as
+// written as a whole: `rm -rf .github; echo '` removes the workflows.
+func TestShellUnparsableFolder(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{"rm -rf .github; echo 'x", ".github/workflows/*"},
+		{"rm -f .en? $(", ".env"},
+		{"rm -rf ~/.config; echo \"", "~/.config/sentinel/*"},
+	} {
+		got, err := ShellWriteTargets(tt.cmd)
+		if !errors.Is(err, ErrMalformedInput) || !slices.Contains(got, tt.want) {
+			t.Errorf("%q = %q, %v; want %q among the candidates", tt.cmd, got, err, tt.want)
+		}
+	}
+}
+
 func TestShellDepthLimit(t *testing.T) {
 	cmd := "rm a"
 	for range 10 {

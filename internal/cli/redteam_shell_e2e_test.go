@@ -283,3 +283,30 @@ func TestRedTeamShellE2EDefaultExpansion(t *testing.T) {
 		}
 	}
 }
+
+// A command that does not parse is denied when a word of it, read as a
+// folder written as a whole or a glob, names a blast centre.
+func TestRedTeamShellE2EUnparsable(t *testing.T) {
+	e := newHookE2E(t)
+	for i, tt := range []struct {
+		cmd  string
+		deny bool
+	}{
+		{"rm -rf .github; echo 'x", true},
+		{"rm -f .en? $(", true},
+		{"rm -rf node_modules; echo 'x", false},
+	} {
+		call := e.claudeTool(fmt.Sprintf("redteam-unparsable-%d", i), "Bash", map[string]any{"command": tt.cmd})
+		out, _, code := e.run(call, "hook", "claude")
+		if !tt.deny {
+			if out != "" || code != 0 {
+				t.Fatalf("%q: want no opinion, got %q %d", tt.cmd, out, code)
+			}
+			continue
+		}
+		dec, reason := hookE2EDecision(t, out)
+		if dec != "deny" || !strings.Contains(reason, "could not parse") {
+			t.Fatalf("%q: want a deny for an unparsable command naming a blast centre, got %s %q", tt.cmd, dec, reason)
+		}
+	}
+}
