@@ -40,8 +40,15 @@ var usualPaths = []string{
 // homeWords name the home folder in a shell word.
 var homeWords = map[string]bool{"~": true, "$HOME": true, "${HOME}": true}
 
-// cwdWords name the current folder in a shell word.
-var cwdWords = map[string]bool{"$PWD": true, "${PWD}": true, "$(pwd)": true, "`pwd`": true}
+// cwdWords name the current folder or the project's root in a shell word
+// (the agents set CLAUDE_PROJECT_DIR and GEMINI_PROJECT_DIR for their
+// commands).
+var cwdWords = map[string]bool{
+	"$PWD": true, "${PWD}": true, "$(pwd)": true, "`pwd`": true,
+	"$CLAUDE_PROJECT_DIR": true, "${CLAUDE_PROJECT_DIR}": true,
+	"$GEMINI_PROJECT_DIR": true, "${GEMINI_PROJECT_DIR}": true,
+	"$(git rev-parse --show-toplevel)": true, "`git rev-parse --show-toplevel`": true,
+}
 
 // blastNames are the file and folder names a glob word is tried against
 // (`rm .en?` removes .env).

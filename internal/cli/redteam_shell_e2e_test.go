@@ -171,6 +171,8 @@ var redteamShellE2E = []struct {
 	{"rm -rf $PWD", `rm -rf "$PWD"`, ".github/workflows/*"},
 	{"rm -rf $PWD/.github", `rm -rf "$PWD/.github"`, ".github/workflows/*"},
 	{"rm -rf /", "rm -rf /", "/.github/workflows/*"},
+	{"extract into the project dir variable", `tar -xf a.tar -C "$CLAUDE_PROJECT_DIR"`, ".github/workflows/*"},
+	{"extract into the git toplevel", `unzip -o a.zip -d "$(git rev-parse --show-toplevel)"`, ".github/workflows/*"},
 	{"chmod a folder", "chmod 000 .github", ".github/workflows/*"},
 	{"link in place of a folder", "ln -s /tmp/x .github", ".github/workflows/*"},
 	{"sudo then cp -t", "sudo cp -t .github/workflows ci.yml", ".github/workflows"},
