@@ -2,6 +2,7 @@ package blast
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -92,7 +93,7 @@ func containedWrites(dir string) []string {
 			if k > len(segs) {
 				continue
 			}
-			if slicesEqual(segs[len(segs)-k:], us[:k]) {
+			if slices.Equal(segs[len(segs)-k:], us[:k]) {
 				out = append(out, q+"/"+strings.Join(strings.Split(u, "/")[k:], "/"))
 				break
 			}
@@ -119,18 +120,6 @@ func usualFolders(name string) []string {
 func allDotDot(p string) bool {
 	for _, s := range strings.Split(p, "/") {
 		if s != ".." {
-			return false
-		}
-	}
-	return true
-}
-
-func slicesEqual(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
 			return false
 		}
 	}
