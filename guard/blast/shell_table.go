@@ -160,6 +160,8 @@ func init() {
 		"setfacl":  modeWrites,
 		"7z":       sevenZipWrites,
 		"make":     makeWrites,
+		"rename":   func(c *call, _ string, a []string) { c.writeAll(parseOpts(a, "", true).ops) },
+		"prename":  func(c *call, _ string, a []string) { c.writeAll(parseOpts(a, "", true).ops) },
 		"go":       goWrites,
 		"docker":   containerCopyWrites,
 		"podman":   containerCopyWrites,
@@ -682,18 +684,41 @@ func gitWrites(c *call, _ string, a []string) {
 			}
 		}
 		c.wholeRepo()
-	case "merge", "pull", "rebase", "cherry-pick", "revert", "am", "switch", "read-tree", "bisect", "worktree", "submodule", "sparse-checkout":
-		if sub[0] == "switch" || sub[0] == "read-tree" || sub[0] == "worktree" || sub[0] == "submodule" || sub[0] == "sparse-checkout" || sub[0] == "bisect" {
-			// Rewrites only with some forms; branch switches are left
-			// to the branch rule of checkout.
-			if sub[0] != "read-tree" || !slices.Contains(rest, "-u") {
-				return
-			}
-		}
+	case "merge", "pull", "rebase", "cherry-pick", "revert", "am", "filter-branch", "filter-repo":
 		if len(rest) > 0 && (rest[0] == "--show-current-patch" || rest[0] == "--help") {
 			return
 		}
 		c.wholeRepo()
+	case "read-tree":
+		if parseOpts(rest, "", true, "prefix", "index-output", "exclude-per-directory").has("-u") {
+			c.wholeRepo()
+		}
+	case "sparse-checkout", "bisect", "lfs":
+		// Working-tree rewrites except for the forms that only show.
+		if len(rest) > 0 {
+			switch rest[0] {
+			case "list", "log", "view", "visualize", "terms", "ls-files", "status", "env", "track", "untrack", "version", "fetch", "install":
+				return
+			}
+		}
+		if sub[0] == "lfs" && (len(rest) == 0 || (rest[0] != "pull" && rest[0] != "checkout")) {
+			return
+		}
+		c.wholeRepo()
+	case "worktree", "submodule":
+		// worktree add PATH and submodule add URL [PATH] check out into PATH.
+		p := parseOpts(rest, "b", true, "branch", "reason", "name", "reference", "depth")
+		if len(p.ops) < 2 || p.ops[0] != "add" {
+			return
+		}
+		switch {
+		case sub[0] == "worktree":
+			c.tree(p.ops[1])
+		case len(p.ops) >= 3:
+			c.tree(p.ops[2])
+		default:
+			c.tree(strings.TrimSuffix(path.Base(p.ops[1]), ".git"))
+		}
 	case "apply":
 		p := parseOpts(rest, "pC", true, "directory", "exclude", "include", "whitespace", "build-fake-ancestor")
 		if (p.has("--check", "--stat", "--numstat", "--summary") && !p.has("--apply")) || p.has("--cached") {
