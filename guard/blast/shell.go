@@ -42,7 +42,19 @@ func ShellWriteTargets(cmd string) ([]string, error) {
 		return fallbackTokens(cmd), fmt.Errorf("%w: cannot parse shell command: %v", ErrMalformedInput, err)
 	}
 	if st.unknown {
-		for _, t := range codeTokens(cmd) {
+		// The tokens of the line as written and of its words with their
+		// quoting resolved ($'\x2eenv' is .env), and C-style escapes in
+		// code decoded (open('\x2eenv','w') in Python, Node, Ruby, Perl).
+		var tokens []string
+		for _, text := range append([]string{cmd}, st.words...) {
+			for _, t := range codeTokens(text) {
+				tokens = append(tokens, t)
+				if strings.Contains(t, `\`) {
+					tokens = append(tokens, codeTokens(ansiC(t))...)
+				}
+			}
+		}
+		for _, t := range dedupe(tokens) {
 			st.out = append(st.out, t)
 			// A folder named may be the one written as a whole
 			// (`rm -rf "$(dirname .github/x)"`); the current folder is
@@ -68,6 +80,10 @@ func (st *shellState) parse(cmd string, depth int) error {
 	var inner error
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Word:
+			if len(st.words) < maxShellWords {
+				st.words = append(st.words, wordString(n))
+			}
 		case *syntax.Stmt:
 			for _, r := range n.Redirs {
 				if p, ok := redirectTarget(r); ok {

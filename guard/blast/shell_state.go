@@ -28,7 +28,13 @@ type shellState struct {
 	cds []string
 	// added remembers the words already recorded.
 	added map[string]bool
+	// words are the line's words with their quoting resolved, whose
+	// tokens are judged when a write cannot be modelled.
+	words []string
 }
+
+// maxShellWords bounds the words kept for that.
+const maxShellWords = 4096
 
 // maxCds bounds the folders a line's cd commands add.
 const maxCds = 8

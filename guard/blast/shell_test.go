@@ -58,7 +58,7 @@ func TestShellWriteTargets(t *testing.T) {
 		{`echo x > "$DIR/.env"`, []string{"$DIR/.env"}},
 		{`rm "${ROOT}/go.sum"`, []string{"${ROOT}/go.sum"}},
 		{`echo x > "migrations/$(date +%s)".rb`, []string{"migrations/$(date +%s).rb", "migrations/$", ".rb"}},
-		{`echo x > 'k8s'/"$NAME"-$(id -u).yaml`, []string{"k8s/$NAME-$(id -u).yaml", "k8s", "k8s/*", ".yaml"}},
+		{`echo x > 'k8s'/"$NAME"-$(id -u).yaml`, []string{"k8s/$NAME-$(id -u).yaml", "k8s", "k8s/*", ".yaml", "k8s/$NAME-$"}},
 		{"for f in *.sql; do cp $f backup/; done", []string{"backup/", "backup/$f"}},
 		{"if true; then rm a; fi", []string{"a"}},
 		{"ls -la; grep -r auth src/", nil},
