@@ -277,8 +277,11 @@ func (c *call) run(args []string) error {
 				}
 			}
 			// A script file, or a script read from the input: its writes
-			// are not known.
+			// are not known, except for a here-document, which is read.
 			c.st.unknown = true
+			if c.hasDoc {
+				return c.st.parse(c.doc, c.depth+1)
+			}
 			return nil
 		case "eval":
 			script := strings.Join(rest, " ")
@@ -309,10 +312,23 @@ func (c *call) run(args []string) error {
 	}
 	switch name {
 	case "source", ".":
-		// The script runs in this shell; its arguments may be written.
-		c.st.unknown = c.st.unknown || len(rest) == 0
+		// The script runs in this shell; its arguments may be written. A
+		// script that is not a file (`source <(curl ...)`) is not known.
+		if len(rest) == 0 || strings.ContainsAny(rest[0], "$`<>(") {
+			c.st.unknown = true
+		}
 		if len(rest) > 0 {
 			c.candidates(rest[1:])
+		}
+		return nil
+	case "alias":
+		// alias ll='rm -rf .github': the value is a command line.
+		for _, a := range rest {
+			if _, v, ok := strings.Cut(a, "="); ok && c.depth < maxShellDepth {
+				if err := c.st.parse(v, c.depth+1); err != nil {
+					c.st.unknown = true
+				}
+			}
 		}
 		return nil
 	case "scp":

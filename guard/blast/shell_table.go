@@ -95,7 +95,7 @@ var readers = map[string]bool{
 	"realpath": true, "readlink": true, "id": true, "whoami": true, "date": true, "export": true,
 	"declare": true, "local": true, "readonly": true, "typeset": true, "set": true, "unset": true,
 	"read": true, "sleep": true, "wait": true, "kill": true, "ps": true, "uname": true, "hostname": true,
-	"history": true, "alias": true, "man": true, "help": true, "bat": true, "exit": true, "return": true,
+	"history": true, "man": true, "help": true, "bat": true, "exit": true, "return": true,
 	"shift": true, "seq": true, "yes": true, "env": true, "printenv": true, "locale": true,
 	"getent": true, "nproc": true, "free": true, "uptime": true, "lsof": true, "pgrep": true,
 	"cargo": true, "pytest": true, "jest": true, "vitest": true, "mocha": true, "tsc": true,

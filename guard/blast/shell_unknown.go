@@ -147,7 +147,18 @@ func isAbsWord(p string) bool {
 }
 
 // hasGlob reports whether a word has unquoted-looking glob characters.
-func hasGlob(p string) bool { return strings.ContainsAny(p, "*?[") }
+func hasGlob(p string) bool { return strings.ContainsAny(p, "*?[") || isExtglob(p) }
+
+// isExtglob reports whether a word has a Bash extended glob: !(x), @(x),
+// +(x), ?(x) or *(x).
+func isExtglob(p string) bool {
+	for _, op := range []string{"!(", "@(", "+("} {
+		if strings.Contains(p, op) {
+			return true
+		}
+	}
+	return false
+}
 
 // globCandidates returns the blast centres a glob word may expand to, as
 // the shell would match it were they present: the usual blast centres
@@ -160,7 +171,17 @@ func globCandidates(p string) []string {
 	if !hasGlob(p) || len(p) > 512 {
 		return nil
 	}
-	segs := strings.Split(strings.TrimSuffix(strings.ReplaceAll(p, `\`, "/"), "/"), "/")
+	segs := strings.Split(path.Clean(strings.ReplaceAll(p, `\`, "/")), "/")
+	for i, s := range segs {
+		if isExtglob(s) || strings.Contains(s, "?(") || strings.Contains(s, "*(") {
+			// An extended glob may match any name (!(src) matches all
+			// but src): matched as *, and as .* for dot names.
+			segs[i] = "*"
+			if strings.HasPrefix(s, ".") {
+				segs[i] = ".*"
+			}
+		}
+	}
 	var out []string
 	for _, u := range usualPaths {
 		us := strings.Split(u, "/")
