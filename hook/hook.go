@@ -274,6 +274,25 @@ func resolve(paths []string, cwd, root string) []string {
 		if !filepath.IsAbs(q) {
 			continue
 		}
+		// The kernel follows a link before the `..` after it; Join cleaned
+		// `l/../x` to x first. Judge where the write really lands too,
+		// named from the project as the path was opened.
+		if hasDotDot(p) {
+			if k, ok := blast.ResolveKernelPath(cwd, p); ok && filepath.IsAbs(k) && filepath.Clean(k) != filepath.Clean(q) {
+				if !rootDone {
+					rootDone = true
+					if root != "" && filepath.IsAbs(root) {
+						realRoot, _ = filepath.EvalSymlinks(root)
+					}
+				}
+				if realRoot != "" && within(k, realRoot) {
+					if rel, err := filepath.Rel(realRoot, k); err == nil {
+						k = filepath.Join(root, rel)
+					}
+				}
+				out = append(out, k)
+			}
+		}
 		q = filepath.Clean(q)
 		real := realPath(q, maxLinks)
 		if real == "" || real == q {
@@ -297,8 +316,9 @@ func resolve(paths []string, cwd, root string) []string {
 	return out
 }
 
-// expandHome replaces a leading `~`, `$HOME` or `${HOME}` with the home
-// folder, as the shell does: `rm ~/.config/sentinel/approvals.json` writes
+// expandHome expands a leading `~` and the folder variables the shell
+// would ($HOME, $SENTINEL_HOME, $XDG_*, also as ${VAR:-default}) with the
+// hook's environment, as the shell does: `rm ~/.config/sentinel/approvals.json` writes
 // Sentinel's own configuration, not a folder named ~ in the project.
 func (h *Handler) expandHome(paths []string) []string {
 	if h.Getenv == nil {
@@ -309,6 +329,12 @@ func (h *Handler) expandHome(paths []string) []string {
 		return paths
 	}
 	for i, p := range paths {
+		// $SENTINEL_HOME, $XDG_CONFIG_HOME, ${XDG_STATE_HOME:-...} and kin,
+		// with the hook's environment, as the shell expands them.
+		if e := blast.ExpandShellPath(p, h.Getenv); e != p {
+			paths[i] = e
+			continue
+		}
 		for _, prefix := range []string{"~", "$HOME", "${HOME}"} {
 			if rest, ok := strings.CutPrefix(p, prefix); ok && (rest == "" || rest[0] == '/' || rest[0] == '\\') {
 				paths[i] = home + rest
@@ -317,6 +343,16 @@ func (h *Handler) expandHome(paths []string) []string {
 		}
 	}
 	return paths
+}
+
+// hasDotDot reports whether p has a `..` component.
+func hasDotDot(p string) bool {
+	for _, c := range strings.FieldsFunc(p, func(r rune) bool { return r == '/' || r == '\\' }) {
+		if c == ".." {
+			return true
+		}
+	}
+	return false
 }
 
 // maxLinks bounds the dangling links realPath follows by hand.

@@ -41,6 +41,11 @@ func FuzzShellWriteTargets(f *testing.F) {
 	for _, s := range []string{
 		"echo x > migrations/0001.sql", "sed -i 's/a/b/' f", "bash -c 'rm a'", "cat <<EOF > a\nx\nEOF",
 		"cp -t d a b", "git -C r rm x", "echo $(", "eval 'eval rm x'",
+		"echo x 1>&.env", `echo > $'\x2eenv\u00e9\0'`, "ln -sfn .github/workflows w && cp x w/ci.yml",
+		"find . -exec cp {} d/ \\; -fprintf f '%p'", "tar xzf a.tgz -C d", "curl -OJ --output-dir d https://x/",
+		"rm -rf .git*/[a-z]*", `python3 -c "open('.env','w')"`, "git --work-tree=d apply --directory=x p.diff",
+		"chmod -R -w .github", "env -S 'rm .env' -C d", "cd a; ln -s ../b c; cd c/..; find . -name workflows -delete",
+		"GIT_WORK_TREE=x git stash pop", "rsync -a h:s/ d", "xargs -I{} cp {} .git*/", "rm -rf \"${XDG_CONFIG_HOME:-~/.config}\"",
 	} {
 		f.Add(s)
 	}
@@ -50,6 +55,9 @@ func FuzzShellWriteTargets(f *testing.F) {
 		}
 		got, _ := ShellWriteTargets(cmd)
 		for _, p := range got {
+			if p == "" {
+				t.Fatalf("%q: empty target among %q", cmd, got)
+			}
 			Classify(p)
 		}
 	})

@@ -419,10 +419,10 @@ var shells = map[string]bool{
 	"elvish": true, "xonsh": true, "rc": true, "es": true,
 }
 
-// interpreters run a program given with -c or -e; it is read as a shell
+// codeInterpreters run a program given with -c or -e; it is read as a shell
 // script, which for a program calling system("sentinel approve") does not
 // parse and is judged by its words.
-var interpreters = map[string]bool{
+var codeInterpreters = map[string]bool{
 	"python": true, "python3": true, "python2": true, "perl": true, "ruby": true, "node": true,
 	"nodejs": true, "deno": true, "bun": true, "php": true, "lua": true, "tclsh": true,
 	"osascript": true,
@@ -439,7 +439,7 @@ func innerScripts(args []word, depth int) (string, bool) {
 		name := programBase(a.s)
 		if pos[i] && !a.opaque {
 			shell = shell || shells[name]
-			interp = interp || interpreters[name]
+			interp = interp || codeInterpreters[name]
 		}
 		if a.opaque || i+1 >= len(args) {
 			continue
@@ -537,7 +537,7 @@ func readsScript(call *syntax.CallExpr) bool {
 	args := resolveArgs(call.Args)
 	pos := programPositions(args)
 	for i, a := range args {
-		if pos[i] && (a.opaque || shells[programBase(a.s)] || interpreters[programBase(a.s)] || programBase(a.s) == "at" || programBase(a.s) == "batch") {
+		if pos[i] && (a.opaque || shells[programBase(a.s)] || codeInterpreters[programBase(a.s)] || programBase(a.s) == "at" || programBase(a.s) == "batch") {
 			return true
 		}
 	}

@@ -2,8 +2,6 @@ package blast
 
 import (
 	"fmt"
-	"path"
-	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -13,30 +11,66 @@ import (
 const maxShellDepth = 4
 
 // ShellWriteTargets returns the paths a shell command line would write,
-// truncate, delete or rename, parsed as Bash with mvdan.cc/sh/v3/syntax.
-// It finds output redirections (>, >>, >|, &>, &>>, <>, >&file), tee, sed -i
-// and perl -i, cp/install/ln destinations, mv sources and destinations,
-// rm/rmdir/unlink/shred/truncate/touch arguments, dd of=, and git rm/mv/
-// restore/checkout -- paths, curl -o and wget -O files, what find -delete
-// or find -exec rm/sed -i/... removes or edits, the targets of a patch given to git apply or
-// patch as a here-document or here-string, looking through sudo, env, command, nohup, time,
-// nice, timeout, xargs, `bash -c` and eval. Words with expansions are
-// returned as written (`migrations/$(date).sql`), so patterns still see them.
+// truncate, delete, rename, re-mode or link, parsed as Bash with
+// mvdan.cc/sh/v3/syntax. The write semantics of each command are in the
+// table of shell_table.go: output redirections (>, >>, >|, &>, &>>, <>,
+// >&file, N>&file), destinations, in-place edits, directory options (-C,
+// --directory, --target-directory, --output-dir, -P, -d), recursive copies
+// and deletes, archives, downloads, patches and the git commands that
+// rewrite the working tree, looking through sudo, env, command, nohup, time,
+// nice, timeout, xargs, `bash -c` and eval.
+//
+// A folder that is written as a whole (deleted, copied into, extracted into)
+// also yields the blast centres it would usually hold (`rm -rf .github`
+// yields .github/workflows/*), and a write whose files cannot be known
+// (`git reset --hard`, `tar xf a.tar`, `git apply p.diff`) yields the
+// whole-tree set, one usual blast centre per kind, so the gate asks once.
+// When a write cannot be modelled at all (an interpreter's inline code,
+// `sh -c "$VAR"`, a variable in a destination, names piped to xargs), every
+// path-like token of the command line is returned, so a blast centre or a
+// Sentinel file named anywhere in it is judged. Words are resolved to their
+// literal value (quotes, ANSI-C $'...'); words with expansions are returned
+// as written (`migrations/$(date).sql`), so patterns still see them.
 // Reading commands (cat, grep, less) have no targets.
 //
 // When the command does not parse, it returns every word-like token of the
 // line as a candidate together with an error wrapping ErrMalformedInput; the
 // caller decides whether a candidate is risky enough to fail closed.
 func ShellWriteTargets(cmd string) ([]string, error) {
-	var out []string
-	if err := shellTargets(cmd, 0, &out); err != nil {
+	st := &shellState{}
+	if err := st.parse(cmd, 0); err != nil {
 		return fallbackTokens(cmd), fmt.Errorf("%w: cannot parse shell command: %v", ErrMalformedInput, err)
 	}
-	return dedupe(out), nil
+	if st.unknown {
+		// The tokens of the line as written and of its words with their
+		// quoting resolved ($'\x2eenv' is .env), and C-style escapes in
+		// code decoded (open('\x2eenv','w') in Python, Node, Ruby, Perl).
+		var tokens []string
+		for _, text := range append([]string{cmd}, st.words...) {
+			for _, t := range codeTokens(text) {
+				tokens = append(tokens, t)
+				if strings.Contains(t, `\`) {
+					tokens = append(tokens, codeTokens(ansiC(t))...)
+				}
+			}
+		}
+		for _, t := range dedupe(tokens) {
+			st.out = append(st.out, t)
+			// A folder named may be the one written as a whole
+			// (`rm -rf "$(dirname .github/x)"`); the current folder is
+			// named too often to count.
+			if t != "." && t != ".." {
+				st.out = append(st.out, containedWrites(t)...)
+			}
+		}
+	}
+	return dedupe(st.out), nil
 }
 
-func shellTargets(cmd string, depth int, out *[]string) error {
+// parse walks one command line (the top level or the script of `bash -c`).
+func (st *shellState) parse(cmd string, depth int) error {
 	if depth > maxShellDepth {
+		st.unknown = true
 		return nil
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(cmd), "")
@@ -46,19 +80,37 @@ func shellTargets(cmd string, depth int, out *[]string) error {
 	var inner error
 	syntax.Walk(f, func(n syntax.Node) bool {
 		switch n := n.(type) {
+		case *syntax.Word:
+			if len(st.words) < maxShellWords {
+				st.words = append(st.words, wordString(n))
+			}
 		case *syntax.Stmt:
 			for _, r := range n.Redirs {
 				if p, ok := redirectTarget(r); ok {
-					*out = append(*out, p)
+					st.write("", p)
 				}
 			}
-			*out = append(*out, inlinePatchTargets(n)...)
+			if call, ok := n.Cmd.(*syntax.CallExpr); ok {
+				if doc, ok := inlineDoc(n); ok {
+					if st.docs == nil {
+						st.docs = map[*syntax.CallExpr]string{}
+					}
+					st.docs[call] = doc
+				}
+			}
 		case *syntax.CallExpr:
 			args := make([]string, 0, len(n.Args))
 			for _, w := range n.Args {
 				args = append(args, wordStrings(w)...)
 			}
-			if err := callTargets(args, depth, out); err != nil && inner == nil {
+			doc, hasDoc := st.docs[n]
+			c := &call{st: st, depth: depth, doc: doc, hasDoc: hasDoc}
+			for _, a := range n.Assigns {
+				if a.Name != nil && a.Value != nil {
+					c.assign(a.Name.Value + "=" + wordString(a.Value))
+				}
+			}
+			if err := c.run(args); err != nil && inner == nil {
 				inner = err
 			}
 		}
@@ -75,9 +127,10 @@ func redirectTarget(r *syntax.Redirect) (string, bool) {
 	case syntax.RdrOut, syntax.AppOut, syntax.RdrInOut, syntax.RdrClob, syntax.AppClob,
 		syntax.RdrAll, syntax.RdrAllClob, syntax.AppAll, syntax.AppAllClob:
 	case syntax.DplOut:
-		// `>&2` duplicates a descriptor; `>& file` (no N) writes a file.
+		// `>&2` and `1>&2` duplicate a descriptor and `>&3-` moves one;
+		// `>& file` and `1>&file` write a file.
 		w := wordString(r.Word)
-		if w == "-" || isDigits(w) || r.N != nil {
+		if w == "-" || isDigits(w) || isDigits(strings.TrimSuffix(w, "-")) {
 			return "", false
 		}
 	default:
@@ -122,11 +175,15 @@ func wordString(w *syntax.Word) string {
 		case *syntax.Lit:
 			b.WriteString(unescapeLit(p.Value))
 		case *syntax.SglQuoted:
-			b.WriteString(p.Value)
+			if p.Dollar {
+				b.WriteString(ansiC(p.Value))
+			} else {
+				b.WriteString(p.Value)
+			}
 		case *syntax.DblQuoted:
 			for _, q := range p.Parts {
 				if l, ok := q.(*syntax.Lit); ok {
-					b.WriteString(l.Value)
+					b.WriteString(unescapeDbl(l.Value))
 				} else {
 					printPart(&b, q)
 				}
@@ -213,278 +270,6 @@ func unescapeLit(s string) string {
 		b.WriteByte(s[i])
 	}
 	return b.String()
-}
-
-// callTargets handles one simple command.
-func callTargets(args []string, depth int, out *[]string) error {
-unwrap:
-	for len(args) > 0 {
-		name := path.Base(strings.ReplaceAll(args[0], `\`, "/"))
-		rest := args[1:]
-		switch name {
-		case "sudo", "doas":
-			args = skipOptions(rest, "ugCDhpRrTt")
-			continue
-		case "env":
-			i := 0
-			for i < len(rest) && (strings.HasPrefix(rest[i], "-") || strings.Contains(rest[i], "=")) {
-				if rest[i] == "-u" || rest[i] == "-C" || rest[i] == "-S" {
-					i++
-				}
-				i++
-			}
-			args = rest[min(i, len(rest)):]
-			continue
-		case "command", "builtin", "exec", "nohup", "time", "stdbuf", "setsid":
-			args = skipOptions(rest, "")
-			continue
-		case "nice", "ionice":
-			args = skipOptions(rest, "nc")
-			continue
-		case "timeout":
-			a := skipOptions(rest, "sk")
-			if len(a) > 0 {
-				a = a[1:] // the duration
-			}
-			args = a
-			continue
-		case "xargs":
-			args = skipOptions(rest, "EIiLlnPsd")
-			continue
-		case "bash", "sh", "zsh", "dash", "ksh":
-			for i, a := range rest {
-				if a == "-c" && i+1 < len(rest) {
-					return shellTargets(rest[i+1], depth+1, out)
-				}
-				if !strings.HasPrefix(a, "-") {
-					break
-				}
-			}
-			return nil
-		case "eval":
-			return shellTargets(strings.Join(rest, " "), depth+1, out)
-		}
-		break unwrap
-	}
-	if len(args) == 0 {
-		return nil
-	}
-	name := path.Base(strings.ReplaceAll(args[0], `\`, "/"))
-	rest := args[1:]
-	switch name {
-	case "tee":
-		*out = append(*out, operands(rest, "")...)
-	case "sed", "gsed", "perl":
-		inPlace, files := inPlaceFiles(name, rest)
-		if inPlace {
-			*out = append(*out, files...)
-		}
-	case "cp", "install", "ln":
-		if t := targetDir(rest); t != "" {
-			*out = append(*out, t)
-		} else if ops := operands(rest, "St"); len(ops) >= 2 {
-			*out = append(*out, ops[len(ops)-1])
-		} else if name == "install" && len(ops) == 1 && hasFlag(rest, 'd') {
-			*out = append(*out, ops[0])
-		}
-	case "mv":
-		ops := operands(rest, "St")
-		if t := targetDir(rest); t != "" {
-			ops = append(ops, t)
-		}
-		*out = append(*out, ops...)
-	case "rm", "rmdir", "unlink", "shred", "touch":
-		*out = append(*out, operands(rest, "")...)
-	case "truncate":
-		*out = append(*out, operands(rest, "sr")...)
-	case "find":
-		*out = append(*out, findTargets(rest)...)
-	case "curl", "wget":
-		short, long := "-o", "--output"
-		if name == "wget" {
-			short, long = "-O", "--output-document"
-		}
-		for i := 0; i < len(rest); i++ {
-			a, v := rest[i], ""
-			switch {
-			case a == short || a == long:
-				if i+1 < len(rest) {
-					i++
-					v = rest[i]
-				}
-			case strings.HasPrefix(a, long+"="):
-				v = a[len(long)+1:]
-			case strings.HasPrefix(a, short) && len(a) > 2:
-				v = a[2:]
-			case len(a) > 2 && a[0] == '-' && a[1] != '-' && a[len(a)-1] == short[1]:
-				// A cluster of flags ending in the option: curl -sSo FILE.
-				if i+1 < len(rest) {
-					i++
-					v = rest[i]
-				}
-			}
-			if v != "" && v != "-" && !isDevice(v) {
-				*out = append(*out, v)
-			}
-		}
-	case "dd":
-		for _, a := range rest {
-			if v, ok := strings.CutPrefix(a, "of="); ok {
-				*out = append(*out, v)
-			}
-		}
-	case "git":
-		sub := skipGitGlobals(rest)
-		if len(sub) == 0 {
-			return nil
-		}
-		switch sub[0] {
-		case "rm", "mv":
-			*out = append(*out, operands(sub[1:], "")...)
-		case "restore":
-			*out = append(*out, operands(sub[1:], "s")...)
-		case "checkout":
-			dashes := false
-			for i, a := range sub {
-				if a == "--" {
-					*out = append(*out, sub[i+1:]...)
-					dashes = true
-					break
-				}
-			}
-			if !dashes {
-				// `git checkout .env` and `git checkout main go.sum` restore
-				// files too; a lone branch name is judged as a path, which
-				// asks at most once for a branch named like a blast centre.
-				*out = append(*out, operands(sub[1:], "bBU")...)
-			}
-		}
-	}
-	return nil
-}
-
-// findWriters are the commands that, run by find -exec, write or delete the
-// files find names.
-var findWriters = map[string]bool{
-	"rm": true, "unlink": true, "shred": true, "truncate": true, "mv": true,
-	"sed": true, "gsed": true, "perl": true, "tee": true, "touch": true, "dd": true,
-}
-
-// findTargets returns what `find START... EXPR` deletes or edits, when EXPR
-// has -delete or -exec/-execdir/-ok running a writing command: each starting
-// folder, and the -name and -path patterns below it
-// (`find . -name '*.sql' -delete` is a write to *.sql files).
-func findTargets(args []string) []string {
-	i := 0
-	for i < len(args) && (args[i] == "-H" || args[i] == "-L" || args[i] == "-P" || strings.HasPrefix(args[i], "-O") || args[i] == "-D") {
-		if args[i] == "-D" {
-			i++
-		}
-		i++
-	}
-	var starts []string
-	for ; i < len(args); i++ {
-		a := args[i]
-		if strings.HasPrefix(a, "-") || a == "(" || a == "!" || a == ")" {
-			break
-		}
-		starts = append(starts, a)
-	}
-	if len(starts) == 0 {
-		starts = []string{"."}
-	}
-	writes := false
-	var names, paths []string
-	for ; i < len(args); i++ {
-		switch args[i] {
-		case "-delete":
-			writes = true
-		case "-exec", "-execdir", "-ok", "-okdir":
-			if i+1 < len(args) && findWriters[path.Base(args[i+1])] {
-				writes = true
-			}
-		case "-name", "-iname":
-			if i+1 < len(args) {
-				i++
-				names = append(names, args[i])
-			}
-		case "-path", "-ipath", "-wholename", "-iwholename":
-			if i+1 < len(args) {
-				i++
-				paths = append(paths, args[i])
-			}
-		}
-	}
-	if !writes {
-		return nil
-	}
-	out := append([]string{}, starts...)
-	for _, st := range starts {
-		for _, n := range names {
-			out = append(out, path.Join(st, n))
-		}
-	}
-	return append(out, paths...)
-}
-
-// inlinePatchTargets returns the files a patch given inline to `git apply`
-// or `patch` (a here-document or here-string) writes:
-// `git apply <<EOF ... +++ b/.env ... EOF`.
-func inlinePatchTargets(st *syntax.Stmt) []string {
-	// Most statements feed no document in: skip reading their words a
-	// second time (the CallExpr case reads them for callTargets).
-	if !slices.ContainsFunc(st.Redirs, func(r *syntax.Redirect) bool {
-		return r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc
-	}) {
-		return nil
-	}
-	call, ok := st.Cmd.(*syntax.CallExpr)
-	if !ok || !appliesPatch(call) {
-		return nil
-	}
-	var out []string
-	for _, r := range st.Redirs {
-		switch {
-		case r.Op == syntax.Hdoc && r.Hdoc != nil:
-			out = append(out, PatchTargets(wordString(r.Hdoc))...)
-		case r.Op == syntax.DashHdoc && r.Hdoc != nil:
-			// <<- removes the leading tabs of every line.
-			lines := strings.Split(wordString(r.Hdoc), "\n")
-			for i, l := range lines {
-				lines[i] = strings.TrimLeft(l, "\t")
-			}
-			out = append(out, PatchTargets(strings.Join(lines, "\n"))...)
-		case r.Op == syntax.WordHdoc && r.Word != nil:
-			out = append(out, PatchTargets(wordString(r.Word))...)
-		}
-	}
-	return out
-}
-
-// appliesPatch reports whether a simple command is `git apply` or `patch`,
-// after the prefixes callTargets looks through.
-func appliesPatch(call *syntax.CallExpr) bool {
-	args := make([]string, 0, len(call.Args))
-	for _, w := range call.Args {
-		args = append(args, wordStrings(w)...)
-	}
-	for len(args) > 0 {
-		switch path.Base(args[0]) {
-		case "sudo", "doas", "command", "builtin", "exec", "nohup", "time", "nice", "env":
-			args = args[1:]
-			for len(args) > 0 && (strings.HasPrefix(args[0], "-") || strings.Contains(args[0], "=")) {
-				args = args[1:]
-			}
-			continue
-		case "patch":
-			return true
-		case "git":
-			sub := skipGitGlobals(args[1:])
-			return len(sub) > 0 && sub[0] == "apply"
-		}
-		return false
-	}
-	return false
 }
 
 // skipOptions drops leading options; letters in withArg take a separate value.
@@ -621,6 +406,13 @@ func fallbackTokens(cmd string) []string {
 		f = strings.Trim(f, `"'`+"`")
 		if f != "" && !strings.HasPrefix(f, "-") {
 			out = append(out, f)
+			// What is written cannot be told: a folder named may be
+			// written as a whole, a glob may name a blast centre.
+			if f != "." && f != ".." {
+				out = append(out, containedWrites(f)...)
+			}
+			out = append(out, globCandidates(f)...)
+			out = append(out, defaultForms(f)...)
 		}
 	}
 	return dedupe(out)

@@ -29,12 +29,12 @@ func TestShellWriteTargets(t *testing.T) {
 		{"sed -n '1p' Dockerfile", nil},
 		{"perl -pi -e 's/a/b/' x.sql", []string{"x.sql"}},
 		{"cp src/a.sql migrations/0002.sql", []string{"migrations/0002.sql"}},
-		{"cp -r -t k8s/ a.yaml b.yaml", []string{"k8s/"}},
+		{"cp -r -t k8s/ a.yaml b.yaml", []string{"k8s/", "k8s/a.yaml", "k8s/b.yaml"}},
 		{"mv migrations/1.sql archive/1.sql", []string{"migrations/1.sql", "archive/1.sql"}},
-		{"rm -rf migrations", []string{"migrations"}},
+		{"rm -rf migrations", []string{"migrations", "migrations/*"}},
 		{"rm -- -weird", []string{"-weird"}},
 		{"git rm -r --cached .env", []string{".env"}},
-		{"git -C repo mv a b", []string{"a", "b"}},
+		{"git -C repo mv a b", []string{"repo/a", "repo/b", "repo/b/a"}},
 		{"git checkout -- go.sum", []string{"go.sum"}},
 		{"git status", nil},
 		{"git checkout .env", []string{".env"}},
@@ -42,31 +42,34 @@ func TestShellWriteTargets(t *testing.T) {
 		{"git checkout -b feature/x", nil},
 		{"dd if=/dev/zero of=disk.img bs=1M", []string{"disk.img"}},
 		{"truncate -s 0 .env", []string{".env"}},
-		{"cd app && npm test && echo ok > .github/workflows/x.yml", []string{".github/workflows/x.yml"}},
+		// After cd, a relative path is judged from there too.
+		{"cd app && npm test && echo ok > .github/workflows/x.yml", []string{".github/workflows/x.yml", "app/.github/workflows/x.yml"}},
 		{"bash -c 'echo x > migrations/3.sql'", []string{"migrations/3.sql"}},
 		{`sh -c "rm .env.production"`, []string{".env.production"}},
 		{"env FOO=1 rm k8s/a.yaml", []string{"k8s/a.yaml"}},
 		{"timeout 5 rm x", []string{"x"}},
 		{"eval 'rm a.sql'", []string{"a.sql"}},
 		{"echo x > \"migrations/with space.sql\"", []string{"migrations/with space.sql"}},
-		{"echo x > migrations/$(date +%s).sql", []string{"migrations/$(date +%s).sql"}},
+		// A destination with an expansion is not known: the path-like tokens of
+		// the line are targets too.
+		{"echo x > migrations/$(date +%s).sql", []string{"migrations/$(date +%s).sql", "migrations/$", ".sql"}},
 		// Quotes around a word with expansions are removed like any other.
 		{`echo x > "db/migrate/$TS.rb"`, []string{"db/migrate/$TS.rb"}},
 		{`echo x > "$DIR/.env"`, []string{"$DIR/.env"}},
 		{`rm "${ROOT}/go.sum"`, []string{"${ROOT}/go.sum"}},
-		{`echo x > "migrations/$(date +%s)".rb`, []string{"migrations/$(date +%s).rb"}},
-		{`echo x > 'k8s'/"$NAME"-$(id -u).yaml`, []string{"k8s/$NAME-$(id -u).yaml"}},
-		{"for f in *.sql; do cp $f backup/; done", []string{"backup/"}},
+		{`echo x > "migrations/$(date +%s)".rb`, []string{"migrations/$(date +%s).rb", "migrations/$", ".rb"}},
+		{`echo x > 'k8s'/"$NAME"-$(id -u).yaml`, []string{"k8s/$NAME-$(id -u).yaml", "k8s", "k8s/*", ".yaml", "k8s/$NAME-$"}},
+		{"for f in *.sql; do cp $f backup/; done", []string{"backup/", "backup/$f"}},
 		{"if true; then rm a; fi", []string{"a"}},
 		{"ls -la; grep -r auth src/", nil},
 		// A patch given inline to git apply or patch.
 		{"git apply <<'EOF'\n--- a/x\n+++ b/.env\n@@ -1 +1 @@\n-a\n+b\nEOF", []string{".env"}},
-		{"cd app && git -C . apply --3way <<EOF\ndiff --git a/go.sum b/go.sum\n--- a/go.sum\n+++ b/go.sum\nEOF", []string{"go.sum"}},
+		{"cd app && git -C . apply --3way <<EOF\ndiff --git a/go.sum b/go.sum\n--- a/go.sum\n+++ b/go.sum\nEOF", []string{"go.sum", "app/go.sum"}},
 		{"sudo patch -p1 <<-EOF\n\t--- a/k8s/a.yaml\n\t+++ b/k8s/a.yaml\nEOF", []string{"k8s/a.yaml"}},
 		{"git apply <<< '*** Begin Patch\n*** Delete File: go.sum\n*** End Patch'", []string{"go.sum"}},
 		{"cat <<EOF\n+++ b/.env\nEOF", nil},
 		{"curl -fsSL -o .env https://example.com/env", []string{".env"}},
-		{"curl --output=go.sum https://x https://y -o k8s/a.yaml", []string{"go.sum", "k8s/a.yaml"}},
+		{"curl --output=go.sum https://x https://y -o k8s/a.yaml", []string{"k8s/a.yaml", "go.sum"}},
 		{"curl -sS https://x -o-", nil},
 		{"wget -q -O Dockerfile https://x", []string{"Dockerfile"}},
 		{"wget --output-document=.env.local https://x", []string{".env.local"}},
@@ -76,10 +79,10 @@ func TestShellWriteTargets(t *testing.T) {
 		// Brace expansion happens before the command runs.
 		{"rm -f .{env,bak}", []string{".env", ".bak"}},
 		// find deleting or editing what it finds.
-		{"find . -name '*.sql' -delete", []string{".", "*.sql"}},
+		{"find . -name '*.sql' -delete", []string{".", "*.sql", "schema.sql"}},
 		{"find db -path 'db/migrate/*' -exec rm {} +", []string{"db", "db/migrate/*"}},
 		{"find src -name .env -exec sed -i s/a/b/ {} \\;", []string{"src", "src/.env"}},
-		{"find -L k8s -type f -delete", []string{"k8s"}},
+		{"find -L k8s -type f -delete", []string{"k8s", "k8s/*"}},
 		{"find . -name '*.sql' -exec cat {} +", nil},
 		{"find migrations -type f", nil},
 		{"sed -i s/a/b/ {src/x.ts,go.sum}", []string{"src/x.ts", "go.sum"}},
@@ -124,6 +127,21 @@ func TestShellUnparsable(t *testing.T) {
 	}
 	if !slices.Contains(got, "migrations/1.sql") {
 		t.Fatalf("fallback candidates %q lack the path", got)
+	}
+}
+
+// An unparsable command is judged by its words, a folder named in it as
+// written as a whole: `rm -rf .github; echo '` removes the workflows.
+func TestShellUnparsableFolder(t *testing.T) {
+	for _, tt := range []struct{ cmd, want string }{
+		{"rm -rf .github; echo 'x", ".github/workflows/*"},
+		{"rm -f .en? $(", ".env"},
+		{"rm -rf ~/.config; echo \"", "~/.config/sentinel/*"},
+	} {
+		got, err := ShellWriteTargets(tt.cmd)
+		if !errors.Is(err, ErrMalformedInput) || !slices.Contains(got, tt.want) {
+			t.Errorf("%q = %q, %v; want %q among the candidates", tt.cmd, got, err, tt.want)
+		}
 	}
 }
 

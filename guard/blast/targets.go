@@ -728,6 +728,8 @@ func psStatement(words []string, depth int, out *[]string) error {
 		return psNested(args, depth, out)
 	case psRunsCode[name]:
 		return fmt.Errorf("%s runs code the hook cannot see", words[0])
+	case psReadsOnly(name):
+		return nil
 	}
 	// A native program (git, sed), or a cmdlet that writes nothing: read as
 	// a shell command, with every word quoted as it was meant.
@@ -738,6 +740,24 @@ func psStatement(words []string, depth int, out *[]string) error {
 	targets, err := ShellWriteTargets(strings.Join(quoted, " "))
 	*out = append(*out, targets...)
 	return err
+}
+
+// psReadVerbs are PowerShell's approved verbs of cmdlets that only read
+// or print (Get-Content, Test-Path, Select-String, Write-Host). A cmdlet
+// with one of them writes no file: the write cmdlets (Out-File, Tee-Object,
+// Export-Csv, ...) are in psCmdlets and judged before this.
+var psReadVerbs = map[string]bool{
+	"get": true, "test": true, "select": true, "measure": true, "compare": true, "find": true,
+	"search": true, "resolve": true, "show": true, "format": true, "read": true, "where": true,
+	"sort": true, "group": true, "convertto": true, "convertfrom": true, "write": true, "join": true,
+	"split": true,
+}
+
+// psReadsOnly reports whether a folded command name is a Verb-Noun cmdlet
+// with a read verb.
+func psReadsOnly(name string) bool {
+	verb, noun, ok := strings.Cut(name, "-")
+	return ok && noun != "" && psReadVerbs[verb]
 }
 
 // psCmdletTargets are the paths a write cmdlet names: every argument that is
