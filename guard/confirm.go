@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/term"
 
+	"github.com/sentinel-sec/sentinel/internal/termsafe"
 	"github.com/sentinel-sec/sentinel/redact"
 )
 
@@ -256,51 +257,9 @@ func RenderPrompt(req ConfirmRequest, color bool) string {
 	return b.String()
 }
 
-// safe redacts secrets and makes control characters visible, so a file's
-// content can neither leak a token nor drive the terminal.
-func safe(s string) string {
-	s = redact.String(s)
-	clean := true
-	for _, r := range s {
-		if (r < 0x20 && r != '\t') || r == 0x7f || (r >= 0x80 && r < 0xa0) || invisible(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '\r':
-			b.WriteString("␍")
-		case r == '\t':
-			b.WriteRune(r)
-		case r < 0x20:
-			b.WriteByte('^')
-			b.WriteByte(byte(r) + '@')
-		case r == 0x7f || (r >= 0x80 && r < 0xa0) || invisible(r):
-			fmt.Fprintf(&b, "\\u%04x", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// invisible reports characters that change how a line looks without being
-// seen: bidirectional overrides and isolates (which can make a terminal show
-// a line in another order than it is written), zero-width characters and
-// Unicode tag characters. The person approving must see what is written.
-func invisible(r rune) bool {
-	switch {
-	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-		return true // bidirectional controls
-	case r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff:
-		return true // zero-width
-	case r >= 0xe0000 && r <= 0xe007f:
-		return true // tags
-	}
-	return false
-}
+// safe redacts secrets and writes every character that could drive the
+// terminal or change how a line reads as a visible escape (internal/termsafe,
+// the one rule every Sentinel prompt uses), so a file's content can neither
+// leak a token nor make the person approve something other than what is
+// written.
+func safe(s string) string { return termsafe.String(redact.String(s)) }

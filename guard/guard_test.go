@@ -313,7 +313,11 @@ func TestRenderPromptShowsInvisibleCharacters(t *testing.T) {
 		{"rm -rf ~ #\u202e txt.gpj", `rm -rf ~ #\u202e txt.gpj`},
 		{"a\u2066b\u2069c", `a\u2066b\u2069c`},
 		{"to\u200bken", `to\u200bken`},
-		{"x\U000e0041\U000e0042", `x\ue0041\ue0042`},
+		{"x\U000e0041\U000e0042", `x\U000e0041\U000e0042`},
+		// Format characters the prompt's own list once missed.
+		{"pay\u00adload", `pay\u00adload`},
+		{"a\u2063b", `a\u2063b`},
+		{"line\u2028break", `line\u2028break`},
 		{"\ufeffBOM", `\ufeffBOM`},
 		{"plain émoji 🚀 and עברית", "plain émoji 🚀 and עברית"},
 	} {

@@ -196,7 +196,9 @@ func (s *Store) cleanup() {
 	}
 	for _, e := range entries {
 		name := e.Name()
-		if !strings.HasSuffix(name, ".json") && !strings.HasPrefix(name, ".tmp-") {
+		// Session files, and the temporary files atomicfile leaves beside
+		// them after a crash (".<name>.tmp-<random>").
+		if !strings.HasSuffix(name, ".json") && !(strings.HasPrefix(name, ".") && strings.Contains(name, ".tmp-")) {
 			continue
 		}
 		fi, err := e.Info()

@@ -110,8 +110,24 @@ func TestStoreCleanup(t *testing.T) {
 	}
 	old := time.Now().Add(-8 * 24 * time.Hour)
 	os.Chtimes(s.path("old"), old, old)
+	// A temporary file an interrupted write left, named as atomicfile
+	// names them, and a fresh one that may be in use.
+	stale := filepath.Join(s.dir, "."+filepath.Base(s.path("old"))+".tmp-123456")
+	fresh := filepath.Join(s.dir, "."+filepath.Base(s.path("new"))+".tmp-654321")
+	for _, p := range []string{stale, fresh} {
+		if err := os.WriteFile(p, []byte("{"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.Chtimes(stale, old, old)
 	if err := s.StartTurn("new", ""); err != nil {
 		t.Fatal(err)
+	}
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("stale temporary file kept: %v", err)
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("fresh temporary file removed: %v", err)
 	}
 	if _, err := os.Stat(s.path("old")); !os.IsNotExist(err) {
 		t.Fatalf("old session kept: %v", err)
