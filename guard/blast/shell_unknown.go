@@ -10,7 +10,9 @@ import (
 // each kind, returned (below the command's folder) for a write whose files
 // cannot be known, such as `git reset --hard`, `tar xf a.tar` or
 // `git apply p.diff`. Each one is a blast centre wherever it lands, so the
-// gate asks once whichever folder the hook resolves it against.
+// gate asks once whichever folder the hook resolves it against. It holds
+// no off switch (the agents' hook settings, Sentinel's trust anchors): an
+// unknown write is asked about once, not denied in every turn.
 var wholeTree = []string{
 	".github/workflows/*",
 	"migrations/*",
@@ -20,7 +22,6 @@ var wholeTree = []string{
 	"package-lock.json",
 	"terraform/*",
 	"k8s/*",
-	".claude/settings.json",
 	"sentinel.yaml",
 }
 

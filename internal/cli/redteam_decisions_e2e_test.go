@@ -62,7 +62,9 @@ func TestRedTeamSelfApprovalBypasses(t *testing.T) {
 	quiet := []string{
 		`git commit -m "approve the fix"`,
 		"gh pr review 12 --approve",
-		"cosign sign --key k.pem img",
+		// (cosign given a key file is asked about once as a secret's reader,
+		// which is the shell table's business, not self-approval's.)
+		"cosign sign img",
 		"make sign",
 		"sentinel scan .",
 	}

@@ -179,7 +179,6 @@ var redteamShellE2E = []struct {
 	{"benign make -f Makefile", "make -f Makefile test", ""},
 	{"rm -rf $PWD", `rm -rf "$PWD"`, ".github/workflows/*"},
 	{"rm -rf $PWD/.github", `rm -rf "$PWD/.github"`, ".github/workflows/*"},
-	{"rm -rf /", "rm -rf /", "/.github/workflows/*"},
 	{"extract into the project dir variable", `tar -xf a.tar -C "$CLAUDE_PROJECT_DIR"`, ".github/workflows/*"},
 	{"extract into the git toplevel", `unzip -o a.zip -d "$(git rev-parse --show-toplevel)"`, ".github/workflows/*"},
 	{"chmod a folder", "chmod 000 .github", ".github/workflows/*"},
@@ -293,6 +292,8 @@ func TestRedTeamShellE2EDefaultExpansion(t *testing.T) {
 		// Parents of Sentinel's folders.
 		"rm -rf ~/.config",
 		"rm -rf ~",
+		// The root holds them too: denied in every turn, not asked once.
+		"rm -rf /",
 		"rm -rf $HOME/.local/state",
 		"cd ~ && rm -rf .config",
 	} {

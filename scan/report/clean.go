@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/sentinel-sec/sentinel/internal/lazyre"
+	"github.com/sentinel-sec/sentinel/internal/termsafe"
 	"github.com/sentinel-sec/sentinel/redact"
 	"github.com/sentinel-sec/sentinel/scan"
 )
@@ -140,48 +140,7 @@ func redactValue(v reflect.Value, mapKey string) reflect.Value {
 // character written as a visible escape, so a scanned file can neither send
 // escape sequences to the reader's terminal nor hide or reorder what it
 // shows. Invalid UTF-8 bytes are shown as \xNN.
-func Terminal(s string) string {
-	s = Clean(s)
-	clean := true
-	for _, r := range s {
-		if r == utf8.RuneError || needsEscape(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size <= 1:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case needsEscape(r):
-			if r < 0x80 {
-				fmt.Fprintf(&b, `\x%02x`, r)
-			} else {
-				fmt.Fprintf(&b, `\u%04x`, r)
-			}
-		default:
-			b.WriteRune(r)
-		}
-		i += size
-	}
-	return b.String()
-}
-
-func needsEscape(r rune) bool {
-	if r == '\t' {
-		return false
-	}
-	return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) || r == '\u2028' || r == '\u2029'
-}
+func Terminal(s string) string { return termsafe.String(Clean(s)) }
 
 // clip shortens s to at most n runes for one line of a terminal report.
 func clip(s string, n int) string {
