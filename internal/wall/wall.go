@@ -99,6 +99,18 @@ func Protected(getenv func(string) string, bins ...string) (Plan, error) {
 		}
 	}
 	p.ReadOnly = dedupeNested(p.ReadOnly)
+	// A Sentinel folder that holds the project (SENTINEL_HOME=$HOME, say)
+	// would make the agent's own work read-only: say so rather than stand
+	// a wall the agent cannot work behind.
+	if wd, err := os.Getwd(); err == nil {
+		if wd, err = filepath.EvalSymlinks(wd); err == nil {
+			for _, r := range p.ReadOnly {
+				if within(wd, r) {
+					return p, errors.New("Sentinel's folder " + r + " holds the project " + wd + "; point SENTINEL_HOME and XDG_STATE_HOME at folders of their own")
+				}
+			}
+		}
+	}
 	p.Pinned = ancestors(p.ReadOnly)
 	return p, nil
 }
