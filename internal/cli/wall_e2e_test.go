@@ -305,6 +305,8 @@ func TestWallRedTeam(t *testing.T) {
 	}
 	cases := []wallRedCase{
 		{
+			// The docs say only that root "can still write the raw disk
+			// device" (which this kernel refused); the sysctls are a full escape.
 			// As root (CI, containers) the agent's namespaces map it back to
 			// the host's uid 0, which is all the sysctl check asks for. With
 			// "|/path/helper" the kernel runs the helper as root outside every
@@ -342,7 +344,7 @@ func TestWallRedTeam(t *testing.T) {
 		},
 		{
 			// The same with the binary: ~/bin/sentinel -> ~/opt/sentinel-1.4/sentinel.
-			name: "binlink", what: "sentinel binary reached through a symbolic link is swapped",
+			name: "binlink", what: "sentinel binary reached through a symbolic link is swapped (docs/runtime-guard.md lists this as not covered)",
 			setup: func(t *testing.T, e *wallE2E) {
 				real := filepath.Join(e.home, "opt", "sentinel")
 				if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
@@ -419,7 +421,7 @@ func TestWallRedTeam(t *testing.T) {
 			// Any server of the user's that runs outside the wall runs
 			// commands for the agent: tmux (when the agent is started inside
 			// tmux, $TMUX names it), screen, systemd --user, at.
-			name: "tmux", what: "a tmux server outside the wall runs the agent's command",
+			name: "tmux", what: "a tmux server outside the wall runs the agent's command (the docs list the class, services outside the tree, as not covered; tmux and screen are not named)",
 			setup: func(t *testing.T, e *wallE2E) {
 				hasTool(t, "tmux")
 				sock := filepath.Join(e.home, "tmux.sock")
