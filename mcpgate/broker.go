@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 )
@@ -83,6 +84,7 @@ type Broker struct {
 	pins    *PinStore
 	prompts *PinStore
 	audit   *AuditLog
+	scan    DescriptionScanner
 	// mu serialises pin checks against the queue with their writes.
 	mu sync.Mutex
 }
@@ -105,7 +107,7 @@ func NewBroker(dirs Dirs) (*Broker, error) {
 	pp.remote = nil
 	al := OpenAuditLog(dirs.AuditPath())
 	al.remote = nil
-	return &Broker{queue: q, pins: ps, prompts: pp, audit: al}, nil
+	return &Broker{queue: q, pins: ps, prompts: pp, audit: al, scan: DefaultScanner()}, nil
 }
 
 // Serve answers connections on ln until ctx ends or ln is closed. It
@@ -116,7 +118,13 @@ func (b *Broker) Serve(ctx context.Context, ln net.Listener) {
 	for {
 		conn, err := ln.Accept()
 		if err != nil {
-			break
+			if ctx.Err() != nil || errors.Is(err, net.ErrClosed) {
+				break
+			}
+			// Out of descriptors (a flood of connections): wait and go on,
+			// so the broker outlives the flood.
+			time.Sleep(10 * time.Millisecond)
+			continue
 		}
 		wg.Add(1)
 		go func() {
@@ -157,6 +165,15 @@ func (b *Broker) handle(m brokerMsg) brokerReply {
 		if !idPattern.MatchString(m.ID) {
 			return fail(fmt.Errorf("%q is not an approval ID", m.ID))
 		}
+		// Only an approval a person gave can be used up: consuming a
+		// waiting request would spend the person's later "allow".
+		e, err := b.queue.Get(m.ID)
+		if err != nil {
+			return fail(err)
+		}
+		if e.Decision == nil || e.Decision.Verdict != "allow" {
+			return fail(fmt.Errorf("approval %s is not allowed, so there is nothing to use", m.ID))
+		}
 		return brokerReply{OK: b.queue.Consume(m.ID)}
 	case "pin":
 		if m.Pins == nil || m.Server == "" {
@@ -179,14 +196,15 @@ func (b *Broker) handle(m brokerMsg) brokerReply {
 					continue
 				}
 				old := pf.Tools[name]
-				switch {
-				case old == nil, old.Digest == p.Digest:
-					pf.Tools[name] = p
-				case b.approvedTool(m.Server, prefix+name, p.Digest):
-					pf.Tools[name] = p
-				default:
-					refused = append(refused, name)
+				if old != nil && old.Digest == p.Digest {
+					continue // already pinned: nothing the sender says changes it
 				}
+				np, err := b.checkPin(m.Server, prefix, name, p, old == nil)
+				if err != nil {
+					refused = append(refused, name+" ("+err.Error()+")")
+					continue
+				}
+				pf.Tools[name] = np
 			}
 			// Pins are never removed through the broker: a removed pin
 			// would let a rewritten tool be pinned again on first use.
@@ -196,16 +214,63 @@ func (b *Broker) handle(m brokerMsg) brokerReply {
 			return fail(err)
 		}
 		if len(refused) > 0 {
-			return fail(fmt.Errorf("the broker kept the pinned versions of %v: a changed tool is re-pinned only after a person approves it", refused))
+			return fail(fmt.Errorf("the broker did not pin %s", strings.Join(refused, "; ")))
 		}
 		return brokerReply{OK: true}
 	case "audit":
+		// The broker dates what it writes: a sender may not put a record in
+		// the past.
+		now := time.Now().UTC()
+		for i := range m.Records {
+			m.Records[i].Time = now
+		}
 		if err := b.audit.AppendBatch(m.Records); err != nil {
 			return fail(err)
 		}
 		return brokerReply{OK: true}
 	}
 	return fail(fmt.Errorf("the broker does not do %q", m.Op))
+}
+
+// checkPin returns the pin the broker writes for a tool (or, with prefix
+// PromptPrefix, a prompt) a gateway asks to pin, or why it refuses. It
+// trusts nothing the sender computed: the digest is recomputed from the
+// definition, the risk from its annotations, the time is the broker's, and
+// "approved by a person" must be a person's "allow" in the queue. A new
+// tool whose text the scanner flags is pinned only after such an allow,
+// as the gate itself would withhold it.
+func (b *Broker) checkPin(server, prefix, name string, p *Pin, first bool) (*Pin, error) {
+	var canon []byte
+	var dig string
+	var err error
+	var cls Classification
+	if prefix == PromptPrefix {
+		canon, dig, err = PromptDigest(p.Definition)
+	} else {
+		canon, dig, err = ToolDigest(p.Definition)
+		cls = ClassifyTool(p.Definition)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if dig != p.Digest {
+		return nil, errors.New("its digest does not match its definition")
+	}
+	approved := b.approvedTool(server, prefix+name, dig)
+	switch {
+	case approved:
+	case !first:
+		return nil, errors.New("a changed version is pinned only after a person approves it")
+	case p.By != "first-use":
+		return nil, fmt.Errorf("%q is not a decision the broker can confirm", p.By)
+	case len(b.scan.ScanDescription(toolText(canon))) > 0:
+		return nil, errors.New("its text is aimed at the model; a person must approve it")
+	}
+	by := "first-use"
+	if approved {
+		by = "user:queue"
+	}
+	return &Pin{Name: name, Digest: dig, Definition: canon, Risk: cls.Risk, Unannotated: cls.Unannotated, PinnedAt: time.Now().UTC(), By: by}, nil
 }
 
 // approvedTool reports whether a person allowed this version of the tool

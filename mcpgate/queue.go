@@ -119,7 +119,20 @@ func (q *Queue) Submit(r Request) (Request, error) {
 		if err != nil {
 			return r, err
 		}
-		return *rep.Request, nil
+		// Whatever answers on the socket, the request must be in the queue
+		// as sent and undecided: an ID that names another call, or one a
+		// person already allowed, would let this call through on their word.
+		if rep.Request == nil {
+			return r, errors.New("the state broker answered without a request")
+		}
+		e, err := q.Get(rep.Request.ID)
+		if err != nil {
+			return r, fmt.Errorf("the state broker's request is not in the queue: %w", err)
+		}
+		if e.Decision != nil || e.Used || e.Kind != r.Kind || e.Server != r.Server || e.Tool != r.Tool || e.ArgsDigest != r.ArgsDigest || e.NewDigest != r.NewDigest {
+			return r, fmt.Errorf("the state broker answered with request %s, which is not the one sent", rep.Request.ID)
+		}
+		return e.Request, nil
 	}
 	if r.Created.IsZero() {
 		r.Created = q.now().UTC()

@@ -138,7 +138,7 @@ func (s *Store) update(session string, fn func(*sessionState) (*Block, bool)) er
 	file := s.path(session)
 	// One lock for the directory, not one per session: a new session then
 	// creates one file, not two, and the lock is held for microseconds.
-	lock := flock.New(filepath.Join(s.dir, ".lock"), flock.SetPermissions(0o600))
+	lock := flock.New(filepath.Join(s.dir, ".lock"), flock.SetPermissions(0o600), flock.SetFlag(os.O_CREATE|os.O_RDONLY|noFollow))
 	ctx, cancel := context.WithTimeout(context.Background(), lockTimeout)
 	defer cancel()
 	ok, err := lock.TryLockContext(ctx, 5*time.Millisecond)
@@ -183,12 +183,16 @@ func (s *Store) update(session string, fn func(*sessionState) (*Block, bool)) er
 func (s *Store) cleanup() {
 	marker := filepath.Join(s.dir, ".last-cleanup")
 	now := s.now()
-	if fi, err := os.Stat(marker); err == nil && now.Sub(fi.ModTime()) < time.Hour {
+	// Lstat and O_NOFOLLOW: a link planted here (the gate's folder stays
+	// writable inside the write wall) is removed, never written through.
+	if fi, err := os.Lstat(marker); err == nil && fi.Mode().IsRegular() && now.Sub(fi.ModTime()) < time.Hour {
 		return
+	} else if err == nil && !fi.Mode().IsRegular() {
+		os.Remove(marker)
 	}
-	if f, err := os.OpenFile(marker, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600); err == nil {
+	if f, err := os.OpenFile(marker, os.O_CREATE|os.O_WRONLY|os.O_TRUNC|noFollow, 0o600); err == nil {
+		_, _ = f.WriteString(now.UTC().Format(time.RFC3339Nano))
 		f.Close()
-		_ = os.Chtimes(marker, now, now)
 	}
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {

@@ -1,9 +1,15 @@
 package cli
 
 import (
+	"io"
+	"time"
+
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/sentinel-sec/sentinel/internal/userdirs"
 	"net"
 	"os"
 	"os/exec"
@@ -29,6 +35,9 @@ type walledStart struct {
 	pending    *wall.Pending
 	stopBroker func()
 	used       bool
+	// watches and onPath are checked when the agent exits (checkLinks).
+	watches []linkWatch
+	onPath  string
 }
 
 // prepareWall starts setting the wall up, so that its cost overlaps the
@@ -73,12 +82,26 @@ func (g *gate) prepareWall(name string, env []string) (*walledStart, error) {
 	if err != nil {
 		return missing(fmt.Errorf("%w: cannot start the state broker the MCP gateway writes through: %v", wall.ErrUnavailable, err))
 	}
-	p, err := wall.Prepare(plan, append(env, mcpgate.BrokerEnv+"="+sock))
+	watches, onPath := sentinelLinks(g.app.Getenv)
+	// The hook and the gateway the agent starts find Sentinel's folders by
+	// their real paths, whatever happens to a link on the way there.
+	env = append(env, mcpgate.BrokerEnv+"="+sock)
+	if d, err := userdirs.Config(g.app.Getenv); err == nil {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			env = append(env, "SENTINEL_HOME="+r)
+		}
+	}
+	if d, err := userdirs.State(g.app.Getenv); err == nil {
+		if r, err := filepath.EvalSymlinks(d); err == nil {
+			env = append(env, userdirs.StateEnv+"="+r)
+		}
+	}
+	p, err := wall.Prepare(plan, env)
 	if err != nil {
 		stop()
 		return missing(err)
 	}
-	return &walledStart{pending: p, stopBroker: stop}, nil
+	return &walledStart{pending: p, stopBroker: stop, watches: watches, onPath: onPath}, nil
 }
 
 // close ends a set-up that was not used (the gate refused, or failed).
@@ -117,6 +140,7 @@ func (w *walledStart) run(g *gate, name, path string, argv []string) (handled bo
 		}
 	}()
 	werr := cmd.Wait()
+	checkLinks(g.app.Stderr, name, w.watches, w.onPath)
 	var ee *exec.ExitError
 	switch {
 	case werr == nil:
@@ -138,23 +162,23 @@ func agentEnv() []string {
 	return append(os.Environ(), human.RunPIDEnv+"="+strconv.Itoa(os.Getpid()))
 }
 
-// startBroker serves the MCP gateway's state writes on a socket inside
-// Sentinel's state folder, which the wall makes read-only for the agent: it
-// can connect, but can neither remove the socket nor put its own in place.
+// startBroker serves the MCP gateway's state writes on an abstract socket
+// (Linux, where the wall stands): the agent can connect, but there is no
+// file to remove or replace, and a gateway checks every answer against the
+// queue, which it reads directly.
 func startBroker(getenv func(string) string) (stop func(), sock string, err error) {
 	dirs, err := mcpgate.ResolveDirs(getenv, "")
 	if err != nil {
 		return nil, "", err
 	}
-	dir := filepath.Join(dirs.State, "broker")
-	if err := os.MkdirAll(dir, 0o700); err != nil {
+	// An abstract socket with a random name: it has no file for the agent
+	// to remove or replace, no path length limit, and the name is taken
+	// before the agent starts.
+	var rnd [12]byte
+	if _, err := rand.Read(rnd[:]); err != nil {
 		return nil, "", err
 	}
-	sock = filepath.Join(dir, strconv.Itoa(os.Getpid())+".sock")
-	if len(sock) >= 100 {
-		return nil, "", fmt.Errorf("the socket path %s is too long for the system", sock)
-	}
-	os.Remove(sock)
+	sock = "@sentinel-broker-" + hex.EncodeToString(rnd[:])
 	ln, err := net.Listen("unix", sock)
 	if err != nil {
 		return nil, "", err
@@ -167,5 +191,96 @@ func startBroker(getenv func(string) string) (stop func(), sock string, err erro
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { b.Serve(ctx, ln); close(done) }()
-	return func() { cancel(); <-done; os.Remove(sock) }, sock, nil
+	return func() { cancel(); <-done }, sock, nil
+}
+
+// linkWatch remembers where a path Sentinel depends on led when the agent
+// started: a symbolic link (a dotfiles manager's ~/.config/sentinel, a
+// ~/bin/sentinel that points into an install folder) lives in a folder the
+// agent writes, and no mount can make a link read-only. After the agent
+// exits, a path that leads elsewhere is put back (what stood there is kept
+// beside it) and the user is told.
+type linkWatch struct {
+	path     string // as Sentinel and the agents name it
+	resolved string // where it led
+	link     string // its own link text, when path itself was a link
+}
+
+func watchLink(p string) (linkWatch, bool) {
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return linkWatch{}, false
+	}
+	w := linkWatch{path: p, resolved: r}
+	if fi, err := os.Lstat(p); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		w.link, _ = os.Readlink(p)
+	}
+	return w, true
+}
+
+// sentinelLinks are the paths to watch: Sentinel's folders and the
+// `sentinel` that PATH finds.
+func sentinelLinks(getenv func(string) string) (watches []linkWatch, onPath string) {
+	for _, f := range []func(func(string) string) (string, error){userdirs.Config, userdirs.State} {
+		if d, err := f(getenv); err == nil {
+			if w, ok := watchLink(d); ok {
+				watches = append(watches, w)
+			}
+		}
+	}
+	if p, err := exec.LookPath("sentinel"); err == nil {
+		if abs, err := filepath.Abs(p); err == nil {
+			onPath = abs
+			if w, ok := watchLink(abs); ok {
+				watches = append(watches, w)
+			}
+		}
+	}
+	return watches, onPath
+}
+
+// checkLinks puts back what the agent changed among watches and onPath,
+// telling the user in one sentence each.
+func checkLinks(stderr io.Writer, name string, watches []linkWatch, onPath string) {
+	stamp := time.Now().UTC().Format("20060102T150405Z")
+	aside := func(p string) string {
+		dst := p + ".replaced-by-agent-" + stamp
+		if err := os.Rename(p, dst); err != nil {
+			return ""
+		}
+		return dst
+	}
+	for _, w := range watches {
+		if now, err := filepath.EvalSymlinks(w.path); err == nil && now == w.resolved {
+			continue
+		}
+		if w.link == "" {
+			fmt.Fprintf(stderr, "sentinel: while `%s` ran, %s stopped leading to %s (a folder above it was replaced); check it before you use Sentinel again.\n", name, w.path, w.resolved)
+			continue
+		}
+		kept := ""
+		if _, err := os.Lstat(w.path); err == nil {
+			if kept = aside(w.path); kept == "" {
+				fmt.Fprintf(stderr, "sentinel: while `%s` ran, %s was replaced and Sentinel could not move it aside; restore it with: ln -sfn %s %s\n", name, w.path, w.link, w.path)
+				continue
+			}
+		}
+		if err := os.Symlink(w.link, w.path); err != nil {
+			fmt.Fprintf(stderr, "sentinel: while `%s` ran, %s was replaced; restore it with: ln -sfn %s %s\n", name, w.path, w.link, w.path)
+			continue
+		}
+		fmt.Fprintf(stderr, "sentinel: while `%s` ran, %s was replaced; Sentinel put the link to %s back and kept what stood there as %s.\n", name, w.path, w.link, kept)
+	}
+	if onPath == "" {
+		return
+	}
+	if now, err := exec.LookPath("sentinel"); err == nil {
+		if abs, err := filepath.Abs(now); err == nil && abs != onPath {
+			if kept := aside(abs); kept != "" {
+				fmt.Fprintf(stderr, "sentinel: while `%s` ran, a new %s came before %s on PATH; Sentinel moved it to %s.\n", name, abs, onPath, kept)
+			} else {
+				fmt.Fprintf(stderr, "sentinel: while `%s` ran, a new %s came before %s on PATH; remove it before you use Sentinel again.\n", name, abs, onPath)
+			}
+		}
+	}
 }

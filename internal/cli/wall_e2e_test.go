@@ -253,9 +253,10 @@ var wallRunOnTTY func(t *testing.T, bin, dir string, env []string, args ...strin
 // outside once the agent has ended and says what the attack achieved ("" if
 // nothing).
 type wallRedCase struct {
-	// name is short: the subtest's name is in its temporary HOME, and the
-	// broker's socket path there must stay under 100 bytes.
-	name, what      string
+	name, what string
+	// told is what `sentinel run` must say on standard error afterwards
+	// (a link or PATH entry the wall cannot freeze, put back on exit).
+	told            string
 	setup           func(t *testing.T, e *wallE2E)
 	cmd             func(e *wallE2E) string
 	breachOnSuccess bool
@@ -324,6 +325,7 @@ func TestWallRedTeam(t *testing.T) {
 			// to a checkout. The wall protects the link's target; the link
 			// lives in ~/.config, which the agent writes.
 			name: "cfglink", what: "config folder reached through a symbolic link is swapped for a forged one",
+			told: "Sentinel put the link to",
 			setup: func(t *testing.T, e *wallE2E) {
 				cfg := filepath.Join(e.home, ".config", "sentinel")
 				real := filepath.Join(e.home, "dotfiles", "sentinel")
@@ -344,7 +346,8 @@ func TestWallRedTeam(t *testing.T) {
 		},
 		{
 			// The same with the binary: ~/bin/sentinel -> ~/opt/sentinel-1.4/sentinel.
-			name: "binlink", what: "sentinel binary reached through a symbolic link is swapped (docs/runtime-guard.md lists this as not covered)",
+			name: "binlink", what: "sentinel binary reached through a symbolic link is swapped",
+			told: "Sentinel put the link to",
 			setup: func(t *testing.T, e *wallE2E) {
 				real := filepath.Join(e.home, "opt", "sentinel")
 				if err := os.MkdirAll(filepath.Dir(real), 0o755); err != nil {
@@ -370,6 +373,7 @@ func TestWallRedTeam(t *testing.T) {
 			// name: a folder earlier on PATH that the agent writes (commonly
 			// ~/.local/bin) takes it over for every later hook and command.
 			name: "pathshadow", what: "sentinel shadowed by a new binary earlier on PATH",
+			told: "came before",
 			setup: func(t *testing.T, e *wallE2E) {
 				for i, kv := range e.env {
 					if strings.HasPrefix(kv, "PATH=") {
@@ -421,17 +425,19 @@ func TestWallRedTeam(t *testing.T) {
 			// Any server of the user's that runs outside the wall runs
 			// commands for the agent: tmux (when the agent is started inside
 			// tmux, $TMUX names it), screen, systemd --user, at.
-			name: "tmux", what: "a tmux server outside the wall runs the agent's command (the docs list the class, services outside the tree, as not covered; tmux and screen are not named)",
+			name: "tmux", what: "a tmux server outside the wall runs the agent's command",
 			setup: func(t *testing.T, e *wallE2E) {
 				hasTool(t, "tmux")
-				sock := filepath.Join(e.home, "tmux.sock")
-				if out, err := exec.Command("tmux", "-S", sock, "new-session", "-d", "sleep 120").CombinedOutput(); err != nil {
+				// The server of a person who started the agent inside tmux:
+				// its socket is in the default folder, /tmp/tmux-UID.
+				sock := "sentinel-rt-" + filepath.Base(e.home)
+				if out, err := exec.Command("tmux", "-L", sock, "new-session", "-d", "sleep 120").CombinedOutput(); err != nil {
 					t.Skipf("cannot start tmux: %v %s", err, out)
 				}
-				t.Cleanup(func() { exec.Command("tmux", "-S", sock, "kill-server").Run() })
+				t.Cleanup(func() { exec.Command("tmux", "-L", sock, "kill-server").Run() })
 			},
 			cmd: func(e *wallE2E) string {
-				return `tmux -S ` + filepath.Join(e.home, "tmux.sock") + ` run-shell "printf {} > ` + filepath.Join(e.home, ".config", "sentinel", "mcp-policy.json") + `"`
+				return `tmux -L sentinel-rt-` + filepath.Base(e.home) + ` run-shell "printf {} > ` + filepath.Join(e.home, ".config", "sentinel", "mcp-policy.json") + `"`
 			},
 			after: wallPolicyChanged,
 		},
@@ -448,7 +454,7 @@ func TestWallRedTeam(t *testing.T) {
 				e.write("pin.json", string(msg)+"\n")
 			},
 			cmd: func(e *wallE2E) string {
-				return `python3 -c "import os,socket; s=socket.socket(socket.AF_UNIX); s.connect(os.environ['SENTINEL_BROKER']); s.sendall(open(os.environ['HOME']+'/pin.json','rb').read()); r=s.recv(4096); assert b'\"ok\":true' in r, r"`
+				return `python3 -c "import os,socket; a=os.environ['SENTINEL_BROKER']; a=chr(0)+a[1:] if a.startswith('@') else a; s=socket.socket(socket.AF_UNIX); s.connect(a); s.sendall(open(os.environ['HOME']+'/pin.json','rb').read()); r=s.recv(4096); assert b'\"ok\":true' in r, r"`
 			},
 			after: func(t *testing.T, e *wallE2E) string {
 				if judge(t, filepath.Join(e.home, ".config", "sentinel"), e.state) {
@@ -496,6 +502,9 @@ func TestWallRedTeam(t *testing.T) {
 					t.Fatalf("sentinel run exited %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 				}
 				stdout = r.stdout
+				if c.told != "" && !strings.Contains(r.stderr, c.told) {
+					t.Errorf("%s: the user was not told (want %q in stderr): %q", c.what, c.told, r.stderr)
+				}
 			}
 			if !strings.Contains(stdout, "wall=1") {
 				t.Fatalf("the agent did not run inside the wall: %q", stdout)

@@ -37,9 +37,19 @@ func Config(getenv func(string) string) (string, error) {
 	return filepath.Join(home, ".config", "sentinel"), nil
 }
 
-// State returns Sentinel's state folder: $XDG_STATE_HOME/sentinel, else
+// StateEnv names Sentinel's state folder itself, as SENTINEL_HOME names its
+// configuration folder. `sentinel run` sets both, resolved through links,
+// for the agent it walls in, so a link swapped during the session cannot
+// point Sentinel's hook and gateway at a forged folder.
+const StateEnv = "SENTINEL_STATE_HOME"
+
+// State returns Sentinel's state folder: SENTINEL_STATE_HOME, else
+// $XDG_STATE_HOME/sentinel, else
 // %LOCALAPPDATA%\sentinel\state on Windows, else ~/.local/state/sentinel.
 func State(getenv func(string) string) (string, error) {
+	if d := getenv(StateEnv); d != "" && filepath.IsAbs(d) {
+		return filepath.Clean(d), nil
+	}
 	if d := getenv("XDG_STATE_HOME"); d != "" && filepath.IsAbs(d) {
 		return filepath.Join(d, "sentinel"), nil
 	}

@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/internal/userdirs"
@@ -51,6 +52,10 @@ type Plan struct {
 	// rename or remove, so a protected folder cannot be moved aside and
 	// replaced by a forged one at the same path.
 	Pinned []string `json:"pinned,omitempty"`
+	// Hidden folders are covered by an empty one: the sockets of terminal
+	// multiplexers (tmux, screen), whose servers run outside the wall and
+	// run whatever command they are sent.
+	Hidden []string `json:"hidden,omitempty"`
 }
 
 // Protected computes the plan for this user: Sentinel's configuration and
@@ -112,7 +117,33 @@ func Protected(getenv func(string) string, bins ...string) (Plan, error) {
 		}
 	}
 	p.Pinned = ancestors(p.ReadOnly)
+	p.Hidden = multiplexerSockets(getenv)
 	return p, nil
+}
+
+// multiplexerSockets are the folders where tmux and screen keep the
+// sockets of the servers they run for this user.
+func multiplexerSockets(getenv func(string) string) []string {
+	uid := strconv.Itoa(os.Getuid())
+	tmp := getenv("TMUX_TMPDIR")
+	if tmp == "" {
+		tmp = os.TempDir()
+	}
+	out := []string{filepath.Join(tmp, "tmux-"+uid), filepath.Join("/tmp", "tmux-"+uid)}
+	if d := getenv("XDG_RUNTIME_DIR"); d != "" {
+		out = append(out, filepath.Join(d, "tmux-"+uid))
+	}
+	if d := getenv("SCREENDIR"); d != "" {
+		out = append(out, d)
+	}
+	if u := getenv("USER"); u != "" {
+		out = append(out, filepath.Join("/run/screen", "S-"+u), filepath.Join("/var/run/screen", "S-"+u))
+	}
+	if h := userdirs.Home(getenv); h != "" {
+		out = append(out, filepath.Join(h, ".screen"))
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // dedupeNested drops duplicates and paths inside another path of the list.

@@ -166,6 +166,9 @@ func Init() {
 	if err := mountPlan(s.Plan); err != nil {
 		fail("%v", err)
 	}
+	if err := denyTerminalInjection(); err != nil {
+		fail("%v", err)
+	}
 	// Not dumpable: a process of the agent's tree may not ptrace this one
 	// or read its /proc entries (it would need CAP_SYS_PTRACE in this
 	// namespace, which the inner namespace does not give).
@@ -233,6 +236,13 @@ func exitCode(err error) int {
 	return 125
 }
 
+// kernelSettings are read-only inside the wall: an agent running as root
+// maps back to the host's root, and the kernel's own settings files check
+// only for that (`/proc/sys/kernel/core_pattern` or `modprobe`, or
+// `/sys/kernel/uevent_helper`, name a program the kernel later runs as root
+// outside every namespace).
+var kernelSettings = []string{"/proc/sys", "/proc/sysrq-trigger", "/sys"}
+
 // mountPlan makes the plan's mounts in this (new, private) mount namespace.
 func mountPlan(p Plan) error {
 	// Nothing done here may reach the user's own mount namespace.
@@ -247,7 +257,13 @@ func mountPlan(p Plan) error {
 			return fmt.Errorf("cannot pin %s in place: %v", d, err)
 		}
 	}
-	for _, d := range p.ReadOnly {
+	readOnly := append([]string(nil), p.ReadOnly...)
+	for _, d := range kernelSettings {
+		if _, err := os.Stat(d); err == nil {
+			readOnly = append(readOnly, d)
+		}
+	}
+	for _, d := range readOnly {
 		if err := unix.Mount(d, d, "", unix.MS_BIND|unix.MS_REC, ""); err != nil {
 			return fmt.Errorf("cannot protect %s: %v", d, err)
 		}
@@ -257,24 +273,27 @@ func mountPlan(p Plan) error {
 			return fmt.Errorf("cannot keep %s writable: %v", d, err)
 		}
 	}
-	for _, d := range p.ReadOnly {
-		var st unix.Statfs_t
-		if err := unix.Statfs(d, &st); err != nil {
-			return fmt.Errorf("cannot read the mount flags of %s: %v", d, err)
-		}
-		// A remount inside a user namespace must keep the flags the
-		// original mount was locked with.
-		flags := uintptr(unix.MS_BIND | unix.MS_REMOUNT | unix.MS_RDONLY)
-		for _, f := range []struct{ st, ms uintptr }{
-			{unix.ST_NOSUID, unix.MS_NOSUID}, {unix.ST_NODEV, unix.MS_NODEV}, {unix.ST_NOEXEC, unix.MS_NOEXEC},
-			{unix.ST_NOATIME, unix.MS_NOATIME}, {unix.ST_NODIRATIME, unix.MS_NODIRATIME}, {unix.ST_RELATIME, unix.MS_RELATIME},
-		} {
-			if uintptr(st.Flags)&f.st != 0 {
-				flags |= f.ms
-			}
-		}
-		if err := unix.Mount("", d, "", flags, ""); err != nil {
+	// Read-only with every mount below (a protected folder's submounts,
+	// /sys's cgroup and debug file systems), keeping each mount's other
+	// flags; then the carve-outs back to writable.
+	for _, d := range readOnly {
+		if err := unix.MountSetattr(unix.AT_FDCWD, d, unix.AT_RECURSIVE, &unix.MountAttr{Attr_set: unix.MOUNT_ATTR_RDONLY}); err != nil {
 			return fmt.Errorf("cannot make %s read-only: %v", d, err)
+		}
+	}
+	for _, d := range p.Writable {
+		if err := unix.MountSetattr(unix.AT_FDCWD, d, 0, &unix.MountAttr{Attr_clr: unix.MOUNT_ATTR_RDONLY}); err != nil {
+			return fmt.Errorf("cannot keep %s writable: %v", d, err)
+		}
+	}
+	// Terminal multiplexers' servers run outside the wall and run what
+	// they are sent: their sockets are hidden behind an empty folder.
+	for _, d := range p.Hidden {
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			continue
+		}
+		if err := unix.Mount("tmpfs", d, "tmpfs", unix.MS_NOSUID|unix.MS_NODEV|unix.MS_NOEXEC, "size=16k,mode=0700"); err != nil {
+			return fmt.Errorf("cannot hide %s: %v", d, err)
 		}
 	}
 	return nil
