@@ -2,6 +2,8 @@ package scan
 
 import (
 	"io/fs"
+	"path"
+	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -16,6 +18,7 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice) *rules.Repo
 		Scripts: map[string]*discover.File{},
 	}
 	repo.FS = fsys
+	var reads []discover.File
 	for i := range files {
 		f := &files[i]
 		cfg := agentcfg.Parse(f.Path, f.Kind, f.Tool, f.Data)
@@ -28,6 +31,15 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice) *rules.Repo
 		for _, p := range cfg.Problems {
 			*notices = append(*notices, Notice{Path: p.Source, Message: p.Message})
 		}
+		for _, in := range cfg.Reads {
+			if g, ok := readInclude(fsys, f, in, files, reads, notices); ok {
+				reads = append(reads, g)
+			}
+		}
+	}
+	if len(reads) > 0 {
+		files = append(files[:len(files):len(files)], reads...)
+		repo.Files = files
 	}
 	// Read every script an auto-run item or a server runs, once.
 	want := map[string]bool{}
@@ -60,4 +72,51 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice) *rules.Repo
 		repo.Scripts[p] = &f
 	}
 	return repo
+}
+
+// readInclude reads a file a config makes the agent read as instructions
+// (aider's read:). It stays inside the scanned folder: an absolute path, a
+// home path or one that climbs out is a notice, never read.
+func readInclude(fsys fs.FS, from *discover.File, in agentcfg.Include, files, more []discover.File, notices *[]Notice) (discover.File, bool) {
+	p := strings.ReplaceAll(in.Path, "\\", "/")
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || (len(p) > 1 && p[1] == ':') {
+		*notices = append(*notices, Notice{Path: from.Path, Message: "not read: " + in.Path + " (named on line " + itoa(in.Line) + ") is outside the scanned folder, which Sentinel never reads; check it yourself"})
+		return discover.File{}, false
+	}
+	full := path.Clean(path.Join(path.Dir(from.Path), p))
+	if full == ".." || strings.HasPrefix(full, "../") {
+		*notices = append(*notices, Notice{Path: from.Path, Message: "not read: " + in.Path + " (named on line " + itoa(in.Line) + ") is outside the scanned folder, which Sentinel never reads; check it yourself"})
+		return discover.File{}, false
+	}
+	for _, l := range [][]discover.File{files, more} {
+		for i := range l {
+			if l[i].Path == full {
+				return discover.File{}, false // read already
+			}
+		}
+	}
+	if fsys == nil {
+		return discover.File{}, false
+	}
+	g, n := discover.ReadFile(fsys, full)
+	if n != nil {
+		*notices = append(*notices, Notice{Path: full, Message: n.Message + " (named by " + from.Path + ")"})
+		return discover.File{}, false
+	}
+	g.Kind, g.Tool = discover.KindInstructions, from.Tool
+	return g, true
+}
+
+func itoa(n int) string {
+	if n <= 0 {
+		return "?"
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	return string(b[i:])
 }

@@ -26,6 +26,24 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		p.cursorHooks(data)
 	case discover.KindCursorRule:
 		p.cursorRule(data)
+	case discover.KindCodexConfig:
+		p.codexConfig(data)
+	case discover.KindCopilotHooks:
+		p.copilotHooks(data)
+	case discover.KindCursorEnv:
+		p.cursorEnvironment(data)
+	case discover.KindKiroHook:
+		p.kiroHook(data)
+	case discover.KindContinueYAML:
+		p.continueYAML(data)
+	case discover.KindOpencode:
+		p.opencode(data)
+	case discover.KindZed:
+		p.zed(data)
+	case discover.KindDevcontainer:
+		p.devcontainer(data)
+	case discover.KindAider:
+		p.aider(data)
 	default:
 		return nil
 	}
@@ -38,18 +56,15 @@ type parser struct {
 }
 
 // projectBase is the project folder of a config file: the folder that holds
-// its tool folder (.claude, .gemini, .cursor, .vscode, .windsurf), or the
-// file's own folder for .mcp.json. "" for files outside the tree
-// (~/.claude/...).
+// its tool folder (.claude, .gemini, .cursor, .vscode, .windsurf, .codex,
+// .github, .roo, .kiro, .amazonq, .continue, .zed, .devcontainer), or the
+// file's own folder for .mcp.json and other files at a project's top. ""
+// for files outside the tree (~/.claude/...).
 func projectBase(source string) string {
 	if strings.HasPrefix(source, "~") || strings.HasPrefix(source, "/") {
 		return ""
 	}
 	dir := path.Dir(source)
-	switch path.Base(dir) {
-	case ".claude", ".gemini", ".cursor", ".vscode", ".windsurf":
-		return path.Dir(dir)
-	}
 	if strings.Contains(dir, ".cursor/rules") {
 		i := strings.Index(dir, ".cursor/rules")
 		if i == 0 {
@@ -57,7 +72,23 @@ func projectBase(source string) string {
 		}
 		return strings.TrimSuffix(dir[:i], "/")
 	}
+	// The innermost tool folder among the last three segments:
+	// .github/hooks, .kiro/settings, .continue/mcpServers, .devcontainer/x.
+	d := dir
+	for i := 0; i < 3 && d != "." && d != "/"; i++ {
+		if toolFolders[path.Base(d)] {
+			return path.Dir(d)
+		}
+		d = path.Dir(d)
+	}
 	return dir
+}
+
+// toolFolders are the folders agents keep their configuration in.
+var toolFolders = map[string]bool{
+	".claude": true, ".gemini": true, ".cursor": true, ".vscode": true, ".windsurf": true,
+	".codex": true, ".github": true, ".roo": true, ".kiro": true, ".amazonq": true,
+	".continue": true, ".zed": true, ".devcontainer": true,
 }
 
 func (p *parser) problem(line int, msg string) {
@@ -150,10 +181,123 @@ func (p *parser) settings(data []byte) {
 	}
 	if env := root.get("env"); env != nil {
 		p.env(env, "env")
+		p.runFileEnv(env)
 	}
 	if servers := root.get("mcpServers"); servers != nil {
 		p.servers(servers)
 	}
+	p.guardSettings(root)
+}
+
+// guardSettings records settings that switch a guard off or widen what the
+// agent may do without asking (Claude Code's settings schema).
+func (p *parser) guardSettings(root *node) {
+	add := func(n *node, key, value string) {
+		p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: n.line(), Key: key, Value: value})
+	}
+	if n := root.get("disableAllHooks"); n != nil {
+		if b, ok := n.boolean(); ok && b {
+			add(n, "disableAllHooks", "true")
+		}
+	}
+	perms := root.get("permissions")
+	if n := perms.get("defaultMode"); n != nil {
+		if m, ok := n.str(); ok && m == "bypassPermissions" {
+			add(n, "permissions.defaultMode", m)
+		}
+	}
+	for _, n := range perms.get("allow").arr() {
+		if v, ok := n.str(); ok && BlanketPermission(v) {
+			add(n, "permissions.allow", v)
+		}
+	}
+	// enabledMcpjsonServers is not recorded: naming the servers one trusts
+	// is the advice of S16, and each named server is judged by S19.
+	if n := root.get("enabledPlugins"); n != nil {
+		for _, m := range n.members() {
+			if b, ok := m.val.boolean(); ok && b {
+				add(m.val, "enabledPlugins", m.key)
+			}
+		}
+		for _, e := range n.arr() { // an early list form
+			if v, ok := e.str(); ok {
+				add(e, "enabledPlugins", v)
+			}
+		}
+	}
+	for _, m := range root.get("extraKnownMarketplaces").members() {
+		src := m.val.get("source")
+		where, _ := src.get("repo").str()
+		if where == "" {
+			where, _ = src.get("url").str()
+		}
+		if where == "" {
+			where, _ = src.get("path").str()
+		}
+		add(m.val, "extraKnownMarketplaces", strings.TrimSpace(m.key+" "+where))
+	}
+}
+
+// BlanketPermission reports a permission rule that allows a whole tool:
+// every shell command, every write, every fetch. A rule naming a command or
+// a path ("Bash(npm test:*)", "Write(docs/**)") is not blanket.
+func BlanketPermission(rule string) bool {
+	tool, arg, hasArg := strings.Cut(strings.TrimSpace(rule), "(")
+	switch strings.TrimSpace(tool) {
+	case "Bash", "Write", "Edit", "WebFetch":
+	default:
+		return false
+	}
+	if !hasArg {
+		return true
+	}
+	arg = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(arg), ")"))
+	switch arg {
+	case "", "*", ":*", "**", "/**", "//**", "~/**", "domain:*":
+		return true
+	}
+	return false
+}
+
+// runFileEnv records environment variables that make every shell, runtime
+// or git command the agent starts run a file or a command of the project's
+// choosing (Claude Code applies settings env to every command and hook).
+func (p *parser) runFileEnv(env *node) {
+	for _, m := range env.members() {
+		v, ok := m.val.str()
+		if !ok || strings.TrimSpace(v) == "" {
+			continue
+		}
+		if RunsFile(m.key, v) {
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: m.val.line(), Key: "env." + m.key, Value: v})
+		}
+	}
+}
+
+// RunsFile reports an environment variable that makes programs run code:
+// a file every shell sources, a library loaded into every process, a module
+// every Node, Python, Perl or Ruby process loads first, a command git runs.
+func RunsFile(key, value string) bool {
+	switch strings.ToUpper(key) {
+	case "BASH_ENV", "ENV", "ZDOTDIR", "PYTHONSTARTUP", "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES",
+		"PERL5OPT", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND":
+		return true
+	case "NODE_OPTIONS":
+		for _, f := range strings.Fields(value) {
+			f, _, _ = strings.Cut(f, "=")
+			switch f {
+			case "--require", "-r", "--import", "--loader", "--experimental-loader":
+				return true
+			}
+		}
+	case "RUBYOPT":
+		for _, f := range strings.Fields(value) {
+			if strings.HasPrefix(f, "-r") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (p *parser) env(env *node, prefix string) {
@@ -299,6 +443,13 @@ func (p *parser) server(name string, n *node) {
 	}
 	srv.Raw = n.canonical()
 	n.strings(&srv.Text)
+	if h, ok := n.get("headersHelper").str(); ok && strings.TrimSpace(h) != "" {
+		// Claude Code runs it to make the server's request headers.
+		p.addRun(AutoRun{Event: "headersHelper", Matcher: name, Type: "setting", Command: h, Line: n.get("headersHelper").line()})
+		if p.tool == discover.ToolAny {
+			p.cfg.AutoRuns[len(p.cfg.AutoRuns)-1].Tool = discover.ToolClaude // a Claude Code key
+		}
+	}
 	if srv.Command != "" {
 		// The exec form: a command and separate arguments. A command with
 		// spaces and no args is a shell line.

@@ -95,4 +95,13 @@ type Config struct {
 	Problems []Problem
 	// AlwaysApply is set for a Cursor rule applied to every session.
 	AlwaysApply bool
+	// Reads are files the config makes the agent read as instructions
+	// (aider's read:), relative to the config's project folder.
+	Reads []Include
+}
+
+// Include is a file a config or an instruction file makes the agent read.
+type Include struct {
+	Path string // as written
+	Line int
 }
