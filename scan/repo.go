@@ -11,7 +11,7 @@ import (
 )
 
 // buildRepo parses every config file and reads the scripts they run.
-func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice) *rules.Repo {
+func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly bool) *rules.Repo {
 	repo := &rules.Repo{
 		Files:   files,
 		Configs: map[string]*agentcfg.Config{},
@@ -32,10 +32,16 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice) *rules.Repo
 			*notices = append(*notices, Notice{Path: p.Source, Message: p.Message})
 		}
 		for _, in := range cfg.Reads {
+			if hooksOnly {
+				break
+			}
 			if g, ok := readInclude(fsys, f, in, files, reads, notices); ok {
 				reads = append(reads, g)
 			}
 		}
+	}
+	if !hooksOnly {
+		reads = append(reads, readImports(fsys, files, reads, notices)...)
 	}
 	if len(reads) > 0 {
 		files = append(files[:len(files):len(files)], reads...)
@@ -74,6 +80,65 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice) *rules.Repo
 	return repo
 }
 
+// maxImportDepth is how many hops of @imports are followed, as Claude Code
+// follows them.
+const maxImportDepth = 5
+
+// readImports reads the files instruction files pull in: the @path imports
+// of CLAUDE.md and GEMINI.md (and of the files they import, up to
+// maxImportDepth hops) and the files a SKILL.md names inside its own
+// folder. An import that is missing or leaves the scanned folder is a
+// notice; a skill's reference that is not in its folder is not an
+// include at all (skills name project paths too).
+func readImports(fsys fs.FS, files, more []discover.File, notices *[]Notice) []discover.File {
+	var out []discover.File
+	type item struct {
+		f     discover.File
+		depth int
+	}
+	var queue []item
+	for _, f := range append(files[:len(files):len(files)], more...) {
+		if f.Kind != discover.KindInstructions || strings.HasPrefix(f.Path, "/") || strings.HasPrefix(f.Path, "~") {
+			continue
+		}
+		switch strings.ToLower(path.Base(f.Path)) {
+		case "claude.md", "claude.local.md", "gemini.md":
+			queue = append(queue, item{f, 0})
+		case "skill.md":
+			dir := path.Dir(f.Path)
+			for _, in := range agentcfg.SkillRefs(f.Data) {
+				full := path.Clean(path.Join(dir, in.Path))
+				if dir != "." && !strings.HasPrefix(full, dir+"/") || dir == "." && (full == ".." || strings.HasPrefix(full, "../")) {
+					continue // a project path, not a file of the skill
+				}
+				if ex, ok := discover.Exists(fsys, full); !ok || !ex {
+					continue
+				}
+				if g, ok := readInclude(fsys, &f, in, files, append(more, out...), notices); ok {
+					out = append(out, g)
+				}
+			}
+		}
+	}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		for _, in := range agentcfg.AtImports(it.f.Data) {
+			if it.depth >= maxImportDepth {
+				*notices = append(*notices, Notice{Path: it.f.Path, Message: "not read: @" + in.Path + " (line " + itoa(in.Line) + ") is more than " + itoa(maxImportDepth) + " imports deep, where Claude Code stops too"})
+				break
+			}
+			g, ok := readInclude(fsys, &it.f, in, files, append(more, out...), notices)
+			if !ok {
+				continue
+			}
+			out = append(out, g)
+			queue = append(queue, item{g, it.depth + 1})
+		}
+	}
+	return out
+}
+
 // readInclude reads a file a config makes the agent read as instructions
 // (aider's read:). It stays inside the scanned folder: an absolute path, a
 // home path or one that climbs out is a notice, never read.
@@ -100,7 +165,11 @@ func readInclude(fsys fs.FS, from *discover.File, in agentcfg.Include, files, mo
 	}
 	g, n := discover.ReadFile(fsys, full)
 	if n != nil {
-		*notices = append(*notices, Notice{Path: full, Message: n.Message + " (named by " + from.Path + ")"})
+		msg := n.Message
+		if ex, ok := discover.Exists(fsys, full); ok && !ex {
+			msg = "not read: it does not exist"
+		}
+		*notices = append(*notices, Notice{Path: full, Message: msg + " (named on line " + itoa(in.Line) + " of " + from.Path + ")"})
 		return discover.File{}, false
 	}
 	g.Kind, g.Tool = discover.KindInstructions, from.Tool

@@ -157,7 +157,7 @@ func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices [
 		}
 		files = kept
 	}
-	repo := buildRepo(fsys, files, &notices)
+	repo := buildRepo(fsys, files, &notices, o.HooksOnly)
 	repo.Approver = o.Approver
 	repo.HooksOnly = o.HooksOnly
 	repo.Base = o.Base
