@@ -65,8 +65,7 @@ func projectBase(source string) string {
 		return ""
 	}
 	dir := path.Dir(source)
-	if strings.Contains(dir, ".cursor/rules") {
-		i := strings.Index(dir, ".cursor/rules")
+	if i := strings.Index(asciiLower(dir), ".cursor/rules"); i >= 0 {
 		if i == 0 {
 			return "."
 		}
@@ -76,12 +75,23 @@ func projectBase(source string) string {
 	// .github/hooks, .kiro/settings, .continue/mcpServers, .devcontainer/x.
 	d := dir
 	for i := 0; i < 3 && d != "." && d != "/"; i++ {
-		if toolFolders[path.Base(d)] {
+		if toolFolders[asciiLower(path.Base(d))] {
 			return path.Dir(d)
 		}
 		d = path.Dir(d)
 	}
 	return dir
+}
+
+// asciiLower lower-cases ASCII letters only, so byte offsets stay those of s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // toolFolders are the folders agents keep their configuration in.

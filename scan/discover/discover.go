@@ -115,7 +115,8 @@ type entry struct {
 // byName are files read at any depth of the tree by their name alone,
 // compared as the case-insensitive file systems of macOS and Windows compare
 // names (Claude Code opens claude.md there when it looks for CLAUDE.md).
-// Keys are lower case.
+// Keys are lower case; so are inFolder's and folders' paths, compared with
+// the file's lower-cased folder and name.
 var byName = map[string]entry{
 	"claude.md":           {KindInstructions, ToolClaude},       // Claude Code memory docs
 	"claude.local.md":     {KindInstructions, ToolClaude},       // Claude Code memory docs
@@ -204,9 +205,9 @@ var folders = []folder{
 	{".kiro/hooks", false, "", entry{KindKiroHook, ToolKiro}},                                // Kiro agent hooks docs (*.kiro.hook, JSON)
 	{".amazonq/rules", true, ".md", entry{KindInstructions, ToolAmazonQ}},                    // Amazon Q Developer project rules docs
 	{".continue/rules", true, ".md", entry{KindInstructions, ToolContinue}},                  // Continue rules docs
-	{".continue/mcpServers", false, ".json", entry{KindMCP, ToolContinue}},                   // Continue MCP docs (JSON files in Claude's shape)
-	{".continue/mcpServers", false, ".yaml", entry{KindContinueYAML, ToolContinue}},          // Continue MCP docs
-	{".continue/mcpServers", false, ".yml", entry{KindContinueYAML, ToolContinue}},           // Continue MCP docs
+	{".continue/mcpservers", false, ".json", entry{KindMCP, ToolContinue}},                   // Continue MCP docs (JSON files in Claude's shape)
+	{".continue/mcpservers", false, ".yaml", entry{KindContinueYAML, ToolContinue}},          // Continue MCP docs
+	{".continue/mcpservers", false, ".yml", entry{KindContinueYAML, ToolContinue}},           // Continue MCP docs
 	{".opencode/agent", true, ".md", entry{KindInstructions, ToolOpencode}},                  // opencode agents docs
 	{".opencode/agents", true, ".md", entry{KindInstructions, ToolOpencode}},                 // opencode agents docs (plural)
 	{".opencode/command", true, ".md", entry{KindInstructions, ToolOpencode}},                // opencode commands docs
@@ -232,7 +233,7 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 		}
 	}
 	if len(parent)+1+len(base) <= len(buf) {
-		key := append(append(append(buf[:0], parent...), '/'), base...)
+		key := lowerASCII(append(lowerASCII(buf[:0], parent), '/'), base)
 		if e, ok := inFolder[string(key)]; ok {
 			return e.kind, e.tool, true
 		}
@@ -240,6 +241,10 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 	if !strings.HasPrefix(dir, ".") && !strings.Contains(dir, "/.") {
 		return "", "", false // every folder of the table is a dot-folder
 	}
+	// Folder names too are compared without regard to case, as macOS and
+	// Windows open .Claude/Rules for .claude/rules. Lower-casing copies
+	// only names that hold a capital letter.
+	dir, base = lowerIfUpper(dir), lowerIfUpper(base)
 	for i := range folders {
 		f := &folders[i]
 		if f.ext != "" && (f.ext[0] == '.' && !strings.HasSuffix(base, f.ext) || f.ext[0] != '.' && base != f.ext) {
@@ -254,6 +259,17 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 		return KindInstructions, ToolRoo, true
 	}
 	return "", "", false
+}
+
+// lowerIfUpper returns s with ASCII letters in lower case, s itself when it
+// has none in upper case.
+func lowerIfUpper(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return string(lowerASCII(make([]byte, 0, len(s)), s))
+		}
+	}
+	return s
 }
 
 // lowerASCII appends s to dst with ASCII letters in lower case.

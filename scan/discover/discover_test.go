@@ -107,6 +107,13 @@ func TestClassify(t *testing.T) {
 		{".devcontainer/py/devcontainer.json", KindDevcontainer, ToolDevcontainer},
 		{".devcontainer.json", KindDevcontainer, ToolDevcontainer},
 		{".aider.conf.yml", KindAider, ToolAider},
+		// Folder names compared as macOS and Windows compare them.
+		{".Claude/Settings.json", KindSettings, ToolClaude},
+		{".CURSOR/rules/x.mdc", KindCursorRule, ToolCursor},
+		{".GitHub/Instructions/a.instructions.md", KindInstructions, ToolCopilot},
+		{".Roo/Rules-Code/a.md", KindInstructions, ToolRoo},
+		{".continue/MCPServers/a.yaml", KindContinueYAML, ToolContinue},
+		{".claude/settings.json.bak", "", ""},
 		{"settings/mcp.json", "", ""},
 		{".kiro/mcp.json", "", ""},
 		{".zed/tasks.json", "", ""},
