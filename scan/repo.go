@@ -19,6 +19,10 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 	}
 	repo.FS = fsys
 	var reads []discover.File
+	seen := make(map[string]bool, len(files))
+	for i := range files {
+		seen[files[i].Path] = true
+	}
 	for i := range files {
 		f := &files[i]
 		cfg := agentcfg.Parse(f.Path, f.Kind, f.Tool, f.Data)
@@ -35,13 +39,13 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 			if hooksOnly {
 				break
 			}
-			if g, ok := readInclude(fsys, f, in, files, reads, notices); ok {
+			if g, ok := readInclude(fsys, f, in, seen, false, notices); ok {
 				reads = append(reads, g)
 			}
 		}
 	}
 	if !hooksOnly {
-		reads = append(reads, readImports(fsys, files, reads, notices)...)
+		reads = append(reads, readImports(fsys, files, reads, seen, notices)...)
 	}
 	if len(reads) > 0 {
 		files = append(files[:len(files):len(files)], reads...)
@@ -90,13 +94,32 @@ const maxImportDepth = 5
 // folder. An import that is missing or leaves the scanned folder is a
 // notice; a skill's reference that is not in its folder is not an
 // include at all (skills name project paths too).
-func readImports(fsys fs.FS, files, more []discover.File, notices *[]Notice) []discover.File {
+func readImports(fsys fs.FS, files, more []discover.File, seen map[string]bool, notices *[]Notice) []discover.File {
 	var out []discover.File
 	type item struct {
 		f     discover.File
 		depth int
 	}
 	var queue []item
+	// listed caches folder listings: most files a skill names are not
+	// there (it names files to create too), and a listing per folder is
+	// cheaper than a failed open per name.
+	listed := map[string]map[string]bool{}
+	inListing := func(p string) bool {
+		dir, name := path.Split(p)
+		dir = path.Clean(dir)
+		names, ok := listed[dir]
+		if !ok {
+			names = map[string]bool{}
+			if ents, err := fs.ReadDir(fsys, dir); err == nil {
+				for _, e := range ents {
+					names[e.Name()] = true
+				}
+			}
+			listed[dir] = names
+		}
+		return names[name]
+	}
 	for _, f := range append(files[:len(files):len(files)], more...) {
 		if f.Kind != discover.KindInstructions || strings.HasPrefix(f.Path, "/") || strings.HasPrefix(f.Path, "~") {
 			continue
@@ -111,10 +134,10 @@ func readImports(fsys fs.FS, files, more []discover.File, notices *[]Notice) []d
 				if dir != "." && !strings.HasPrefix(full, dir+"/") || dir == "." && (full == ".." || strings.HasPrefix(full, "../")) {
 					continue // a project path, not a file of the skill
 				}
-				if ex, ok := discover.Exists(fsys, full); !ok || !ex {
+				if fsys == nil || !inListing(full) {
 					continue
 				}
-				if g, ok := readInclude(fsys, &f, in, files, append(more, out...), notices); ok {
+				if g, ok := readInclude(fsys, &f, in, seen, true, notices); ok {
 					out = append(out, g)
 				}
 			}
@@ -128,7 +151,7 @@ func readImports(fsys fs.FS, files, more []discover.File, notices *[]Notice) []d
 				*notices = append(*notices, Notice{Path: it.f.Path, Message: "not read: @" + in.Path + " (line " + itoa(in.Line) + ") is more than " + itoa(maxImportDepth) + " imports deep, where Claude Code stops too"})
 				break
 			}
-			g, ok := readInclude(fsys, &it.f, in, files, append(more, out...), notices)
+			g, ok := readInclude(fsys, &it.f, in, seen, false, notices)
 			if !ok {
 				continue
 			}
@@ -141,8 +164,9 @@ func readImports(fsys fs.FS, files, more []discover.File, notices *[]Notice) []d
 
 // readInclude reads a file a config makes the agent read as instructions
 // (aider's read:). It stays inside the scanned folder: an absolute path, a
-// home path or one that climbs out is a notice, never read.
-func readInclude(fsys fs.FS, from *discover.File, in agentcfg.Include, files, more []discover.File, notices *[]Notice) (discover.File, bool) {
+// home path or one that climbs out is a notice, never read. seen holds the
+// paths read already; quiet drops the notice of a file that cannot be read.
+func readInclude(fsys fs.FS, from *discover.File, in agentcfg.Include, seen map[string]bool, quiet bool, notices *[]Notice) (discover.File, bool) {
 	p := strings.ReplaceAll(in.Path, "\\", "/")
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || (len(p) > 1 && p[1] == ':') {
 		*notices = append(*notices, Notice{Path: from.Path, Message: "not read: " + in.Path + " (named on line " + itoa(in.Line) + ") is outside the scanned folder, which Sentinel never reads; check it yourself"})
@@ -153,17 +177,13 @@ func readInclude(fsys fs.FS, from *discover.File, in agentcfg.Include, files, mo
 		*notices = append(*notices, Notice{Path: from.Path, Message: "not read: " + in.Path + " (named on line " + itoa(in.Line) + ") is outside the scanned folder, which Sentinel never reads; check it yourself"})
 		return discover.File{}, false
 	}
-	for _, l := range [][]discover.File{files, more} {
-		for i := range l {
-			if l[i].Path == full {
-				return discover.File{}, false // read already
-			}
-		}
-	}
-	if fsys == nil {
-		return discover.File{}, false
+	if seen[full] || fsys == nil {
+		return discover.File{}, false // read already
 	}
 	g, n := discover.ReadFile(fsys, full)
+	if n != nil && quiet {
+		return discover.File{}, false
+	}
 	if n != nil {
 		msg := n.Message
 		if ex, ok := discover.Exists(fsys, full); ok && !ex {
@@ -173,6 +193,7 @@ func readInclude(fsys fs.FS, from *discover.File, in agentcfg.Include, files, mo
 		return discover.File{}, false
 	}
 	g.Kind, g.Tool = discover.KindInstructions, from.Tool
+	seen[full] = true
 	return g, true
 }
 

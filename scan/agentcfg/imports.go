@@ -1,6 +1,7 @@
 package agentcfg
 
 import (
+	"bytes"
 	"path"
 	"strings"
 )
@@ -20,31 +21,32 @@ const maxIncludes = 256
 // extension or a path separator (@alice, @types) is a mention, not a file.
 func AtImports(data []byte) []Include {
 	var out []Include
-	fence := ""
+	var fence []byte
 	line := 0
-	text := string(data)
-	for text != "" && len(out) < maxIncludes {
-		l := text
-		if i := strings.IndexByte(text, '\n'); i >= 0 {
-			l, text = text[:i], text[i+1:]
+	text := data
+	for len(text) > 0 && len(out) < maxIncludes {
+		lb := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			lb, text = text[:i], text[i+1:]
 		} else {
-			text = ""
+			text = nil
 		}
 		line++
-		t := strings.TrimLeft(l, " \t")
-		if fence != "" {
-			if strings.HasPrefix(t, fence) {
-				fence = ""
+		t := bytes.TrimLeft(lb, " \t")
+		if fence != nil {
+			if bytes.HasPrefix(t, fence) {
+				fence = nil
 			}
 			continue
 		}
-		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+		if bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~")) {
 			fence = t[:3]
 			continue
 		}
-		if strings.IndexByte(l, '@') < 0 {
+		if bytes.IndexByte(lb, '@') < 0 {
 			continue
 		}
+		l := string(lb) // only lines with an @ are copied
 		inCode := false
 		for i := 0; i < len(l) && len(out) < maxIncludes; i++ {
 			switch c := l[i]; {
@@ -99,15 +101,19 @@ func SkillRefs(data []byte) []Include {
 		out = append(out, Include{Path: p, Line: line})
 	}
 	line := 0
-	text := string(data)
-	for text != "" && len(out) < maxIncludes {
-		l := text
-		if i := strings.IndexByte(text, '\n'); i >= 0 {
-			l, text = text[:i], text[i+1:]
+	text := data
+	for len(text) > 0 && len(out) < maxIncludes {
+		lb := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			lb, text = text[:i], text[i+1:]
 		} else {
-			text = ""
+			text = nil
 		}
 		line++
+		if bytes.IndexByte(lb, '`') < 0 && !bytes.Contains(lb, []byte("](")) {
+			continue
+		}
+		l := string(lb) // only lines with a link or code are copied
 		for rest := l; ; {
 			i := strings.Index(rest, "](")
 			if i < 0 {
