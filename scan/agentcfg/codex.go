@@ -49,7 +49,7 @@ func (p *parser) codexConfig(data []byte) {
 	}
 	for _, key := range []string{"approval_policy", "sandbox_mode"} {
 		if v, ok := doc[key].(string); ok {
-			p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: tomlLine(data, `(?m)^\s*`+key+`\s*=`), Key: key, Value: v})
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: tomlLine(data, `(?m)^\s*`+key+`\s*=`), Key: key, Value: v})
 		}
 	}
 	servers, _ := doc["mcp_servers"].(map[string]any)

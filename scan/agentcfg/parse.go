@@ -186,7 +186,7 @@ func (p *parser) settings(data []byte) {
 	}
 	if n := root.get("enableAllProjectMcpServers"); n != nil {
 		if b, ok := n.boolean(); ok && b {
-			p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: n.line(), Key: "enableAllProjectMcpServers", Value: "true"})
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "enableAllProjectMcpServers", Value: "true"})
 		}
 	}
 	if env := root.get("env"); env != nil {
@@ -203,7 +203,7 @@ func (p *parser) settings(data []byte) {
 // agent may do without asking (Claude Code's settings schema).
 func (p *parser) guardSettings(root *node) {
 	add := func(n *node, key, value string) {
-		p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: n.line(), Key: key, Value: value})
+		p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: key, Value: value})
 	}
 	if n := root.get("disableAllHooks"); n != nil {
 		if b, ok := n.boolean(); ok && b {
@@ -279,7 +279,7 @@ func (p *parser) runFileEnv(env *node) {
 			continue
 		}
 		if RunsFile(m.key, v) {
-			p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: m.val.line(), Key: "env." + m.key, Value: v})
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: m.val.line(), Key: "env." + m.key, Value: v})
 		}
 	}
 }
@@ -319,7 +319,7 @@ func (p *parser) env(env *node, prefix string) {
 		key := prefix + "." + m.key
 		switch strings.ToUpper(m.key) {
 		case "ANTHROPIC_BASE_URL", "ANTHROPIC_BEDROCK_BASE_URL", "ANTHROPIC_VERTEX_BASE_URL", "OPENAI_BASE_URL", "GOOGLE_GEMINI_BASE_URL":
-			p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: m.val.line(), Key: key, Value: v})
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: m.val.line(), Key: key, Value: v})
 		}
 		if IsSecretValue(m.key, v) {
 			p.cfg.Secrets = append(p.cfg.Secrets, Secret{Source: p.source, Line: m.val.line(), Key: key, Value: v})

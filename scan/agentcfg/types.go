@@ -73,10 +73,11 @@ type Secret struct {
 
 // Setting is a settings key worth a rule of its own.
 type Setting struct {
-	Source string
-	Line   int
-	Key    string // enableAllProjectMcpServers, env.ANTHROPIC_BASE_URL, ...
-	Value  string
+	Tool   string `json:"tool"`
+	Source string `json:"source"`
+	Line   int    `json:"line"`
+	Key    string `json:"key"` // enableAllProjectMcpServers, env.ANTHROPIC_BASE_URL, disableAllHooks, ...
+	Value  string `json:"value"`
 }
 
 // Problem is input a parser could not read, with one sentence saying what to do.

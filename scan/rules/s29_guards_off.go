@@ -15,10 +15,24 @@ import (
 // person approves it with `sentinel approve`; none forces COMPROMISED on its
 // own, because teams do set them on purpose.
 
-// settingItem is the approvable item for a setting: its file, key and value.
-func settingItem(s agentcfg.Setting, tool string) Item {
+// SettingItem is the approvable item for a setting that switches a guard
+// off: its file, key and value. lock.Inventory can list these from
+// scan.Result's Inventory.Settings to make them approvable.
+func SettingItem(s agentcfg.Setting) Item {
 	h := sha256.Sum256([]byte(s.Key + "\x00" + s.Value))
-	return Item{Kind: "setting", Tool: tool, Source: s.Source, Event: s.Key, Command: s.Value, Hash: hex.EncodeToString(h[:])}
+	return Item{Kind: "setting", Tool: s.Tool, Source: s.Source, Event: s.Key, Command: s.Value, Hash: hex.EncodeToString(h[:])}
+}
+
+// IsGuardSetting reports the settings rules S29-S33 judge.
+func IsGuardSetting(s agentcfg.Setting) bool {
+	switch s.Key {
+	case "disableAllHooks", "permissions.defaultMode", "permissions.allow", "enabledPlugins", "extraKnownMarketplaces":
+		return true
+	case "sandbox_mode":
+		return s.Value == "danger-full-access"
+	}
+	k, ok := strings.CutPrefix(s.Key, "env.")
+	return ok && agentcfg.RunsFile(k, s.Value)
 }
 
 // eachSetting calls fn for every setting whose key has the prefix, in path
@@ -30,15 +44,11 @@ func eachSetting(r *Repo, keep func(agentcfg.Setting) bool, fn func(agentcfg.Set
 	}
 	sort.Strings(paths)
 	for _, p := range paths {
-		tool := ""
-		if f := r.File(p); f != nil {
-			tool = f.Tool
-		}
 		for _, s := range r.Configs[p].Settings {
 			if !keep(s) {
 				continue
 			}
-			it := settingItem(s, tool)
+			it := SettingItem(s)
 			if r.approved(it) {
 				continue
 			}
@@ -101,8 +111,7 @@ var S30 = &Rule{
 			if approval == nil || sandbox == nil || approval.Value != "never" || sandbox.Value != "danger-full-access" {
 				continue
 			}
-			s := agentcfg.Setting{Source: p, Line: sandbox.Line, Key: "sandbox_mode+approval_policy", Value: "danger-full-access+never"}
-			it := settingItem(s, "codex")
+			it := SettingItem(*sandbox)
 			if r.approved(it) {
 				continue
 			}
@@ -153,7 +162,7 @@ var S32 = &Rule{
 var S33 = &Rule{
 	ID: "S33", Name: "Plugins from the project", Weight: 10, Effect: EffectCeiling,
 	Impact: "Claude Code offers to install or enables plugins named by this project; a plugin brings its own hooks, commands and tool servers, which this scan cannot see.",
-	Fix:    "Check who publishes the plugin or marketplace; approve it once with `sentinel approve` if you trust it.",
+	Fix:    "Check who publishes the plugin or marketplace; if you trust it, install it in your own settings instead of the project's.",
 	Check: func(r *Repo, rep *Report) {
 		eachSetting(r, keyIs("enabledPlugins", "extraKnownMarketplaces"), func(s agentcfg.Setting, it Item) {
 			what := "plugin"
