@@ -306,8 +306,23 @@ func RunsFile(key, value string) bool {
 				return true
 			}
 		}
+	case "PAGER", "GIT_PAGER", "MANPAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR":
+		// git and other tools run these; agents set them to plain
+		// programs (GIT_PAGER=cat, GIT_EDITOR=true). Anything else is
+		// a command of the project's choosing.
+		f := strings.Fields(value)
+		return len(f) > 0 && !plainPrograms[path.Base(f[0])]
 	}
 	return false
+}
+
+// plainPrograms are the pagers and editors PAGER, EDITOR and kin name
+// honestly.
+var plainPrograms = map[string]bool{
+	"cat": true, "less": true, "more": true, "most": true, "bat": true, "batcat": true, "delta": true,
+	"diff-so-fancy": true, "true": true, "false": true, "head": true, "tail": true, "vim": true, "vi": true,
+	"nvim": true, "nano": true, "emacs": true, "emacsclient": true, "code": true, "code-insiders": true,
+	"cursor": true, "subl": true, "mate": true, "micro": true, "hx": true, "kak": true, "ed": true, "zed": true,
 }
 
 func (p *parser) env(env *node, prefix string) {
