@@ -96,3 +96,26 @@ func TestHooksOnlyReadsNoImports(t *testing.T) {
 		t.Errorf("hooks-only read an import: %v", fileKinds(res))
 	}
 }
+
+func TestOpencodeInstructions(t *testing.T) {
+	res := scanMap(t, map[string]string{
+		"opencode.json":        `{"instructions": ["CONTRIBUTING.md", "docs/rules/*.md", "https://rules.example.invalid/r.md", "../x.md"]}`,
+		"CONTRIBUTING.md":      "Keep functions short.\n",
+		"docs/rules/a.md":      exfil,
+		"docs/rules/b.md":      "Use tabs.\n",
+		"docs/rules/deep/c.md": exfil, // one level only
+	})
+	k := fileKinds(res)
+	if k["docs/rules/a.md"] != "instructions COMPROMISED" || k["CONTRIBUTING.md"] != "instructions CLEAN" || k["docs/rules/b.md"] != "instructions CLEAN" {
+		t.Errorf("files %v", k)
+	}
+	if _, ok := k["docs/rules/deep/c.md"]; ok {
+		t.Errorf("a pattern read a deeper folder: %v", k)
+	}
+	n := noticeText(res)
+	for _, w := range []string{"https://rules.example.invalid/r.md (named on line 1) is fetched by the agent from the network", "../x.md (named on line 1) is outside the scanned folder"} {
+		if !strings.Contains(n, w) {
+			t.Errorf("notices lack %q:\n%s", w, n)
+		}
+	}
+}

@@ -39,8 +39,10 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 			if hooksOnly {
 				break
 			}
-			if g, ok := readInclude(fsys, f, in, seen, false, notices); ok {
-				reads = append(reads, g)
+			for _, in := range expandRead(fsys, f, in, notices) {
+				if g, ok := readInclude(fsys, f, in, seen, false, notices); ok {
+					reads = append(reads, g)
+				}
 			}
 		}
 	}
@@ -82,6 +84,45 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 		repo.Scripts[p] = &f
 	}
 	return repo
+}
+
+// maxGlobFiles bounds the files one pattern in a config's read list adds.
+const maxGlobFiles = 200
+
+// expandRead turns one entry of a config's read list into the files it
+// names: itself, or the files a pattern matches inside the scanned folder.
+// A URL is a notice: Sentinel does not fetch, so what it says is unknown.
+func expandRead(fsys fs.FS, from *discover.File, in agentcfg.Include, notices *[]Notice) []agentcfg.Include {
+	if strings.Contains(in.Path, "://") {
+		*notices = append(*notices, Notice{Path: from.Path, Message: "not read: " + in.Path + " (named on line " + itoa(in.Line) + ") is fetched by the agent from the network, which Sentinel never does; read it yourself before you trust it"})
+		return nil
+	}
+	if !strings.ContainsAny(in.Path, "*?[") {
+		return []agentcfg.Include{in}
+	}
+	pat := path.Clean(path.Join(path.Dir(from.Path), strings.ReplaceAll(in.Path, "**/", "")))
+	if fsys == nil || pat == ".." || strings.HasPrefix(pat, "../") || strings.HasPrefix(in.Path, "/") || strings.HasPrefix(in.Path, "~") {
+		return []agentcfg.Include{in} // readInclude says why it is not read
+	}
+	matches, err := fs.Glob(fsys, pat)
+	if err != nil {
+		*notices = append(*notices, Notice{Path: from.Path, Message: "not read: the pattern " + in.Path + " (line " + itoa(in.Line) + ") is malformed"})
+		return nil
+	}
+	if len(matches) > maxGlobFiles {
+		*notices = append(*notices, Notice{Path: from.Path, Message: "read in part: the pattern " + in.Path + " (line " + itoa(in.Line) + ") matches more than " + itoa(maxGlobFiles) + " files; the first " + itoa(maxGlobFiles) + " were read"})
+		matches = matches[:maxGlobFiles]
+	}
+	dir := path.Dir(from.Path)
+	out := make([]agentcfg.Include, 0, len(matches))
+	for _, m := range matches {
+		rel := m
+		if dir != "." {
+			rel = strings.TrimPrefix(m, dir+"/")
+		}
+		out = append(out, agentcfg.Include{Path: rel, Line: in.Line})
+	}
+	return out
 }
 
 // maxImportDepth is how many hops of @imports are followed, as Claude Code

@@ -108,6 +108,13 @@ func (p *parser) opencode(data []byte) {
 	if root == nil {
 		return
 	}
+	// "instructions": files (and globs, and URLs) opencode adds to the
+	// instructions of every session.
+	for _, n := range root.get("instructions").arr() {
+		if v, ok := n.str(); ok && strings.TrimSpace(v) != "" {
+			p.cfg.Reads = append(p.cfg.Reads, Include{Path: strings.TrimSpace(v), Line: n.line()})
+		}
+	}
 	for _, m := range root.get("mcp").members() {
 		n := m.val
 		if n.obj() == nil {
