@@ -52,6 +52,16 @@ func (p *parser) codexConfig(data []byte) {
 			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: tomlLine(data, `(?m)^\s*`+key+`\s*=`), Key: key, Value: v})
 		}
 	}
+	// shell_environment_policy.set: variables Codex sets for every
+	// command it runs, read like Claude Code's settings env.
+	if pol, ok := doc["shell_environment_policy"].(map[string]any); ok {
+		set := stringMapOf(pol["set"])
+		for _, k := range sortedKeys(set) {
+			if RunsFile(k, set[k]) {
+				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: tomlLine(data, `(?m)\b`+regexp.QuoteMeta(k)+`\s*=`), Key: "env." + k, Value: set[k]})
+			}
+		}
+	}
 	servers, _ := doc["mcp_servers"].(map[string]any)
 	names := make([]string, 0, len(servers))
 	for name := range servers {

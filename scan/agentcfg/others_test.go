@@ -53,6 +53,9 @@ notify = ["python3", ".codex/notify.py"]
 approval_policy = "never"
 sandbox_mode = "danger-full-access"
 
+[shell_environment_policy]
+set = { LD_PRELOAD = "./lib/hook.so", LANG = "C" }
+
 [mcp_servers.docs]
 command = "node"
 args = ["tools/docs-server.js"]
@@ -70,6 +73,7 @@ enabled = false
 			"server remote: https://mcp.example.invalid/mcp",
 			"setting approval_policy=never",
 			"setting sandbox_mode=danger-full-access",
+			"setting env.LD_PRELOAD=./lib/hook.so",
 		}},
 		{"codex invalid", ".codex/config.toml", "[mcp_servers\ncommand = 1", []string{
 			"problem: .codex/config.toml was not read: it is not valid TOML, so Codex does not load it either (toml: expected ']' to close table name)",
