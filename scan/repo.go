@@ -206,7 +206,8 @@ func readImports(fsys fs.FS, files, more []discover.File, seen map[string]bool, 
 // readInclude reads a file a config makes the agent read as instructions
 // (aider's read:). It stays inside the scanned folder: an absolute path, a
 // home path or one that climbs out is a notice, never read. seen holds the
-// paths read already; quiet drops the notice of a file that cannot be read.
+// paths read already; quiet drops the notice of a file that does not exist
+// (a link out of the folder or a special file is always a notice).
 func readInclude(fsys fs.FS, from *discover.File, in agentcfg.Include, seen map[string]bool, quiet bool, notices *[]Notice) (discover.File, bool) {
 	p := strings.ReplaceAll(in.Path, "\\", "/")
 	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || (len(p) > 1 && p[1] == ':') {
@@ -222,12 +223,12 @@ func readInclude(fsys fs.FS, from *discover.File, in agentcfg.Include, seen map[
 		return discover.File{}, false // read already
 	}
 	g, n := discover.ReadFile(fsys, full)
-	if n != nil && quiet {
-		return discover.File{}, false
-	}
 	if n != nil {
 		msg := n.Message
 		if ex, ok := discover.Exists(fsys, full); ok && !ex {
+			if quiet {
+				return discover.File{}, false
+			}
 			msg = "not read: it does not exist"
 		}
 		*notices = append(*notices, Notice{Path: full, Message: msg + " (named on line " + itoa(in.Line) + " of " + from.Path + ")"})
