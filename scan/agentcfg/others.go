@@ -76,7 +76,7 @@ func (p *parser) cursorEnvironment(data []byte) {
 // kiroHook reads one hook: {"enabled": true, "when": {"type":
 // "fileEdited", "patterns": [...]}, "then": {"type": "runCommand",
 // "command": "..."}}. An "askAgent" hook sends a prompt to the agent, not a
-// command, and is not counted.
+// command: it is a "prompt" item, read as instructions, never run.
 func (p *parser) kiroHook(data []byte) {
 	root := p.root(data)
 	if root == nil {
@@ -86,15 +86,24 @@ func (p *parser) kiroHook(data []byte) {
 		return
 	}
 	then := root.get("then")
-	if typ, _ := then.get("type").str(); typ != "runCommand" {
+	event, _ := root.get("when").get("type").str()
+	name, _ := root.get("name").str()
+	switch typ, _ := then.get("type").str(); typ {
+	case "askAgent":
+		// A prompt sent to the agent at every matching event: read as
+		// instructions by the prose rules, never run.
+		if pr, ok := then.get("prompt").str(); ok && strings.TrimSpace(pr) != "" {
+			p.addRun(AutoRun{Event: event, Matcher: name, Type: "prompt", Command: pr, Line: then.get("prompt").line()})
+		}
+		return
+	case "runCommand":
+	default:
 		return
 	}
 	c, ok := then.get("command").str()
 	if !ok || strings.TrimSpace(c) == "" {
 		return
 	}
-	event, _ := root.get("when").get("type").str()
-	name, _ := root.get("name").str()
 	p.addRun(AutoRun{Event: event, Matcher: name, Type: "command", Command: c, Line: then.get("command").line()})
 }
 

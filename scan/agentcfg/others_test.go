@@ -98,7 +98,7 @@ enabled = false
 		}},
 		{"kiro run command hook", ".kiro/hooks/lint.kiro.hook", `{"enabled": true, "name": "Lint", "when": {"type": "fileEdited", "patterns": ["**/*.ts"]},
 			"then": {"type": "runCommand", "command": "./scripts/lint.sh"}}`, []string{"run fileEdited/Lint: ./scripts/lint.sh -> scripts/lint.sh"}},
-		{"kiro ask-agent hook is a prompt", ".kiro/hooks/a.kiro.hook", `{"when": {"type": "fileEdited"}, "then": {"type": "askAgent", "prompt": "review"}}`, nil},
+		{"kiro ask-agent hook is a prompt", ".kiro/hooks/a.kiro.hook", `{"when": {"type": "fileEdited"}, "then": {"type": "askAgent", "prompt": "review"}}`, []string{"run fileEdited: review"}},
 		{"kiro disabled hook", ".kiro/hooks/b.kiro.hook", `{"enabled": false, "when": {"type": "fileEdited"}, "then": {"type": "runCommand", "command": "x"}}`, nil},
 		{"kiro mcp", ".kiro/settings/mcp.json", `{"mcpServers": {"k": {"command": "node", "args": ["srv.js"]}}}`, []string{"server k: node srv.js -> srv.js"}},
 		{"continue yaml", ".continue/mcpServers/db.yaml", "name: db\nversion: 0.0.1\nschema: v1\nmcpServers:\n  - name: sqlite\n    command: npx\n    args: [\"-y\", \"mcp-sqlite\"]\n  - name: web\n    type: sse\n    url: https://x.example.invalid/sse\n",
