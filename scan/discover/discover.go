@@ -196,6 +196,10 @@ var folders = []folder{
 	{".gemini/commands", true, ".toml", entry{KindInstructions, ToolGemini}},                 // Gemini CLI custom commands docs
 	{".gemini/agents", false, ".md", entry{KindInstructions, ToolGemini}},                    // Gemini CLI subagents docs
 	{".agents/skills", true, ".md", entry{KindInstructions, ToolAny}},                        // Codex skills docs (SKILL.md and the files it names)
+	{".claude/skills", true, ".md", entry{KindInstructions, ToolClaude}},                     // Claude Code skills docs (the files beside SKILL.md)
+	{".github/skills", true, ".md", entry{KindInstructions, ToolCopilot}},                    // Copilot agent skills docs
+	{".continue/prompts", true, ".prompt", entry{KindInstructions, ToolContinue}},            // Continue prompt files docs
+	{".continue/prompts", true, ".md", entry{KindInstructions, ToolContinue}},                // Continue prompt files docs
 	{".codex/agents", false, ".toml", entry{KindInstructions, ToolCodex}},                    // unconfirmed (issue #15): Codex agent definitions, strings read as prose
 	{".clinerules", true, ".md", entry{KindInstructions, ToolCline}},                         // Cline rules docs (folder form)
 	{".clinerules", true, ".txt", entry{KindInstructions, ToolCline}},                        // Cline rules docs (folder form)
