@@ -11,9 +11,12 @@ import (
 
 // Rules for settings that switch a guard off or let the agent act without
 // asking (issue #15). A project file that does this changes every session
-// of everyone who opens the project, so each is at least SUSPICIOUS until a
-// person approves it with `sentinel approve`; none forces COMPROMISED on its
-// own, because teams do set them on purpose.
+// of everyone who opens the project, so each holds the file at SUSPICIOUS
+// (CEILING) until a person has looked; none forces COMPROMISED, because
+// teams do set them on purpose. Switching a guard off (S29, S30, S32) also
+// weighs 30 points; a blanket permission or a plugin (S31, S33) is a
+// preference, not evidence, and weighs nothing, like S16: honest settings
+// that already auto-run hooks must not add up to COMPROMISED through it.
 
 // SettingItem is the approvable item for a setting that switches a guard
 // off: its file, key and value. lock.Inventory can list these from
@@ -123,7 +126,7 @@ var S30 = &Rule{
 
 // S31 finds permission rules that allow a whole tool.
 var S31 = &Rule{
-	ID: "S31", Name: "Blanket permission", Weight: 10, Effect: EffectCeiling,
+	ID: "S31", Name: "Blanket permission", Weight: 0, Effect: EffectCeiling,
 	Impact: "The agent may run any shell command, write any file or fetch any address in this project without asking you.",
 	Fix:    "Allow the commands the project needs by name (\"Bash(npm test:*)\") instead of the whole tool.",
 	Check: func(r *Repo, rep *Report) {
@@ -160,7 +163,7 @@ var S32 = &Rule{
 
 // S33 finds plugins and plugin marketplaces a project switches on.
 var S33 = &Rule{
-	ID: "S33", Name: "Plugins from the project", Weight: 10, Effect: EffectCeiling,
+	ID: "S33", Name: "Plugins from the project", Weight: 0, Effect: EffectCeiling,
 	Impact: "Claude Code offers to install or enables plugins named by this project; a plugin brings its own hooks, commands and tool servers, which this scan cannot see.",
 	Fix:    "Check who publishes the plugin or marketplace; if you trust it, install it in your own settings instead of the project's.",
 	Check: func(r *Repo, rep *Report) {
