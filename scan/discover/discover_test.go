@@ -119,6 +119,7 @@ func TestClassify(t *testing.T) {
 		{".claude/settings.json.bak", "", ""},
 		{"settings/mcp.json", "", ""},
 		{".kiro/mcp.json", "", ""},
+		{".kiro/hooks/README.md", "", ""},
 		{".zed/tasks.json", "", ""},
 		{".codex/agents/x.md", "", ""},
 		{"roo/rules/x.md", "", ""},
