@@ -206,7 +206,7 @@ var folders = []folder{
 	{".roo/rules", true, "", entry{KindInstructions, ToolRoo}},                               // Roo Code custom instructions docs (every file)
 	{".kiro/steering", true, ".md", entry{KindInstructions, ToolKiro}},                       // Kiro steering docs
 	{".kiro/settings", false, "mcp.json", entry{KindMCP, ToolKiro}},                          // Kiro MCP docs
-	{".kiro/hooks", false, "", entry{KindKiroHook, ToolKiro}},                                // Kiro agent hooks docs (*.kiro.hook, JSON)
+	{".kiro/hooks", false, ".kiro.hook", entry{KindKiroHook, ToolKiro}},                      // Kiro agent hooks docs (*.kiro.hook, JSON)
 	{".amazonq/rules", true, ".md", entry{KindInstructions, ToolAmazonQ}},                    // Amazon Q Developer project rules docs
 	{".continue/rules", true, ".md", entry{KindInstructions, ToolContinue}},                  // Continue rules docs
 	{".continue/mcpservers", false, ".json", entry{KindMCP, ToolContinue}},                   // Continue MCP docs (JSON files in Claude's shape)
