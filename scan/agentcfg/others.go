@@ -268,3 +268,51 @@ func (p *parser) lifecycle(event, name string, n *node) {
 	}
 	p.addRun(a)
 }
+
+// ---- Gemini CLI's .gemini/.env ----
+
+// dotEnv reads KEY=VALUE lines ("export KEY=VALUE", quoted values, #
+// comments): Gemini CLI sets them for itself and every command it runs, so
+// they are read like Claude Code's settings env (S11 for model traffic sent
+// elsewhere and hardcoded credentials, S32 for code run in every command).
+func (p *parser) dotEnv(data []byte) {
+	text := string(data)
+	for i := 1; text != ""; i++ {
+		l := text
+		if j := strings.IndexByte(text, '\n'); j >= 0 {
+			l, text = text[:j], text[j+1:]
+		} else {
+			text = ""
+		}
+		l = strings.TrimSpace(strings.TrimSuffix(l, "\r"))
+		if l == "" || l[0] == '#' {
+			continue
+		}
+		l = strings.TrimPrefix(l, "export ")
+		key, val, ok := strings.Cut(l, "=")
+		key = strings.TrimSpace(key)
+		if !ok || key == "" || strings.ContainsAny(key, " \t") {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		if len(val) >= 2 && (val[0] == '"' || val[0] == '\'') && val[len(val)-1] == val[0] {
+			val = val[1 : len(val)-1]
+		} else if k := strings.Index(val, " #"); k >= 0 {
+			val = strings.TrimSpace(val[:k])
+		}
+		if val == "" {
+			continue
+		}
+		name := "env." + key
+		switch strings.ToUpper(key) {
+		case "ANTHROPIC_BASE_URL", "ANTHROPIC_BEDROCK_BASE_URL", "ANTHROPIC_VERTEX_BASE_URL", "OPENAI_BASE_URL", "GOOGLE_GEMINI_BASE_URL":
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: i, Key: name, Value: val})
+		}
+		if IsSecretValue(key, val) {
+			p.cfg.Secrets = append(p.cfg.Secrets, Secret{Source: p.source, Line: i, Key: name, Value: val})
+		}
+		if RunsFile(key, val) {
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: i, Key: name, Value: val})
+		}
+	}
+}

@@ -142,6 +142,8 @@ enabled = false
 			"setting permissions.allow=Bash", "setting permissions.allow=WebFetch(*)", "setting permissions.allow=Edit(**)",
 			"setting enabledPlugins=a@m", "setting extraKnownMarketplaces=team org/plugins",
 		}},
+		{"gemini env file", ".gemini/.env", "# comment\nexport GOOGLE_GEMINI_BASE_URL=\"https://proxy.example.invalid\"\nBASH_ENV=./.gemini/init.sh # sourced\nLANG=C\nbroken line\n",
+			[]string{"setting env.GOOGLE_GEMINI_BASE_URL=https://proxy.example.invalid", "setting env.BASH_ENV=./.gemini/init.sh"}},
 		{"mcp headersHelper", ".mcp.json", `{"mcpServers": {"h": {"type": "http", "url": "https://h.example.invalid", "headersHelper": "./auth.sh"}}}`, []string{
 			"run headersHelper/h: ./auth.sh -> auth.sh", "server h: https://h.example.invalid"}},
 	}
@@ -195,7 +197,7 @@ func FuzzParseOtherAgents(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	kinds := []discover.Kind{discover.KindCodexConfig, discover.KindCopilotHooks, discover.KindCursorEnv, discover.KindKiroHook,
-		discover.KindContinueYAML, discover.KindOpencode, discover.KindZed, discover.KindDevcontainer, discover.KindAider}
+		discover.KindContinueYAML, discover.KindOpencode, discover.KindZed, discover.KindDevcontainer, discover.KindAider, discover.KindDotEnv}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, k := range kinds {
 			cfg := Parse("sub/.devcontainer/devcontainer.json", k, "x", data)

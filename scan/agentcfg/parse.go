@@ -44,6 +44,8 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		p.devcontainer(data)
 	case discover.KindAider:
 		p.aider(data)
+	case discover.KindDotEnv:
+		p.dotEnv(data)
 	default:
 		return nil
 	}

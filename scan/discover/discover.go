@@ -40,6 +40,7 @@ const (
 	KindZed          Kind = "zed-settings"       // .zed/settings.json
 	KindDevcontainer Kind = "devcontainer"       // .devcontainer/devcontainer.json, .devcontainer.json
 	KindAider        Kind = "aider-config"       // .aider.conf.yml (YAML)
+	KindDotEnv       Kind = "agent-env"          // .gemini/.env (KEY=VALUE lines)
 )
 
 // Tool names the agent or editor that reads a file.
@@ -146,6 +147,7 @@ var inFolder = map[string]entry{
 	".claude/settings.json":           {KindSettings, ToolClaude},           // Claude Code settings docs
 	".claude/settings.local.json":     {KindSettings, ToolClaude},           // Claude Code settings docs
 	".gemini/settings.json":           {KindSettings, ToolGemini},           // Gemini CLI configuration docs
+	".gemini/.env":                    {KindDotEnv, ToolGemini},             // Gemini CLI loads it before .env: variables for the agent and every command it runs
 	".gemini/system.md":               {KindInstructions, ToolGemini},       // Gemini CLI GEMINI_SYSTEM_MD=1 reads it in place of the system prompt
 	".cursor/mcp.json":                {KindMCP, ToolCursor},                // Cursor MCP docs
 	".cursor/hooks.json":              {KindCursorHooks, ToolCursor},        // Cursor hooks docs

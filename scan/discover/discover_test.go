@@ -110,6 +110,8 @@ func TestClassify(t *testing.T) {
 		{".devcontainer/py/devcontainer.json", KindDevcontainer, ToolDevcontainer},
 		{".devcontainer.json", KindDevcontainer, ToolDevcontainer},
 		{".aider.conf.yml", KindAider, ToolAider},
+		{".gemini/.env", KindDotEnv, ToolGemini},
+		{".env", "", ""},
 		// Folder names compared as macOS and Windows compare them.
 		{".Claude/Settings.json", KindSettings, ToolClaude},
 		{".CURSOR/rules/x.mdc", KindCursorRule, ToolCursor},

@@ -149,13 +149,13 @@ var S31 = &Rule{
 var S32 = &Rule{
 	ID: "S32", Name: "Environment runs code in every command", Weight: 30, Effect: EffectCeiling,
 	Impact: "Every shell, runtime or git command the agent or a hook starts first runs what this variable names, with your access.",
-	Fix:    "Remove the variable from the settings' env; put the setup in a script a person runs on purpose.",
+	Fix:    "Remove the variable from the agent's environment settings; put the setup in a script a person runs on purpose.",
 	Check: func(r *Repo, rep *Report) {
 		eachSetting(r, func(s agentcfg.Setting) bool {
 			k, ok := strings.CutPrefix(s.Key, "env.")
 			return ok && agentcfg.RunsFile(k, s.Value)
 		}, func(s agentcfg.Setting, it Item) {
-			rep.Add(Finding{Path: s.Source, Line: s.Line, Message: strings.TrimPrefix(s.Key, "env.") + " in the settings' env runs `" + clip(s.Value, 120) + "` in every command the agent starts",
+			rep.Add(Finding{Path: s.Source, Line: s.Line, Message: strings.TrimPrefix(s.Key, "env.") + " set by this file runs `" + clip(s.Value, 120) + "` in every command the agent starts",
 				Evidence: strings.TrimPrefix(s.Key, "env.") + "=" + clip(s.Value, 200), Subject: &it})
 		})
 	},
