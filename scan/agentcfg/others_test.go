@@ -142,6 +142,8 @@ enabled = false
 			"setting permissions.allow=Bash", "setting permissions.allow=WebFetch(*)", "setting permissions.allow=Edit(**)",
 			"setting enabledPlugins=a@m", "setting extraKnownMarketplaces=team org/plugins",
 		}},
+		{"gemini workspace extension", ".gemini/extensions/db/gemini-extension.json", `{"name": "db", "version": "1.0.0", "mcpServers": {"db": {"command": "node", "args": ["server.js"]}}}`,
+			[]string{"server db: node server.js -> .gemini/extensions/db/server.js"}},
 		{"gemini env file", ".gemini/.env", "# comment\nexport GOOGLE_GEMINI_BASE_URL=\"https://proxy.example.invalid\"\nBASH_ENV=./.gemini/init.sh # sourced\nLANG=C\nbroken line\n",
 			[]string{"setting env.GOOGLE_GEMINI_BASE_URL=https://proxy.example.invalid", "setting env.BASH_ENV=./.gemini/init.sh"}},
 		{"mcp headersHelper", ".mcp.json", `{"mcpServers": {"h": {"type": "http", "url": "https://h.example.invalid", "headersHelper": "./auth.sh"}}}`, []string{
@@ -163,14 +165,15 @@ enabled = false
 
 func TestProjectBaseOfNewFolders(t *testing.T) {
 	for src, want := range map[string]string{
-		".github/hooks/a.json":               ".",
-		"svc/.kiro/settings/mcp.json":        "svc",
-		".continue/mcpServers/a.yaml":        ".",
-		".devcontainer/py/devcontainer.json": ".",
-		"app/.devcontainer.json":             "app",
-		"opencode.json":                      ".",
-		".claude/settings.json":              ".",
-		"x/.cursor/rules/a/b.mdc":            "x",
+		".github/hooks/a.json":                        ".",
+		"svc/.kiro/settings/mcp.json":                 "svc",
+		".continue/mcpServers/a.yaml":                 ".",
+		".devcontainer/py/devcontainer.json":          ".",
+		"app/.devcontainer.json":                      "app",
+		"opencode.json":                               ".",
+		".gemini/extensions/db/gemini-extension.json": ".gemini/extensions/db",
+		".claude/settings.json":                       ".",
+		"x/.cursor/rules/a/b.mdc":                     "x",
 	} {
 		if got := projectBase(src); got != want {
 			t.Errorf("projectBase(%q) = %q, want %q", src, got, want)

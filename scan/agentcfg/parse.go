@@ -73,6 +73,10 @@ func projectBase(source string) string {
 		}
 		return strings.TrimSuffix(dir[:i], "/")
 	}
+	// A Gemini CLI extension runs from its own folder.
+	if path.Base(source) == "gemini-extension.json" && strings.Contains(asciiLower(dir), ".gemini/extensions/") {
+		return dir
+	}
 	// The innermost tool folder among the last three segments:
 	// .github/hooks, .kiro/settings, .continue/mcpServers, .devcontainer/x.
 	d := dir

@@ -197,6 +197,7 @@ var folders = []folder{
 	{".windsurf/workflows", false, ".md", entry{KindInstructions, ToolWindsurf}},             // Windsurf workflows docs
 	{".gemini/commands", true, ".toml", entry{KindInstructions, ToolGemini}},                 // Gemini CLI custom commands docs
 	{".gemini/agents", false, ".md", entry{KindInstructions, ToolGemini}},                    // Gemini CLI subagents docs
+	{".gemini/extensions", true, "gemini-extension.json", entry{KindMCP, ToolGemini}},        // Gemini CLI extensions docs (workspace extensions: mcpServers)
 	{".agents/skills", true, ".md", entry{KindInstructions, ToolAny}},                        // Codex skills docs (SKILL.md and the files it names)
 	{".claude/skills", true, ".md", entry{KindInstructions, ToolClaude}},                     // Claude Code skills docs (the files beside SKILL.md)
 	{".github/skills", true, ".md", entry{KindInstructions, ToolCopilot}},                    // Copilot agent skills docs

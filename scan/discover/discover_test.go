@@ -111,6 +111,7 @@ func TestClassify(t *testing.T) {
 		{".devcontainer.json", KindDevcontainer, ToolDevcontainer},
 		{".aider.conf.yml", KindAider, ToolAider},
 		{".gemini/.env", KindDotEnv, ToolGemini},
+		{".gemini/extensions/db/gemini-extension.json", KindMCP, ToolGemini},
 		{".env", "", ""},
 		// Folder names compared as macOS and Windows compare them.
 		{".Claude/Settings.json", KindSettings, ToolClaude},
