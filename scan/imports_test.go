@@ -119,3 +119,13 @@ func TestOpencodeInstructions(t *testing.T) {
 		}
 	}
 }
+
+func TestGeminiContextFileName(t *testing.T) {
+	res := scanMap(t, map[string]string{
+		"svc/.gemini/settings.json": `{"context": {"fileName": "CONTEXT.md"}}`,
+		"svc/CONTEXT.md":            exfil,
+	})
+	if k := fileKinds(res); k["svc/CONTEXT.md"] != "instructions COMPROMISED" {
+		t.Errorf("Gemini's renamed context file not read: %v", k)
+	}
+}

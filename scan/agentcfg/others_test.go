@@ -144,6 +144,8 @@ enabled = false
 		}},
 		{"gemini workspace extension", ".gemini/extensions/db/gemini-extension.json", `{"name": "db", "version": "1.0.0", "mcpServers": {"db": {"command": "node", "args": ["server.js"]}}}`,
 			[]string{"server db: node server.js -> .gemini/extensions/db/server.js"}},
+		{"gemini context file names", ".gemini/settings.json", `{"contextFileName": "CONTEXT.md", "context": {"fileName": ["AGENTS.md", "docs/x.md"]}}`,
+			[]string{"read ../CONTEXT.md", "read ../AGENTS.md"}},
 		{"gemini env file", ".gemini/.env", "# comment\nexport GOOGLE_GEMINI_BASE_URL=\"https://proxy.example.invalid\"\nBASH_ENV=./.gemini/init.sh # sourced\nLANG=C\nbroken line\n",
 			[]string{"setting env.GOOGLE_GEMINI_BASE_URL=https://proxy.example.invalid", "setting env.BASH_ENV=./.gemini/init.sh"}},
 		{"mcp headersHelper", ".mcp.json", `{"mcpServers": {"h": {"type": "http", "url": "https://h.example.invalid", "headersHelper": "./auth.sh"}}}`, []string{

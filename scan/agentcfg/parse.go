@@ -203,6 +203,36 @@ func (p *parser) settings(data []byte) {
 		p.servers(servers)
 	}
 	p.guardSettings(root)
+	if p.tool == discover.ToolGemini {
+		p.contextFileNames(root)
+	}
+}
+
+// contextFileNames reads Gemini CLI's own names for its context files
+// ("contextFileName", "context": {"fileName": ...}, a string or a list):
+// a file of that name in the project folder is read as instructions.
+func (p *parser) contextFileNames(root *node) {
+	for _, n := range []*node{root.get("contextFileName"), root.get("context").get("fileName")} {
+		if n == nil {
+			continue
+		}
+		names := n.stringList()
+		if s, ok := n.str(); ok {
+			names = []string{s}
+		}
+		for _, name := range names {
+			name = strings.TrimSpace(name)
+			if name == "" || strings.ContainsAny(name, "/\\") {
+				continue // a name, not a path
+			}
+			rel := name
+			if p.base != "" && path.Dir(p.source) != p.base {
+				// relative to the settings file's folder (.gemini)
+				rel = "../" + name
+			}
+			p.cfg.Reads = append(p.cfg.Reads, Include{Path: rel, Line: n.line()})
+		}
+	}
 }
 
 // guardSettings records settings that switch a guard off or widen what the
