@@ -257,15 +257,32 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 		if f.ext != "" && (f.ext[0] == '.' && !strings.HasSuffix(base, f.ext) || f.ext[0] != '.' && base != f.ext) {
 			continue
 		}
+		if f.ext == "" && systemFile(base) {
+			continue
+		}
 		if f.deep && under(dir, f.dir) || !f.deep && (dir == f.dir || strings.HasSuffix(dir, "/"+f.dir)) {
 			return f.kind, f.tool, true
 		}
 	}
 	// Roo Code's mode-specific rule folders: .roo/rules-code/**, ...
-	if i := strings.Index(dir, ".roo/rules-"); i >= 0 && (i == 0 || dir[i-1] == '/') {
+	if i := strings.Index(dir, ".roo/rules-"); i >= 0 && (i == 0 || dir[i-1] == '/') && !systemFile(base) {
 		return KindInstructions, ToolRoo, true
 	}
 	return "", "", false
+}
+
+// systemFile reports files a folder of every-file rules holds that no agent
+// reads as rules (Roo Code skips them too): hidden and editor files, and
+// images and archives. base is lower case.
+func systemFile(base string) bool {
+	if strings.HasPrefix(base, ".") || strings.HasSuffix(base, "~") || strings.HasSuffix(base, ".swp") || strings.HasSuffix(base, ".bak") {
+		return true
+	}
+	switch path.Ext(base) {
+	case ".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", ".pdf", ".zip", ".gz", ".tar", ".exe", ".dll", ".so", ".dylib":
+		return true
+	}
+	return false
 }
 
 // lowerIfUpper returns s with ASCII letters in lower case, s itself when it
