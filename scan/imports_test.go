@@ -129,3 +129,12 @@ func TestGeminiContextFileName(t *testing.T) {
 		t.Errorf("Gemini's renamed context file not read: %v", k)
 	}
 }
+
+// An import of a file read already (here docs/agent.md, read by name as
+// an AGENT.md) still has its own imports followed.
+func TestImportsThroughAFileReadByName(t *testing.T) {
+	res := scanMap(t, map[string]string{"CLAUDE.md": "@docs/agent.md\n", "docs/agent.md": "@style.md\n", "docs/style.md": exfil})
+	if k := fileKinds(res); k["docs/style.md"] != "instructions COMPROMISED" {
+		t.Errorf("files %v", k)
+	}
+}

@@ -184,6 +184,18 @@ func readImports(fsys fs.FS, files, more []discover.File, seen map[string]bool, 
 			}
 		}
 	}
+	// An import of a file read already (an AGENTS.md, another import) is
+	// not read twice, but its own imports are followed all the same.
+	known := map[string]*discover.File{}
+	for _, l := range [][]discover.File{files, more} {
+		for i := range l {
+			known[l[i].Path] = &l[i]
+		}
+	}
+	visited := map[string]bool{}
+	for _, it := range queue {
+		visited[it.f.Path] = true
+	}
 	for len(queue) > 0 {
 		it := queue[0]
 		queue = queue[1:]
@@ -192,11 +204,21 @@ func readImports(fsys fs.FS, files, more []discover.File, seen map[string]bool, 
 				*notices = append(*notices, Notice{Path: it.f.Path, Message: "not read: @" + in.Path + " (line " + itoa(in.Line) + ") is more than " + itoa(maxImportDepth) + " imports deep, where Claude Code stops too"})
 				break
 			}
+			full := path.Clean(path.Join(path.Dir(it.f.Path), in.Path))
+			if f := known[full]; f != nil {
+				if !visited[full] {
+					visited[full] = true
+					queue = append(queue, item{*f, it.depth + 1})
+				}
+				continue
+			}
 			g, ok := readInclude(fsys, &it.f, in, seen, false, notices)
 			if !ok {
 				continue
 			}
 			out = append(out, g)
+			known[g.Path] = &out[len(out)-1]
+			visited[g.Path] = true
 			queue = append(queue, item{g, it.depth + 1})
 		}
 	}
