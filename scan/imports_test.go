@@ -138,3 +138,18 @@ func TestImportsThroughAFileReadByName(t *testing.T) {
 		t.Errorf("files %v", k)
 	}
 }
+
+func TestCodexFallbackAndOpencodePrompts(t *testing.T) {
+	res := scanMap(t, map[string]string{
+		".codex/config.toml": "project_doc_fallback_filenames = [\"TEAM.md\"]\n",
+		"TEAM.md":            exfil,
+		"opencode.json":      `{"agent": {"review": {"prompt": "` + strings.TrimSpace(exfil) + `"}, "plan": {"prompt": "{file:./prompts/plan.md}"}}}`,
+		"prompts/plan.md":    exfil,
+	})
+	k := fileKinds(res)
+	for _, p := range []string{"TEAM.md", "prompts/plan.md", "opencode.json"} {
+		if k[p] != "instructions COMPROMISED" && !(p == "opencode.json" && k[p] == "opencode-config COMPROMISED") {
+			t.Errorf("%s: %q (all: %v)", p, k[p], k)
+		}
+	}
+}

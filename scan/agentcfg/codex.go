@@ -47,6 +47,13 @@ func (p *parser) codexConfig(data []byte) {
 		}
 		p.addRun(a)
 	}
+	// project_doc_fallback_filenames: other names Codex reads as AGENTS.md
+	// (in the project folder, beside .codex).
+	for _, name := range stringsOf(doc["project_doc_fallback_filenames"]) {
+		if name = strings.TrimSpace(name); name != "" && !strings.ContainsAny(name, "/\\") {
+			p.cfg.Reads = append(p.cfg.Reads, Include{Path: "../" + name, Line: tomlLine(data, `(?m)^\s*project_doc_fallback_filenames\s*=`)})
+		}
+	}
 	for _, key := range []string{"approval_policy", "sandbox_mode"} {
 		if v, ok := doc[key].(string); ok {
 			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: tomlLine(data, `(?m)^\s*`+key+`\s*=`), Key: key, Value: v})

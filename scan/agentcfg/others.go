@@ -124,6 +124,23 @@ func (p *parser) opencode(data []byte) {
 			p.cfg.Reads = append(p.cfg.Reads, Include{Path: strings.TrimSpace(v), Line: n.line()})
 		}
 	}
+	// Agents and modes defined inline: their prompts are instructions.
+	// A "{file:./x.md}" prompt names a file, read like an instructions
+	// entry.
+	for _, key := range []string{"agent", "mode"} {
+		for _, m := range root.get(key).members() {
+			pr := m.val.get("prompt")
+			v, ok := pr.str()
+			if !ok || strings.TrimSpace(v) == "" {
+				continue
+			}
+			if f, ok := strings.CutPrefix(strings.TrimSpace(v), "{file:"); ok && strings.HasSuffix(f, "}") {
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: strings.TrimSpace(strings.TrimSuffix(f, "}")), Line: pr.line()})
+				continue
+			}
+			p.addRun(AutoRun{Event: key, Matcher: m.key, Type: "prompt", Command: v, Line: pr.line()})
+		}
+	}
 	for _, m := range root.get("mcp").members() {
 		n := m.val
 		if n.obj() == nil {

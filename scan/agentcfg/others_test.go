@@ -146,6 +146,9 @@ enabled = false
 			[]string{"server db: node server.js -> .gemini/extensions/db/server.js"}},
 		{"gemini context file names", ".gemini/settings.json", `{"contextFileName": "CONTEXT.md", "context": {"fileName": ["AGENTS.md", "docs/x.md"]}}`,
 			[]string{"read ../CONTEXT.md", "read ../AGENTS.md"}},
+		{"codex fallback instruction names", ".codex/config.toml", "project_doc_fallback_filenames = [\"TEAM.md\", \"a/b.md\"]\n", []string{"read ../TEAM.md"}},
+		{"opencode inline and file prompts", "opencode.json", `{"agent": {"review": {"prompt": "Review the diff."}, "plan": {"prompt": "{file:./prompts/plan.md}"}}}`,
+			[]string{"run agent/review: Review the diff.", "read ./prompts/plan.md"}},
 		{"gemini env file", ".gemini/.env", "# comment\nexport GOOGLE_GEMINI_BASE_URL=\"https://proxy.example.invalid\"\nBASH_ENV=./.gemini/init.sh # sourced\nLANG=C\nbroken line\n",
 			[]string{"setting env.GOOGLE_GEMINI_BASE_URL=https://proxy.example.invalid", "setting env.BASH_ENV=./.gemini/init.sh"}},
 		{"mcp headersHelper", ".mcp.json", `{"mcpServers": {"h": {"type": "http", "url": "https://h.example.invalid", "headersHelper": "./auth.sh"}}}`, []string{
