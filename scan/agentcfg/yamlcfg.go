@@ -28,14 +28,29 @@ func (p *parser) yamlRoot(data []byte, who string) *yaml.Node {
 	return doc.Content[0]
 }
 
+// deref follows an alias (*name) to the node it names, as the agents'
+// YAML loaders do, so a command written through an alias is still seen.
+// Only single values are followed; nothing is expanded, so an alias bomb
+// costs nothing.
+func deref(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 16; i++ {
+		n = n.Alias
+	}
+	if n != nil && n.Kind == yaml.AliasNode {
+		return nil
+	}
+	return n
+}
+
 // yget returns the value of key in a mapping node, or nil.
 func yget(n *yaml.Node, key string) *yaml.Node {
+	n = deref(n)
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if n.Content[i].Value == key {
-			return n.Content[i+1]
+			return deref(n.Content[i+1])
 		}
 	}
 	return nil
@@ -43,6 +58,7 @@ func yget(n *yaml.Node, key string) *yaml.Node {
 
 // ystr returns a scalar's text.
 func ystr(n *yaml.Node) (string, bool) {
+	n = deref(n)
 	if n == nil || n.Kind != yaml.ScalarNode {
 		return "", false
 	}
@@ -69,6 +85,7 @@ func ylist(n *yaml.Node) []string {
 	if s, ok := ystr(n); ok {
 		return []string{s}
 	}
+	n = deref(n)
 	if n == nil || n.Kind != yaml.SequenceNode {
 		return nil
 	}
@@ -82,6 +99,7 @@ func ylist(n *yaml.Node) []string {
 }
 
 func ymap(n *yaml.Node) map[string]string {
+	n = deref(n)
 	if n == nil || n.Kind != yaml.MappingNode {
 		return nil
 	}
@@ -94,9 +112,10 @@ func ymap(n *yaml.Node) map[string]string {
 	return out
 }
 
-// ystrings appends every scalar below n.
+// ystrings appends every scalar below n. Aliases are not followed (their
+// anchors are read where they stand), so an alias bomb stays small.
 func ystrings(n *yaml.Node, out *[]string) {
-	if n == nil {
+	if n == nil || n.Kind == yaml.AliasNode {
 		return
 	}
 	if n.Kind == yaml.ScalarNode {
@@ -122,7 +141,8 @@ func (p *parser) continueYAML(data []byte) {
 		return
 	}
 	for _, n := range list.Content {
-		if n.Kind != yaml.MappingNode {
+		n = deref(n)
+		if n == nil || n.Kind != yaml.MappingNode {
 			continue
 		}
 		name, _ := ystr(yget(n, "name"))
@@ -175,6 +195,7 @@ func (p *parser) aider(data []byte) {
 			items = n.Content
 		}
 		for _, it := range items {
+			it = deref(it)
 			c, ok := ystr(it)
 			if !ok || strings.TrimSpace(c) == "" {
 				continue
