@@ -42,15 +42,38 @@ func deref(n *yaml.Node) *yaml.Node {
 	return n
 }
 
-// yget returns the value of key in a mapping node, or nil.
+// yget returns the value of key in a mapping node, or nil. Merge keys
+// (<<: *base) are read as YAML loaders read them: the mapping's own keys
+// first, then the merged mappings'.
 func yget(n *yaml.Node, key string) *yaml.Node {
+	budget := 256 // mappings visited through merges, so merges of merges stay cheap
+	return ygetDepth(n, key, 0, &budget)
+}
+
+func ygetDepth(n *yaml.Node, key string, depth int, budget *int) *yaml.Node {
 	n = deref(n)
-	if n == nil || n.Kind != yaml.MappingNode {
+	if n == nil || n.Kind != yaml.MappingNode || depth > 8 || *budget <= 0 {
 		return nil
 	}
+	*budget--
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
+		if n.Content[i].Value == key && n.Content[i].Tag != "!!merge" {
 			return deref(n.Content[i+1])
+		}
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Tag != "!!merge" && n.Content[i].Value != "<<" {
+			continue
+		}
+		m := deref(n.Content[i+1])
+		merged := []*yaml.Node{m}
+		if m != nil && m.Kind == yaml.SequenceNode {
+			merged = m.Content
+		}
+		for _, b := range merged {
+			if v := ygetDepth(b, key, depth+1, budget); v != nil {
+				return v
+			}
 		}
 	}
 	return nil
