@@ -56,7 +56,9 @@ func ygetDepth(n *yaml.Node, key string, depth int, budget *int) *yaml.Node {
 		return nil
 	}
 	*budget--
-	for i := 0; i+1 < len(n.Content); i += 2 {
+	// A key written twice counts with its last value (PyYAML, which aider
+	// uses, reads it so; js-yaml refuses the file).
+	for i := len(n.Content) - 2; i >= 0; i -= 2 {
 		if n.Content[i].Value == key && n.Content[i].Tag != "!!merge" {
 			return deref(n.Content[i+1])
 		}
