@@ -158,3 +158,35 @@ func TestInventoryNeverCarriesSecrets(t *testing.T) {
 		t.Errorf("token in args shown: %v", s.Args)
 	}
 }
+
+// Files pulled in by imports, skills and read lists never follow a link
+// out of the scanned folder, and each refusal is a notice.
+func TestIncludesNeverLeaveTheRoot(t *testing.T) {
+	dir := writeTree(t, map[string]string{
+		"CLAUDE.md":                 "@docs/evil.md\n",
+		".claude/skills/x/SKILL.md": "Read [this](ref.md).\n",
+		".aider.conf.yml":           "read: notes.md\nauto-lint: false\n",
+		"docs/keep.md":              "x",
+	})
+	for link, target := range map[string]string{"docs/evil.md": "/etc/passwd", ".claude/skills/x/ref.md": "/etc/hostname", "notes.md": "/etc/passwd"} {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := scanDir(t, dir)
+	for _, f := range res.Files {
+		switch f.Path {
+		case "docs/evil.md", ".claude/skills/x/ref.md", "notes.md":
+			t.Errorf("%s was read through a link out of the folder", f.Path)
+		}
+	}
+	var n strings.Builder
+	for _, x := range res.Notices {
+		n.WriteString(x.Path + ": " + x.Message + "\n")
+	}
+	for _, p := range []string{"docs/evil.md: not read: it is a link that points outside the scanned folder", ".claude/skills/x/ref.md: not read: it is a link", "notes.md: not read: it is a link"} {
+		if !strings.Contains(n.String(), p) {
+			t.Errorf("notices lack %q:\n%s", p, n.String())
+		}
+	}
+}

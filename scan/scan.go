@@ -70,10 +70,14 @@ type Result struct {
 	FormulaVersion string       `json:"formula_version"`
 }
 
-// Inventory lists what runs or connects by itself.
+// Inventory lists what runs or connects by itself, and the settings that
+// switch a guard off (rules S29-S33) as the approvable items the rules ask
+// the lock about (their hash pins the real value; the value shown is
+// redacted).
 type Inventory struct {
 	AutoRuns []agentcfg.AutoRun `json:"auto_runs"`
 	Servers  []agentcfg.Server  `json:"servers"`
+	Settings []rules.Item       `json:"settings"`
 }
 
 // Options change what a scan reads and how it judges.
@@ -157,7 +161,7 @@ func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices [
 		}
 		files = kept
 	}
-	repo := buildRepo(fsys, files, &notices)
+	repo := buildRepo(fsys, files, &notices, o.HooksOnly)
 	repo.Approver = o.Approver
 	repo.HooksOnly = o.HooksOnly
 	repo.Base = o.Base
@@ -220,6 +224,7 @@ func assemble(repo *rules.Repo, findings []Finding, notices []Notice, lookup fun
 	if res.Inventory.Servers == nil {
 		res.Inventory.Servers = []agentcfg.Server{}
 	}
+	res.Inventory.Settings = guardSettings(repo)
 	paths := map[string]*discover.File{}
 	for i := range repo.Files {
 		paths[repo.Files[i].Path] = &repo.Files[i]
@@ -303,6 +308,27 @@ func redactInventory(runs []agentcfg.AutoRun, servers []agentcfg.Server) Invento
 		inv.Servers[i] = s
 	}
 	return inv
+}
+
+// guardSettings lists the settings that switch a guard off, in path order,
+// their values with secrets masked.
+func guardSettings(repo *rules.Repo) []rules.Item {
+	paths := make([]string, 0, len(repo.Configs))
+	for p := range repo.Configs {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	out := []rules.Item{}
+	for _, p := range paths {
+		for _, s := range repo.Configs[p].Settings {
+			if rules.IsGuardSetting(s) {
+				it := rules.SettingItem(s)
+				it.Command = redact.String(it.Command)
+				out = append(out, it)
+			}
+		}
+	}
+	return out
 }
 
 // maskValues hides credential values in an env or headers map.

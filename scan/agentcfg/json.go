@@ -118,13 +118,16 @@ func (n *node) arr() []*node {
 	return out
 }
 
-// get returns the member named key of an object node, or nil.
+// get returns the member named key of an object node, or nil. With a key
+// written twice the last one counts, as JSON.parse, VS Code's JSONC reader
+// and encoding/json all read it: an earlier, harmless copy must not hide
+// the value the agent uses.
 func (n *node) get(key string) *node {
 	o := n.obj()
 	if o == nil {
 		return nil
 	}
-	for i := range o.Members {
+	for i := len(o.Members) - 1; i >= 0; i-- {
 		m := &o.Members[i]
 		if isKey(m.Name.Value, key) {
 			return &node{v: &m.Value, src: n.src}

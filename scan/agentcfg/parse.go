@@ -26,6 +26,26 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		p.cursorHooks(data)
 	case discover.KindCursorRule:
 		p.cursorRule(data)
+	case discover.KindCodexConfig:
+		p.codexConfig(data)
+	case discover.KindCopilotHooks:
+		p.copilotHooks(data)
+	case discover.KindCursorEnv:
+		p.cursorEnvironment(data)
+	case discover.KindKiroHook:
+		p.kiroHook(data)
+	case discover.KindContinueYAML:
+		p.continueYAML(data)
+	case discover.KindOpencode:
+		p.opencode(data)
+	case discover.KindZed:
+		p.zed(data)
+	case discover.KindDevcontainer:
+		p.devcontainer(data)
+	case discover.KindAider:
+		p.aider(data)
+	case discover.KindDotEnv:
+		p.dotEnv(data)
 	default:
 		return nil
 	}
@@ -38,26 +58,53 @@ type parser struct {
 }
 
 // projectBase is the project folder of a config file: the folder that holds
-// its tool folder (.claude, .gemini, .cursor, .vscode, .windsurf), or the
-// file's own folder for .mcp.json. "" for files outside the tree
-// (~/.claude/...).
+// its tool folder (.claude, .gemini, .cursor, .vscode, .windsurf, .codex,
+// .github, .roo, .kiro, .amazonq, .continue, .zed, .devcontainer), or the
+// file's own folder for .mcp.json and other files at a project's top. ""
+// for files outside the tree (~/.claude/...).
 func projectBase(source string) string {
 	if strings.HasPrefix(source, "~") || strings.HasPrefix(source, "/") {
 		return ""
 	}
 	dir := path.Dir(source)
-	switch path.Base(dir) {
-	case ".claude", ".gemini", ".cursor", ".vscode", ".windsurf":
-		return path.Dir(dir)
-	}
-	if strings.Contains(dir, ".cursor/rules") {
-		i := strings.Index(dir, ".cursor/rules")
+	if i := strings.Index(asciiLower(dir), ".cursor/rules"); i >= 0 {
 		if i == 0 {
 			return "."
 		}
 		return strings.TrimSuffix(dir[:i], "/")
 	}
+	// A Gemini CLI extension runs from its own folder.
+	if path.Base(source) == "gemini-extension.json" && strings.Contains(asciiLower(dir), ".gemini/extensions/") {
+		return dir
+	}
+	// The innermost tool folder among the last three segments:
+	// .github/hooks, .kiro/settings, .continue/mcpServers, .devcontainer/x.
+	d := dir
+	for i := 0; i < 3 && d != "." && d != "/"; i++ {
+		if toolFolders[asciiLower(path.Base(d))] {
+			return path.Dir(d)
+		}
+		d = path.Dir(d)
+	}
 	return dir
+}
+
+// asciiLower lower-cases ASCII letters only, so byte offsets stay those of s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+// toolFolders are the folders agents keep their configuration in.
+var toolFolders = map[string]bool{
+	".claude": true, ".gemini": true, ".cursor": true, ".vscode": true, ".windsurf": true,
+	".codex": true, ".github": true, ".roo": true, ".kiro": true, ".amazonq": true,
+	".continue": true, ".zed": true, ".devcontainer": true,
 }
 
 func (p *parser) problem(line int, msg string) {
@@ -145,15 +192,173 @@ func (p *parser) settings(data []byte) {
 	}
 	if n := root.get("enableAllProjectMcpServers"); n != nil {
 		if b, ok := n.boolean(); ok && b {
-			p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: n.line(), Key: "enableAllProjectMcpServers", Value: "true"})
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "enableAllProjectMcpServers", Value: "true"})
 		}
 	}
 	if env := root.get("env"); env != nil {
 		p.env(env, "env")
+		p.runFileEnv(env)
 	}
 	if servers := root.get("mcpServers"); servers != nil {
 		p.servers(servers)
 	}
+	p.guardSettings(root)
+	if p.tool == discover.ToolGemini {
+		p.contextFileNames(root)
+	}
+}
+
+// contextFileNames reads Gemini CLI's own names for its context files
+// ("contextFileName", "context": {"fileName": ...}, a string or a list):
+// a file of that name in the project folder is read as instructions.
+func (p *parser) contextFileNames(root *node) {
+	for _, n := range []*node{root.get("contextFileName"), root.get("context").get("fileName")} {
+		if n == nil {
+			continue
+		}
+		names := n.stringList()
+		if s, ok := n.str(); ok {
+			names = []string{s}
+		}
+		for _, name := range names {
+			name = strings.TrimSpace(name)
+			if name == "" || strings.ContainsAny(name, "/\\") {
+				continue // a name, not a path
+			}
+			rel := name
+			if p.base != "" && path.Dir(p.source) != p.base {
+				// relative to the settings file's folder (.gemini)
+				rel = "../" + name
+			}
+			p.cfg.Reads = append(p.cfg.Reads, Include{Path: rel, Line: n.line()})
+		}
+	}
+}
+
+// guardSettings records settings that switch a guard off or widen what the
+// agent may do without asking (Claude Code's settings schema).
+func (p *parser) guardSettings(root *node) {
+	add := func(n *node, key, value string) {
+		p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: key, Value: value})
+	}
+	if n := root.get("disableAllHooks"); n != nil {
+		if b, ok := n.boolean(); ok && b {
+			add(n, "disableAllHooks", "true")
+		}
+	}
+	perms := root.get("permissions")
+	if n := perms.get("defaultMode"); n != nil {
+		if m, ok := n.str(); ok && m == "bypassPermissions" {
+			add(n, "permissions.defaultMode", m)
+		}
+	}
+	for _, n := range perms.get("allow").arr() {
+		if v, ok := n.str(); ok && BlanketPermission(v) {
+			add(n, "permissions.allow", v)
+		}
+	}
+	// enabledMcpjsonServers is not recorded: naming the servers one trusts
+	// is the advice of S16, and each named server is judged by S19.
+	if n := root.get("enabledPlugins"); n != nil {
+		for _, m := range n.members() {
+			if b, ok := m.val.boolean(); ok && b {
+				add(m.val, "enabledPlugins", m.key)
+			}
+		}
+		for _, e := range n.arr() { // an early list form
+			if v, ok := e.str(); ok {
+				add(e, "enabledPlugins", v)
+			}
+		}
+	}
+	for _, m := range root.get("extraKnownMarketplaces").members() {
+		src := m.val.get("source")
+		where, _ := src.get("repo").str()
+		if where == "" {
+			where, _ = src.get("url").str()
+		}
+		if where == "" {
+			where, _ = src.get("path").str()
+		}
+		add(m.val, "extraKnownMarketplaces", strings.TrimSpace(m.key+" "+where))
+	}
+}
+
+// BlanketPermission reports a permission rule that allows a whole tool:
+// every shell command, every write, every fetch. A rule naming a command or
+// a path ("Bash(npm test:*)", "Write(docs/**)") is not blanket.
+func BlanketPermission(rule string) bool {
+	tool, arg, hasArg := strings.Cut(strings.TrimSpace(rule), "(")
+	switch strings.TrimSpace(tool) {
+	case "Bash", "Write", "Edit", "WebFetch":
+	default:
+		return false
+	}
+	if !hasArg {
+		return true
+	}
+	arg = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(arg), ")"))
+	switch arg {
+	case "", "*", ":*", "**", "/**", "//**", "~/**", "domain:*":
+		return true
+	}
+	return false
+}
+
+// runFileEnv records environment variables that make every shell, runtime
+// or git command the agent starts run a file or a command of the project's
+// choosing (Claude Code applies settings env to every command and hook).
+func (p *parser) runFileEnv(env *node) {
+	for _, m := range env.members() {
+		v, ok := m.val.str()
+		if !ok || strings.TrimSpace(v) == "" {
+			continue
+		}
+		if RunsFile(m.key, v) {
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: m.val.line(), Key: "env." + m.key, Value: v})
+		}
+	}
+}
+
+// RunsFile reports an environment variable that makes programs run code:
+// a file every shell sources, a library loaded into every process, a module
+// every Node, Python, Perl or Ruby process loads first, a command git runs.
+func RunsFile(key, value string) bool {
+	switch strings.ToUpper(key) {
+	case "BASH_ENV", "ENV", "ZDOTDIR", "PYTHONSTARTUP", "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES",
+		"PERL5OPT", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND":
+		return true
+	case "NODE_OPTIONS":
+		for _, f := range strings.Fields(value) {
+			f, _, _ = strings.Cut(f, "=")
+			switch f {
+			case "--require", "-r", "--import", "--loader", "--experimental-loader":
+				return true
+			}
+		}
+	case "RUBYOPT":
+		for _, f := range strings.Fields(value) {
+			if strings.HasPrefix(f, "-r") {
+				return true
+			}
+		}
+	case "PAGER", "GIT_PAGER", "MANPAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR":
+		// git and other tools run these; agents set them to plain
+		// programs (GIT_PAGER=cat, GIT_EDITOR=true). Anything else is
+		// a command of the project's choosing.
+		f := strings.Fields(value)
+		return len(f) > 0 && !plainPrograms[path.Base(f[0])]
+	}
+	return false
+}
+
+// plainPrograms are the pagers and editors PAGER, EDITOR and kin name
+// honestly.
+var plainPrograms = map[string]bool{
+	"cat": true, "less": true, "more": true, "most": true, "bat": true, "batcat": true, "delta": true,
+	"diff-so-fancy": true, "true": true, "false": true, "head": true, "tail": true, "vim": true, "vi": true,
+	"nvim": true, "nano": true, "emacs": true, "emacsclient": true, "code": true, "code-insiders": true,
+	"cursor": true, "subl": true, "mate": true, "micro": true, "hx": true, "kak": true, "ed": true, "zed": true,
 }
 
 func (p *parser) env(env *node, prefix string) {
@@ -165,7 +370,7 @@ func (p *parser) env(env *node, prefix string) {
 		key := prefix + "." + m.key
 		switch strings.ToUpper(m.key) {
 		case "ANTHROPIC_BASE_URL", "ANTHROPIC_BEDROCK_BASE_URL", "ANTHROPIC_VERTEX_BASE_URL", "OPENAI_BASE_URL", "GOOGLE_GEMINI_BASE_URL":
-			p.cfg.Settings = append(p.cfg.Settings, Setting{Source: p.source, Line: m.val.line(), Key: key, Value: v})
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: m.val.line(), Key: key, Value: v})
 		}
 		if IsSecretValue(m.key, v) {
 			p.cfg.Secrets = append(p.cfg.Secrets, Secret{Source: p.source, Line: m.val.line(), Key: key, Value: v})
@@ -299,6 +504,13 @@ func (p *parser) server(name string, n *node) {
 	}
 	srv.Raw = n.canonical()
 	n.strings(&srv.Text)
+	if h, ok := n.get("headersHelper").str(); ok && strings.TrimSpace(h) != "" {
+		// Claude Code runs it to make the server's request headers.
+		p.addRun(AutoRun{Event: "headersHelper", Matcher: name, Type: "setting", Command: h, Line: n.get("headersHelper").line()})
+		if p.tool == discover.ToolAny {
+			p.cfg.AutoRuns[len(p.cfg.AutoRuns)-1].Tool = discover.ToolClaude // a Claude Code key
+		}
+	}
 	if srv.Command != "" {
 		// The exec form: a command and separate arguments. A command with
 		// spaces and no args is a shell line.

@@ -73,10 +73,11 @@ type Secret struct {
 
 // Setting is a settings key worth a rule of its own.
 type Setting struct {
-	Source string
-	Line   int
-	Key    string // enableAllProjectMcpServers, env.ANTHROPIC_BASE_URL, ...
-	Value  string
+	Tool   string `json:"tool"`
+	Source string `json:"source"`
+	Line   int    `json:"line"`
+	Key    string `json:"key"` // enableAllProjectMcpServers, env.ANTHROPIC_BASE_URL, disableAllHooks, ...
+	Value  string `json:"value"`
 }
 
 // Problem is input a parser could not read, with one sentence saying what to do.
@@ -95,4 +96,13 @@ type Config struct {
 	Problems []Problem
 	// AlwaysApply is set for a Cursor rule applied to every session.
 	AlwaysApply bool
+	// Reads are files the config makes the agent read as instructions
+	// (aider's read:), relative to the config's project folder.
+	Reads []Include
+}
+
+// Include is a file a config or an instruction file makes the agent read.
+type Include struct {
+	Path string // as written
+	Line int
 }

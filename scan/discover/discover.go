@@ -30,6 +30,17 @@ const (
 	KindMCP          Kind = "mcp-config"     // .mcp.json, .cursor/mcp.json, .vscode/mcp.json
 	KindCursorHooks  Kind = "cursor-hooks"   // .cursor/hooks.json, .windsurf/hooks.json
 	KindScript       Kind = "script"         // a script that a hook, task or server runs
+	// Other agents' configuration files.
+	KindCodexConfig  Kind = "codex-config"       // .codex/config.toml (TOML)
+	KindCopilotHooks Kind = "copilot-hooks"      // .github/hooks/*.json
+	KindCursorEnv    Kind = "cursor-environment" // .cursor/environment.json
+	KindKiroHook     Kind = "kiro-hook"          // .kiro/hooks/*.kiro.hook (JSON)
+	KindContinueYAML Kind = "continue-mcp-yaml"  // .continue/mcpServers/*.yaml
+	KindOpencode     Kind = "opencode-config"    // opencode.json, opencode.jsonc
+	KindZed          Kind = "zed-settings"       // .zed/settings.json
+	KindDevcontainer Kind = "devcontainer"       // .devcontainer/devcontainer.json, .devcontainer.json
+	KindAider        Kind = "aider-config"       // .aider.conf.yml (YAML)
+	KindDotEnv       Kind = "agent-env"          // .gemini/.env (KEY=VALUE lines)
 )
 
 // Tool names the agent or editor that reads a file.
@@ -41,6 +52,22 @@ const (
 	ToolCopilot  = "copilot"
 	ToolWindsurf = "windsurf"
 	ToolAny      = "any"
+	// Agents whose files were added with issue #15.
+	ToolCodex        = "codex"
+	ToolCline        = "cline"
+	ToolRoo          = "roo"
+	ToolKiro         = "kiro"
+	ToolAmazonQ      = "amazonq"
+	ToolContinue     = "continue"
+	ToolOpencode     = "opencode"
+	ToolJunie        = "junie"
+	ToolZed          = "zed"
+	ToolWarp         = "warp"
+	ToolGoose        = "goose"
+	ToolAugment      = "augment"
+	ToolTrae         = "trae"
+	ToolAider        = "aider"
+	ToolDevcontainer = "devcontainer"
 )
 
 // MaxRead is the most bytes read from one file. Agents do not read more than
@@ -72,94 +99,213 @@ func Classify(p string) (Kind, string, bool) {
 	return classify(dir, path.Base(dir), path.Base(p))
 }
 
+// The discovery table. Every file Sentinel reads is named here, in three
+// parts a reader can audit line by line against docs/rules.md ("Which files
+// are read"): names read wherever they are (byName), names read in one
+// folder (inFolder), and folders whose files are read (folders). Each line
+// says which agent reads the file and where that was confirmed; "unconfirmed"
+// marks a path taken from the issue or from release notes that Sentinel's
+// authors could not check against the agent's own documentation.
+
+// entry is how one file is read.
+type entry struct {
+	kind Kind
+	tool string
+}
+
+// byName are files read at any depth of the tree by their name alone,
+// compared as the case-insensitive file systems of macOS and Windows compare
+// names (Claude Code opens claude.md there when it looks for CLAUDE.md).
+// Keys are lower case; so are inFolder's and folders' paths, compared with
+// the file's lower-cased folder and name.
+var byName = map[string]entry{
+	"claude.md":           {KindInstructions, ToolClaude},       // Claude Code memory docs
+	"claude.local.md":     {KindInstructions, ToolClaude},       // Claude Code memory docs
+	"agents.md":           {KindInstructions, ToolAny},          // agents.md; Codex, Cursor, Copilot, Windsurf (lower case), opencode, Zed, ...
+	"agent.md":            {KindInstructions, ToolAny},          // Amp, early Codex
+	"agents.override.md":  {KindInstructions, ToolAny},          // Codex AGENTS.md docs
+	"gemini.md":           {KindInstructions, ToolGemini},       // Gemini CLI context files
+	"skill.md":            {KindInstructions, ToolAny},          // Agent Skills (Claude Code, Codex, Copilot, ...)
+	"warp.md":             {KindInstructions, ToolWarp},         // Warp rules docs
+	".cursorrules":        {KindInstructions, ToolCursor},       // Cursor rules (legacy)
+	".windsurfrules":      {KindInstructions, ToolWindsurf},     // Windsurf rules (legacy)
+	".clinerules":         {KindInstructions, ToolCline},        // Cline rules (single-file form)
+	".roorules":           {KindInstructions, ToolRoo},          // Roo Code custom instructions (fallback file)
+	".goosehints":         {KindInstructions, ToolGoose},        // goose hints docs
+	".augment-guidelines": {KindInstructions, ToolAugment},      // Augment guidelines docs
+	".rules":              {KindInstructions, ToolZed},          // Zed rules docs (first of .rules, .cursorrules, ... found)
+	".mcp.json":           {KindMCP, ToolAny},                   // Claude Code project MCP servers
+	"opencode.json":       {KindOpencode, ToolOpencode},         // opencode config docs
+	"opencode.jsonc":      {KindOpencode, ToolOpencode},         // opencode config docs
+	".devcontainer.json":  {KindDevcontainer, ToolDevcontainer}, // Dev Container spec
+	".aider.conf.yml":     {KindAider, ToolAider},               // aider config docs
+}
+
+// inFolder are files read by their name in a folder of that name, at any
+// depth. Keys are "folder/name".
+var inFolder = map[string]entry{
+	".claude/settings.json":           {KindSettings, ToolClaude},           // Claude Code settings docs
+	".claude/settings.local.json":     {KindSettings, ToolClaude},           // Claude Code settings docs
+	".gemini/settings.json":           {KindSettings, ToolGemini},           // Gemini CLI configuration docs
+	".gemini/.env":                    {KindDotEnv, ToolGemini},             // Gemini CLI loads it before .env: variables for the agent and every command it runs
+	".gemini/system.md":               {KindInstructions, ToolGemini},       // Gemini CLI GEMINI_SYSTEM_MD=1 reads it in place of the system prompt
+	".cursor/mcp.json":                {KindMCP, ToolCursor},                // Cursor MCP docs
+	".cursor/hooks.json":              {KindCursorHooks, ToolCursor},        // Cursor hooks docs
+	".cursor/environment.json":        {KindCursorEnv, ToolCursor},          // Cursor background agents docs
+	".windsurf/hooks.json":            {KindCursorHooks, ToolWindsurf},      // Windsurf Cascade hooks (Cursor's shape)
+	".vscode/tasks.json":              {KindTasks, ToolVSCode},              // VS Code tasks docs
+	".vscode/mcp.json":                {KindMCP, ToolVSCode},                // VS Code MCP docs
+	".github/copilot-instructions.md": {KindInstructions, ToolCopilot},      // Copilot custom instructions docs
+	".github/mcp.json":                {KindMCP, ToolCopilot},               // unconfirmed (issue #15)
+	".github/copilot/settings.json":   {KindSettings, ToolCopilot},          // unconfirmed (issue #15): read with the Claude Code settings schema
+	".codex/config.toml":              {KindCodexConfig, ToolCodex},         // Codex config docs (project config of trusted projects)
+	".codex/hooks.json":               {KindSettings, ToolCodex},            // unconfirmed: Codex hooks, read with the Claude Code hooks schema
+	".roo/mcp.json":                   {KindMCP, ToolRoo},                   // Roo Code MCP docs
+	".amazonq/mcp.json":               {KindMCP, ToolAmazonQ},               // Amazon Q Developer MCP docs
+	".junie/guidelines.md":            {KindInstructions, ToolJunie},        // JetBrains Junie guidelines docs
+	".zed/settings.json":              {KindZed, ToolZed},                   // Zed context servers docs
+	".devcontainer/devcontainer.json": {KindDevcontainer, ToolDevcontainer}, // Dev Container spec
+}
+
+// folder is a folder whose files an agent reads.
+type folder struct {
+	dir  string // slash-separated folder path, matched at any depth
+	deep bool   // its subfolders too
+	ext  string // the name ending read (".md"), or the one name read ("mcp.json"); "" for every file
+	entry
+}
+
+// folders are folders whose files are read. Paths are matched where they
+// end, so "svc/.claude/rules" counts like ".claude/rules".
+var folders = []folder{
+	{".claude/rules", true, ".md", entry{KindInstructions, ToolClaude}},                      // Claude Code memory docs
+	{".claude/commands", true, ".md", entry{KindInstructions, ToolClaude}},                   // Claude Code slash commands docs
+	{".claude/agents", true, ".md", entry{KindInstructions, ToolClaude}},                     // Claude Code subagents docs
+	{".claude/output-styles", true, ".md", entry{KindInstructions, ToolClaude}},              // Claude Code output styles docs (replace the system prompt)
+	{".cursor/rules", true, ".mdc", entry{KindCursorRule, ToolCursor}},                       // Cursor rules docs
+	{".cursor/rules", true, ".md", entry{KindCursorRule, ToolCursor}},                        // Cursor rules docs (plain .md rules)
+	{".cursor/commands", false, ".md", entry{KindInstructions, ToolCursor}},                  // Cursor commands docs
+	{".cursor/agents", false, ".md", entry{KindInstructions, ToolCursor}},                    // unconfirmed (issue #15): Cursor subagents
+	{".github/instructions", true, ".instructions.md", entry{KindInstructions, ToolCopilot}}, // Copilot custom instructions docs
+	{".github/prompts", false, ".prompt.md", entry{KindInstructions, ToolCopilot}},           // Copilot prompt files docs
+	{".github/chatmodes", false, ".chatmode.md", entry{KindInstructions, ToolCopilot}},       // VS Code chat modes docs
+	{".github/agents", false, ".md", entry{KindInstructions, ToolCopilot}},                   // Copilot custom agents docs (*.agent.md)
+	{".github/copilot", true, ".md", entry{KindInstructions, ToolCopilot}},                   // unconfirmed (issue #15)
+	{".github/copilot", false, "settings.json", entry{KindSettings, ToolCopilot}},            // unconfirmed (issue #15): read with the Claude Code settings schema
+	{".github/hooks", false, ".json", entry{KindCopilotHooks, ToolCopilot}},                  // Copilot coding agent / CLI hooks docs
+	{".windsurf/rules", false, ".md", entry{KindInstructions, ToolWindsurf}},                 // Windsurf rules docs
+	{".windsurf/workflows", false, ".md", entry{KindInstructions, ToolWindsurf}},             // Windsurf workflows docs
+	{".gemini/commands", true, ".toml", entry{KindInstructions, ToolGemini}},                 // Gemini CLI custom commands docs
+	{".gemini/agents", false, ".md", entry{KindInstructions, ToolGemini}},                    // Gemini CLI subagents docs
+	{".gemini/extensions", true, "gemini-extension.json", entry{KindMCP, ToolGemini}},        // Gemini CLI extensions docs (workspace extensions: mcpServers)
+	{".agents/skills", true, ".md", entry{KindInstructions, ToolAny}},                        // Codex skills docs (SKILL.md and the files it names)
+	{".claude/skills", true, ".md", entry{KindInstructions, ToolClaude}},                     // Claude Code skills docs (the files beside SKILL.md)
+	{".github/skills", true, ".md", entry{KindInstructions, ToolCopilot}},                    // Copilot agent skills docs
+	{".continue/prompts", true, ".prompt", entry{KindInstructions, ToolContinue}},            // Continue prompt files docs
+	{".continue/prompts", true, ".md", entry{KindInstructions, ToolContinue}},                // Continue prompt files docs
+	{".codex/agents", false, ".toml", entry{KindInstructions, ToolCodex}},                    // unconfirmed (issue #15): Codex agent definitions, strings read as prose
+	{".clinerules", true, ".md", entry{KindInstructions, ToolCline}},                         // Cline rules docs (folder form)
+	{".clinerules", true, ".txt", entry{KindInstructions, ToolCline}},                        // Cline rules docs (folder form)
+	{".roo/rules", true, "", entry{KindInstructions, ToolRoo}},                               // Roo Code custom instructions docs (every file)
+	{".kiro/steering", true, ".md", entry{KindInstructions, ToolKiro}},                       // Kiro steering docs
+	{".kiro/settings", false, "mcp.json", entry{KindMCP, ToolKiro}},                          // Kiro MCP docs
+	{".kiro/hooks", false, ".kiro.hook", entry{KindKiroHook, ToolKiro}},                      // Kiro agent hooks docs (*.kiro.hook, JSON)
+	{".amazonq/rules", true, ".md", entry{KindInstructions, ToolAmazonQ}},                    // Amazon Q Developer project rules docs
+	{".continue/rules", true, ".md", entry{KindInstructions, ToolContinue}},                  // Continue rules docs
+	{".continue/mcpservers", false, ".json", entry{KindMCP, ToolContinue}},                   // Continue MCP docs (JSON files in Claude's shape)
+	{".continue/mcpservers", false, ".yaml", entry{KindContinueYAML, ToolContinue}},          // Continue MCP docs
+	{".continue/mcpservers", false, ".yml", entry{KindContinueYAML, ToolContinue}},           // Continue MCP docs
+	{".opencode/agent", true, ".md", entry{KindInstructions, ToolOpencode}},                  // opencode agents docs
+	{".opencode/agents", true, ".md", entry{KindInstructions, ToolOpencode}},                 // opencode agents docs (plural)
+	{".opencode/command", true, ".md", entry{KindInstructions, ToolOpencode}},                // opencode commands docs
+	{".augment/rules", true, ".md", entry{KindInstructions, ToolAugment}},                    // Augment rules docs
+	{".trae/rules", true, ".md", entry{KindInstructions, ToolTrae}},                          // Trae rules docs (project_rules.md)
+	{".devcontainer", true, "devcontainer.json", entry{KindDevcontainer, ToolDevcontainer}},  // Dev Container spec (.devcontainer/<name>/devcontainer.json)
+}
+
 // classify is Classify for a file named base in the folder dir ("." for the
 // root) whose own name is parent. The walk calls it with the parent worked
 // out once per folder and base still in the listing buffer: it must not
 // keep base.
 func classify(dir, parent, base string) (Kind, string, bool) {
-	switch base {
-	case "CLAUDE.md", "CLAUDE.local.md":
-		return KindInstructions, ToolClaude, true
-	case "AGENTS.md", "AGENT.md", "AGENTS.override.md":
-		return KindInstructions, ToolAny, true
-	case "GEMINI.md":
-		return KindInstructions, ToolGemini, true
-	case "SKILL.md":
-		return KindInstructions, ToolAny, true
-	case ".cursorrules":
-		return KindInstructions, ToolCursor, true
-	case ".windsurfrules":
-		return KindInstructions, ToolWindsurf, true
-	case ".mcp.json":
-		return KindMCP, ToolAny, true
-	}
-	switch parent {
-	case ".claude":
-		if base == "settings.json" || base == "settings.local.json" {
-			return KindSettings, ToolClaude, true
+	var buf [64]byte
+	if len(base) <= len(buf) {
+		lower := lowerASCII(buf[:0], base)
+		if e, ok := byName[string(lower)]; ok {
+			return e.kind, e.tool, true
 		}
-	case ".gemini":
-		if base == "settings.json" {
-			return KindSettings, ToolGemini, true
-		}
-	case ".cursor":
-		switch base {
-		case "mcp.json":
-			return KindMCP, ToolCursor, true
-		case "hooks.json":
-			return KindCursorHooks, ToolCursor, true
-		}
-	case ".windsurf":
-		// Windsurf's Cascade hooks have the shape of Cursor's.
-		if base == "hooks.json" {
-			return KindCursorHooks, ToolWindsurf, true
-		}
-	case ".vscode":
-		switch base {
-		case "tasks.json":
-			return KindTasks, ToolVSCode, true
-		case "mcp.json":
-			return KindMCP, ToolVSCode, true
-		}
-	case ".github":
-		if base == "copilot-instructions.md" {
-			return KindInstructions, ToolCopilot, true
-		}
-	case "commands":
-		// .claude/commands is read below, with its subfolders.
-		if path.Base(path.Dir(dir)) == ".cursor" && strings.HasSuffix(base, ".md") {
-			return KindInstructions, ToolCursor, true
-		}
-	case "instructions", "prompts", "chatmodes", "agents":
-		// .claude/agents is read below, with its subfolders.
-		if path.Base(path.Dir(dir)) == ".github" && strings.HasSuffix(base, copilotSuffix[parent]) {
-			return KindInstructions, ToolCopilot, true
-		}
-	case "rules", "workflows":
-		if path.Base(path.Dir(dir)) == ".windsurf" && strings.HasSuffix(base, ".md") {
-			return KindInstructions, ToolWindsurf, true
+		// Roo Code's mode-specific fallback files: .roorules-code, ...
+		if len(lower) > len(".roorules-") && string(lower[:len(".roorules-")]) == ".roorules-" {
+			return KindInstructions, ToolRoo, true
 		}
 	}
-	if strings.HasSuffix(base, ".mdc") && inCursorRules(dir) {
-		return KindCursorRule, ToolCursor, true
+	if len(parent)+1+len(base) <= len(buf) {
+		key := lowerASCII(append(lowerASCII(buf[:0], parent), '/'), base)
+		if e, ok := inFolder[string(key)]; ok {
+			return e.kind, e.tool, true
+		}
 	}
-	if strings.HasSuffix(base, ".md") && (under(dir, ".claude/rules") || under(dir, ".claude/commands") || under(dir, ".claude/agents")) {
-		// Claude Code reads these folders with their subfolders.
-		return KindInstructions, ToolClaude, true
+	if !strings.HasPrefix(dir, ".") && !strings.Contains(dir, "/.") {
+		return "", "", false // every folder of the table is a dot-folder
 	}
-	if strings.HasSuffix(base, ".toml") && under(dir, ".gemini/commands") {
-		// A Gemini CLI custom command: its prompt is read as instructions.
-		return KindInstructions, ToolGemini, true
+	// Folder names too are compared without regard to case, as macOS and
+	// Windows open .Claude/Rules for .claude/rules. Lower-casing copies
+	// only names that hold a capital letter.
+	dir, base = lowerIfUpper(dir), lowerIfUpper(base)
+	for i := range folders {
+		f := &folders[i]
+		if f.ext != "" && (f.ext[0] == '.' && !strings.HasSuffix(base, f.ext) || f.ext[0] != '.' && base != f.ext) {
+			continue
+		}
+		if f.ext == "" && systemFile(base) {
+			continue
+		}
+		if f.deep && under(dir, f.dir) || !f.deep && (dir == f.dir || strings.HasSuffix(dir, "/"+f.dir)) {
+			return f.kind, f.tool, true
+		}
+	}
+	// Roo Code's mode-specific rule folders: .roo/rules-code/**, ...
+	if i := strings.Index(dir, ".roo/rules-"); i >= 0 && (i == 0 || dir[i-1] == '/') && !systemFile(base) {
+		return KindInstructions, ToolRoo, true
 	}
 	return "", "", false
 }
 
-// copilotSuffix is the name ending Copilot reads in each .github folder.
-var copilotSuffix = map[string]string{
-	"instructions": ".instructions.md",
-	"prompts":      ".prompt.md",
-	"chatmodes":    ".chatmode.md",
-	"agents":       ".md",
+// systemFile reports files a folder of every-file rules holds that no agent
+// reads as rules (Roo Code skips them too): hidden and editor files, and
+// images and archives. base is lower case.
+func systemFile(base string) bool {
+	if strings.HasPrefix(base, ".") || strings.HasSuffix(base, "~") || strings.HasSuffix(base, ".swp") || strings.HasSuffix(base, ".bak") {
+		return true
+	}
+	switch path.Ext(base) {
+	case ".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", ".pdf", ".zip", ".gz", ".tar", ".exe", ".dll", ".so", ".dylib":
+		return true
+	}
+	return false
+}
+
+// lowerIfUpper returns s with ASCII letters in lower case, s itself when it
+// has none in upper case.
+func lowerIfUpper(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			return string(lowerASCII(make([]byte, 0, len(s)), s))
+		}
+	}
+	return s
+}
+
+// lowerASCII appends s to dst with ASCII letters in lower case.
+func lowerASCII(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
 }
 
 // under reports whether dir is the folder sub (slash-separated, relative)
@@ -167,11 +313,6 @@ var copilotSuffix = map[string]string{
 func under(dir, sub string) bool {
 	return dir == sub || strings.HasPrefix(dir, sub+"/") ||
 		strings.HasSuffix(dir, "/"+sub) || strings.Contains(dir, "/"+sub+"/")
-}
-
-// inCursorRules reports whether dir is .cursor/rules or a folder below it.
-func inCursorRules(dir string) bool {
-	return strings.HasSuffix(dir, ".cursor/rules") || strings.Contains(dir+"/", ".cursor/rules/")
 }
 
 // skipDir reports folders the walk never enters: version-control metadata,

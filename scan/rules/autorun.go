@@ -92,6 +92,9 @@ func describe(a agentcfg.AutoRun) string {
 
 var toolNames = map[string]string{
 	"claude": "Claude Code", "gemini": "Gemini CLI", "cursor": "Cursor", "vscode": "VS Code", "windsurf": "Windsurf", "any": "every agent",
+	"codex": "Codex", "copilot": "GitHub Copilot", "cline": "Cline", "roo": "Roo Code", "kiro": "Kiro", "amazonq": "Amazon Q Developer",
+	"continue": "Continue", "opencode": "opencode", "junie": "Junie", "zed": "Zed", "warp": "Warp", "goose": "goose",
+	"augment": "Augment", "trae": "Trae", "aider": "aider", "devcontainer": "Dev Containers",
 }
 
 func toolName(t string) string {

@@ -158,6 +158,25 @@ func (r *Repo) ProseDocs() []*Doc {
 			out = append(out, d)
 		}
 	}
+	// Prompt hooks (Claude Code's "prompt" and "agent" hooks, Kiro's
+	// askAgent hooks) send their text to a model at every event: it is
+	// read as instructions too.
+	for _, a := range r.AutoRuns {
+		if (a.Type != "prompt" && a.Type != "agent") || strings.TrimSpace(a.Command) == "" {
+			continue
+		}
+		key := "\x00prompt\x00" + a.Source + "\x00" + a.Event + "\x00" + strconv.Itoa(a.Line)
+		d, ok := r.docs[key]
+		if !ok {
+			d = NewDoc(a.Source, []byte(a.Command))
+			d.FixedLine = max(a.Line, 1)
+			if r.docs == nil {
+				r.docs = map[string]*Doc{}
+			}
+			r.docs[key] = d
+		}
+		out = append(out, d)
+	}
 	return out
 }
 

@@ -6,6 +6,8 @@ func All() []*Rule {
 	return append(Prose(),
 		// Auto-run and tool servers (config files and their scripts).
 		S10, S11, S14b, S16, S17a, S17b, S18a, S18b, S18c, S19, S27, S28,
+		// Settings that switch a guard off (issue #15).
+		S29, S30, S31, S32, S33,
 		// Pull-request mode only (rules.Repo.Base set): history-aware rules.
 		S6, S20,
 	)

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"sort"
+
+	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"strconv"
 	"strings"
 )
@@ -48,6 +50,9 @@ var S17b = &Rule{
 	Check: func(r *Repo, rep *Report) {
 		tools := map[string]map[string]bool{}
 		for a, t := range r.scriptTargets() {
+			if setupOnly(a) {
+				continue
+			}
 			if tools[t.Path] == nil {
 				tools[t.Path] = map[string]bool{}
 			}
@@ -55,7 +60,7 @@ var S17b = &Rule{
 		}
 		reported := map[string]bool{}
 		for a, t := range r.scriptTargets() {
-			if reported[a.Source+"\x00"+t.Path] {
+			if reported[a.Source+"\x00"+t.Path] || setupOnly(a) {
 				continue
 			}
 			set := tools[t.Path]
@@ -80,6 +85,11 @@ var S17b = &Rule{
 		}
 	},
 }
+
+// setupOnly reports a dev container's lifecycle command: the project's own
+// build step, which teams share with CI and other tools' setup on purpose,
+// so it counts for S17a and the script rules but never makes S17b.
+func setupOnly(a agentcfg.AutoRun) bool { return a.Tool == "devcontainer" }
 
 func clip(s string, n int) string {
 	if len(s) <= n {

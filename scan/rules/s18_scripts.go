@@ -269,6 +269,20 @@ var S18c = &Rule{
 					Message: "download-and-execute in " + describe(a), Evidence: a.Command, Subject: &it})
 			}
 		}
+		// A tool server whose command downloads code and runs it
+		// (command "bash", args ["-c", "curl … | bash"]) runs it at
+		// every start of the agent.
+		for _, s := range r.Servers {
+			if s.Command == "" {
+				continue
+			}
+			line := serverCommandLine(s.Command, s.Args)
+			if m := findDownloadExec(line); m != nil {
+				it := r.ServerItem(s)
+				rep.Add(Finding{Path: s.Source, Line: s.Line,
+					Message: "download-and-execute in MCP server \"" + s.Name + "\"", Evidence: clip(line, 200), Subject: &it})
+			}
+		}
 		files, by := autoRunScripts(r)
 		for _, f := range files {
 			text := scriptText(f)
@@ -282,6 +296,23 @@ var S18c = &Rule{
 				Evidence: strings.Clone(lineText(text, loc[0]))})
 		}
 	},
+}
+
+// serverCommandLine is a server's command and arguments as one shell line,
+// each argument with spaces quoted, so `bash -c "curl … | bash"` reads as
+// it runs.
+func serverCommandLine(cmd string, args []string) string {
+	var b strings.Builder
+	b.WriteString(cmd)
+	for _, a := range args {
+		b.WriteByte(' ')
+		if strings.ContainsAny(a, " \t|;&$()<>") && !strings.Contains(a, "'") {
+			b.WriteString("'" + a + "'")
+		} else {
+			b.WriteString(a)
+		}
+	}
+	return b.String()
 }
 
 func lineAt(text string, off int) int { return strings.Count(text[:off], "\n") + 1 }

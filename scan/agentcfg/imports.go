@@ -1,0 +1,150 @@
+package agentcfg
+
+import (
+	"bytes"
+	"path"
+	"strings"
+)
+
+// Files an instruction file makes the agent read too. Finding them is text
+// work only: nothing is opened here, and the scan engine reads each one
+// inside the scanned folder, or says why not.
+
+// maxIncludes bounds how many references one file yields, so a file of a
+// million "@a.md" costs no more than a scan of it.
+const maxIncludes = 256
+
+// AtImports returns the @path imports of a CLAUDE.md or GEMINI.md: an @
+// at the start of a line or after a space, followed by a path. Claude Code
+// and Gemini CLI read these files into the instructions. Imports inside
+// code (fenced blocks, `spans`) are not imports, and a word without a file
+// extension or a path separator (@alice, @types) is a mention, not a file.
+func AtImports(data []byte) []Include {
+	var out []Include
+	var fence []byte
+	line := 0
+	text := data
+	for len(text) > 0 && len(out) < maxIncludes {
+		lb := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			lb, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		line++
+		t := bytes.TrimLeft(lb, " \t")
+		if fence != nil {
+			if bytes.HasPrefix(t, fence) {
+				fence = nil
+			}
+			continue
+		}
+		if bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~")) {
+			fence = t[:3]
+			continue
+		}
+		if bytes.IndexByte(lb, '@') < 0 {
+			continue
+		}
+		l := string(lb) // only lines with an @ are copied
+		inCode := false
+		for i := 0; i < len(l) && len(out) < maxIncludes; i++ {
+			switch c := l[i]; {
+			case c == '`':
+				inCode = !inCode
+			case c == '@' && !inCode && (i == 0 || l[i-1] == ' ' || l[i-1] == '\t' || l[i-1] == '(' || l[i-1] == '-'):
+				j := i + 1
+				for j < len(l) && !strings.ContainsRune(" \t`()[]<>\"'", rune(l[j])) {
+					j++
+				}
+				p := strings.TrimRight(l[i+1:j], ".,;:!?")
+				if looksLikePath(p) {
+					out = append(out, Include{Path: p, Line: line})
+				}
+				i = j - 1
+			}
+		}
+	}
+	return out
+}
+
+// looksLikePath reports a reference that names a file: it starts like a
+// path (./, ../, ~/, /) or its last segment has an extension.
+func looksLikePath(p string) bool {
+	if p == "" || strings.Contains(p, "://") || strings.HasPrefix(p, "@") {
+		return false
+	}
+	if strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../") || strings.HasPrefix(p, "~/") || strings.HasPrefix(p, "/") {
+		return true
+	}
+	ext := path.Ext(path.Base(p))
+	return len(ext) > 1 && len(ext) <= 6 && !strings.ContainsAny(ext, "@#")
+}
+
+// SkillRefs returns the files a SKILL.md names in Markdown links and in
+// backticks ([the reference](reference.md), `scripts/fill.py`): skills
+// tell the agent to read or run the files beside them. Only relative paths
+// with an extension count; the engine keeps those inside the skill's folder.
+func SkillRefs(data []byte) []Include {
+	var out []Include
+	seen := map[string]bool{}
+	add := func(p string, line int) {
+		p = strings.TrimSpace(p)
+		if i := strings.IndexAny(p, "#?"); i >= 0 {
+			p = p[:i]
+		}
+		if p == "" || seen[p] || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || strings.Contains(p, "://") ||
+			strings.ContainsAny(p, " \t*$<>|") || !looksLikePath(p) {
+			return
+		}
+		seen[p] = true
+		out = append(out, Include{Path: p, Line: line})
+	}
+	line := 0
+	text := data
+	for len(text) > 0 && len(out) < maxIncludes {
+		lb := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			lb, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		line++
+		if bytes.IndexByte(lb, '`') < 0 && !bytes.Contains(lb, []byte("](")) {
+			continue
+		}
+		l := string(lb) // only lines with a link or code are copied
+		for rest := l; ; {
+			i := strings.Index(rest, "](")
+			if i < 0 {
+				break
+			}
+			rest = rest[i+2:]
+			if j := strings.IndexByte(rest, ')'); j >= 0 {
+				add(rest[:j], line)
+				rest = rest[j:]
+			}
+		}
+		for rest := l; ; {
+			i := strings.IndexByte(rest, '`')
+			if i < 0 {
+				break
+			}
+			rest = rest[i+1:]
+			j := strings.IndexByte(rest, '`')
+			if j < 0 {
+				break
+			}
+			w := rest[:j]
+			rest = rest[j+1:]
+			// `python scripts/fill.py` names the script as its last word
+			// with an extension.
+			for _, f := range strings.Fields(w) {
+				if strings.Contains(f, "/") || strings.HasSuffix(f, ".md") {
+					add(f, line)
+				}
+			}
+		}
+	}
+	return out
+}
