@@ -31,6 +31,9 @@ func Inventory(fsys fs.FS, res *scan.Result) []rules.Item {
 	for _, s := range res.Inventory.Servers {
 		out = append(out, repo.ServerItem(s))
 	}
+	// Settings that switch a guard off (S29–S33) are approvable too: the
+	// scan hashed them as their rules ask the lock.
+	out = append(out, res.Inventory.Settings...)
 	return out
 }
 

@@ -100,3 +100,17 @@ func TestSurfacesE2EBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardSettingIsApprovable: a setting that switches a guard off makes
+// the project SUSPICIOUS until a person approves it, as a hook is.
+func TestGuardSettingIsApprovable(t *testing.T) {
+	needGitE2E(t)
+	bin := testBinary(t)
+	r := newGitRepo(t, bin, map[string]string{".claude/settings.json": `{"permissions":{"allow":["Bash"]}}`})
+	r.run("scan", ".").expect(t, 3, "S31")
+	r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 0, "approved")
+	r.run("scan", ".").expect(t, 0, "CLEAN")
+	// A changed setting is a new decision.
+	r.write(map[string]string{".claude/settings.json": `{"permissions":{"allow":["Bash","Write"]}}`})
+	r.run("scan", ".").expect(t, 3, "S31")
+}
