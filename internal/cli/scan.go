@@ -43,6 +43,15 @@ type scanOptions struct {
 	// history-aware rules (S20 guardrail weakened, S6 undeclared change)
 	// run, and approvals come from the base, as in 'sentinel pr'.
 	base string
+	// failOn: which verdict fails the command (compromised, suspicious,
+	// never); "suspicious" keeps the exit codes 0/3/2.
+	failOn string
+	quiet  bool
+	// exclude are --exclude patterns, relative to each scanned folder.
+	exclude []string
+	color   string
+	// jobs is how many PATHs are scanned at once.
+	jobs int
 }
 
 func newScanCmd(app *App) *cobra.Command {
@@ -63,10 +72,21 @@ from it, and links that point outside it are never followed. Hooks, tasks
 and tool servers approved in the folder's AGENTS.lock count as approved, as
 they do for 'sentinel run'; with --base they are read from the base ref.
 
-Colour is used only when the output is a terminal and NO_COLOR is unset.
+--exclude GLOB (repeatable) leaves out the agent files of a folder whose
+path, relative to that folder, or one of whose folders, matches GLOB: each
+segment is matched as by path.Match (*, ?, [a-z]) and ** stands for any
+number of folders ('vendor/**', '**/testdata', 'docs/*.md'). Every file left
+out is listed as excluded among the notices (JSON "notices" too), so a
+reviewer sees what was not judged; a script a hook runs is still read for
+the hook. A file named as a PATH is always scanned.
+
+--quiet prints the verdict, the files with findings and their findings, and
+the closing line. --color auto (default) colours only a terminal, and never
+when NO_COLOR is set; always and never decide regardless.
 
 Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
-1 usage or environment error.`,
+1 usage or environment error. --fail-on compromised exits 0 for SUSPICIOUS;
+--fail-on never always exits 0 once the report is written.`,
 		Example: `  sentinel scan .                      # the project in this folder
   sentinel scan . --base main          # also compare with a git ref: deleted or flipped guardrails
   sentinel scan . --json               # the JSON contract (docs/json-contract.md)
@@ -74,7 +94,9 @@ Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
   sentinel scan . --hooks-only         # only what runs or connects by itself
   sentinel scan --global               # your own ~/.claude and ~/.gemini settings
   sentinel scan CLAUDE.md --json       # one file, the same JSON shape the API returns
-  sentinel scan ./a ./b                # several projects, one combined report`,
+  sentinel scan ./a ./b                # several projects, one combined report
+  sentinel scan . --exclude 'internal/fixtures/**' --exclude '**/testdata'
+  sentinel scan . --quiet --fail-on compromised   # in CI: findings only, fail on COMPROMISED`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			if ctx == nil {
@@ -93,6 +115,16 @@ Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
 		return []string{formatText, formatJSON, formatSARIF}, cobra.ShellCompDirectiveNoFileComp
 	})
 	f.StringVar(&o.base, "base", "", "also compare with the git `REF` (e.g. main): catches deleted or flipped guardrails; approvals come from REF")
+	f.StringVar(&o.failOn, "fail-on", failOnSuspicious, "which verdict fails the command: suspicious (exit 3 or 2), compromised (exit 2 only) or never (exit 0)")
+	f.BoolVar(&o.quiet, "quiet", false, "text report: only the verdict, the files with findings and their findings")
+	f.StringArrayVar(&o.exclude, "exclude", nil, "leave out agent files matching `GLOB` (relative to each folder; ** for any folders; repeatable); they are listed as excluded")
+	f.StringVar(&o.color, "color", "auto", "colour the text report: auto (a terminal, NO_COLOR unset), always or never")
+	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{failOnCompromised, failOnSuspicious, failOnNever}, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
 }
 
@@ -116,6 +148,24 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	case formatText, formatJSON, formatSARIF:
 	default:
 		return usagef("unknown report format %q; use text, json or sarif", o.format)
+	}
+	failOn, err := parseFailOn(o.failOn)
+	if err != nil {
+		return err
+	}
+	color, err := colorFor(app, o.color, o.out != "")
+	if err != nil {
+		return err
+	}
+	if o.quiet && format != formatText {
+		return usagef("--quiet shortens the text report; the %s report is always whole, so leave out one of them", format)
+	}
+	excludes, err := parseExcludes(o.exclude)
+	if err != nil {
+		return err
+	}
+	if len(excludes) > 0 && o.base != "" {
+		return usagef("--exclude and --base cannot be used together yet: --base scans the folder whole, as 'sentinel pr' does; leave out one of them")
 	}
 
 	if len(args) == 0 && !o.global {
@@ -154,7 +204,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 			topts = append(append([]scan.Option{}, opts...), scan.WithExtraFiles(globals...))
 			globalsUsed = true
 		}
-		res, err := scanTarget(ctx, app, t, topts, o.hooksOnly, o.base)
+		res, err := scanTarget(ctx, app, t, topts, o.hooksOnly, o.base, excludes)
 		if err != nil {
 			return err
 		}
@@ -194,8 +244,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	case formatSARIF:
 		err = report.WriteSARIF(&buf, res, report.SARIFOptions{ToolVersion: version.Version})
 	default:
-		color := o.out == "" && useColor(app)
-		err = report.WriteText(&buf, res, report.TextOptions{Color: color, HooksOnly: o.hooksOnly})
+		err = report.WriteText(&buf, res, report.TextOptions{Color: color, HooksOnly: o.hooksOnly, Quiet: o.quiet})
 	}
 	if err != nil {
 		return fmt.Errorf("cannot write the report: %v", err)
@@ -209,13 +258,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 		return fmt.Errorf("cannot write the report: %v", err)
 	}
 
-	switch res.Verdict {
-	case scan.Compromised:
-		return exitWith(ExitCompromised, ErrCompromised)
-	case scan.Suspicious:
-		return exitWith(ExitSuspicious, ErrSuspicious)
-	}
-	return nil
+	return verdictExit(res.Verdict, failOn)
 }
 
 // resolveTargets checks every PATH before anything is scanned, so a typo
@@ -425,7 +468,7 @@ func singleFilePrefix(t target, res targetResult) string {
 // the scan outside) that Walk lists the way find(1) does. Its AGENTS.lock
 // approvals count, as they do for the gate (sentinel run); with a base ref,
 // the folder is compared with that revision and approvals come from there.
-func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hooksOnly bool, base string) (targetResult, error) {
+func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hooksOnly bool, base string, excludes excludeSet) (targetResult, error) {
 	if !t.isDir {
 		if base != "" {
 			return targetResult{}, usagef("--base compares a folder with a git ref, and %s is a file; name the repository folder", t.arg)
@@ -452,7 +495,13 @@ func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hoo
 	// and those of a lock signed by a key this machine trusts, never an
 	// unsigned lock's say-so about itself.
 	approver, notice, _ := lock.TrustedApprover(root, machineTrust(app.Getenv, t.abs))
-	res, err := scan.Scan(ctx, root, append(append([]scan.Option{}, opts...), scan.WithApprover(approver))...)
+	opts = append(append([]scan.Option{}, opts...), scan.WithApprover(approver))
+	var res *scan.Result
+	if len(excludes) > 0 {
+		res, err = scanExcluding(ctx, root, excludes, opts)
+	} else {
+		res, err = scan.Scan(ctx, root, opts...)
+	}
 	if err != nil {
 		return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)
 	}
