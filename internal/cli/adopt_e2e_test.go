@@ -198,3 +198,43 @@ func TestAdoptScanNotReadIsNotOK(t *testing.T) {
 		t.Errorf("the file read whole, or the closing count, is wrong:\n%s", r.stdout)
 	}
 }
+
+// TestAdoptScanAfterApproveIsHonest (issue #17, 7): after 'sentinel
+// approve' on this machine, the next scan counts the approvals and does not
+// claim they "do not count here ... were not given on this machine".
+func TestAdoptScanAfterApproveIsHonest(t *testing.T) {
+	bin := testBinary(t)
+	dir := scanSuspiciousTree(t)
+	home := t.TempDir()
+	if r := runScanCmd(t, bin, dir, home, "approve", "--no-tty-confirm"); r.code != 0 {
+		t.Fatalf("sentinel approve: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r := runScanCmd(t, bin, dir, home, "scan", ".")
+	if r.code != 0 || strings.Contains(r.stdout, "do not count here") || strings.Contains(r.stdout, "not given on this machine") {
+		t.Errorf("after approving here, the scan says the approvals do not count (exit %d):\n%s", r.code, r.stdout)
+	}
+	j := runScanCmd(t, bin, dir, home, "scan", ".", "--json")
+	if strings.Contains(j.stdout, "do not count here") {
+		t.Errorf("JSON notices say the approvals given here do not count:\n%s", j.stdout)
+	}
+	// On another machine the notice is still given, and true.
+	other := runScanCmd(t, bin, dir, t.TempDir(), "scan", ".")
+	if other.code != 3 || !strings.Contains(other.stdout, "the 1 approvals in AGENTS.lock do not count here: the lock is unsigned") {
+		t.Errorf("on another machine: exit %d\n%s", other.code, other.stdout)
+	}
+	// A second hook approved elsewhere: only the one not given here is said
+	// not to count.
+	if err := os.WriteFile(filepath.Join(dir, ".claude", "settings.json"), []byte(`{"hooks": {"PreToolUse": [{"matcher": "Write|Edit", "hooks": [{"type": "command", "command": "./scripts/format.sh"}]}], "PostToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "./scripts/lint.sh"}]}]}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "scripts", "lint.sh"), []byte("#!/bin/sh\necho lint\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runScanCmd(t, bin, dir, t.TempDir(), "approve", "--no-tty-confirm"); r.code != 0 {
+		t.Fatalf("sentinel approve on another machine: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = runScanCmd(t, bin, dir, home, "scan", ".")
+	if !strings.Contains(r.stdout, "1 of the 2 approvals in AGENTS.lock do not count here") {
+		t.Errorf("one approval given here, one elsewhere: the notice does not say which count:\n%s", r.stdout)
+	}
+}
