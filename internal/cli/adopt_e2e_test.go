@@ -238,3 +238,21 @@ func TestAdoptScanAfterApproveIsHonest(t *testing.T) {
 		t.Errorf("one approval given here, one elsewhere: the notice does not say which count:\n%s", r.stdout)
 	}
 }
+
+// TestAdoptVersion: 'sentinel version' prints the version, commit, build
+// date and formula version; --version stays one line.
+func TestAdoptVersion(t *testing.T) {
+	bin := testBinary(t)
+	r := runIn(t, bin, t.TempDir(), nil, "", "version")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{"sentinel ", "\ncommit:   ", "\nbuilt:    ", "\nformula:  v0.1\n", "\nengine:   "} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("sentinel version lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	if r := runIn(t, bin, t.TempDir(), nil, "", "--version"); r.code != 0 || !strings.HasPrefix(r.stdout, "sentinel ") || strings.Count(r.stdout, "\n") != 1 || !strings.Contains(r.stdout, "(formula v0.1)") {
+		t.Errorf("sentinel --version: exit %d %q", r.code, r.stdout)
+	}
+}
