@@ -294,65 +294,6 @@ func resolveTargets(args []string) ([]target, error) {
 	return dropCovered(out), nil
 }
 
-// dropCovered leaves out a PATH that another PATH's folder walk already
-// reads (sentinel scan . ./CLAUDE.md, or a folder and a folder inside it),
-// so no file is counted, scored and reported twice. A file the walk would
-// not read (notes.txt, read as instructions only when named) is kept.
-func dropCovered(targets []target) []target {
-	if len(targets) < 2 {
-		return targets
-	}
-	var out []target
-	for _, t := range targets {
-		if !walkedBy(targets, t.abs, t.isDir) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// walkedBy reports whether the walk of a folder among targets reads the
-// file or folder at p. A folder's walk never counts as reading that folder
-// itself (walkReads), so p may be one of the targets.
-func walkedBy(targets []target, p string, isDir bool) bool {
-	for _, d := range targets {
-		if d.isDir && walkReads(d, p, isDir) {
-			return true
-		}
-	}
-	return false
-}
-
-// walkReads reports whether the walk of folder target d reads the file or
-// folder at p. Paths are compared by real path, since the walk follows no
-// link; a path under a folder the walk skips (.git, node_modules) is not
-// read, nor is a file that is not an agent file where it stands. Any
-// doubt (a path that cannot be resolved) answers false: reading a file
-// twice is better than not at all.
-func walkReads(d target, p string, isDir bool) bool {
-	root, err1 := filepath.EvalSymlinks(d.abs)
-	real, err2 := filepath.EvalSymlinks(p)
-	if err1 != nil || err2 != nil || root == real {
-		return false
-	}
-	rel, err := filepath.Rel(root, real)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return false
-	}
-	rel = filepath.ToSlash(rel)
-	for _, seg := range strings.Split(rel, "/") {
-		switch seg {
-		case ".git", ".hg", ".svn", "node_modules":
-			return false
-		}
-	}
-	if isDir {
-		return true
-	}
-	_, _, ok := discover.Classify(rel)
-	return ok
-}
-
 // writeReportFile writes a report to --out FILE. A FILE that is a symbolic
 // link is refused: CI runs 'sentinel scan . --out sentinel.sarif' in the
 // checkout of a pull request, which could ship sentinel.sarif as a link to
@@ -625,7 +566,7 @@ func readGlobal(app *App, targets []target) (files []discover.File, notices []sc
 			continue
 		}
 		found = true
-		if walkedBy(targets, full, false) {
+		if newCoverIndex(targets).walks(full, false) {
 			continue
 		}
 		f, n := discover.ReadFile(os.DirFS(home), g.rel)
