@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -255,4 +256,50 @@ func TestAdoptVersion(t *testing.T) {
 	if r := runIn(t, bin, t.TempDir(), nil, "", "--version"); r.code != 0 || !strings.HasPrefix(r.stdout, "sentinel ") || strings.Count(r.stdout, "\n") != 1 || !strings.Contains(r.stdout, "(formula v0.1)") {
 		t.Errorf("sentinel --version: exit %d %q", r.code, r.stdout)
 	}
+}
+
+// TestAdoptScanJobs: --jobs N scans PATHs in parallel and reports them in
+// argument order: the same bytes and exit code as one at a time.
+func TestAdoptScanJobs(t *testing.T) {
+	bin := testBinary(t)
+	root := t.TempDir()
+	var args []string
+	for i := range 40 {
+		name := filepath.Join(root, "repo"+string(rune('a'+i%26))+strings.Repeat("x", i/26))
+		files := map[string]string{"CLAUDE.md": scanCleanClaude}
+		switch i % 5 {
+		case 1:
+			files[".claude/settings.json"] = scanHookSettings
+			files["scripts/format.sh"] = "#!/bin/sh\ngofmt -w \"$1\"\n"
+		case 3:
+			files[".claude/settings.json"] = scanOrphanSettings
+		}
+		for p, c := range files {
+			full := filepath.Join(name, filepath.FromSlash(p))
+			if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(full, []byte(c), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		args = append(args, filepath.Base(name))
+	}
+	// Not in name order, so argument order shows.
+	slices.Reverse(args)
+	home := t.TempDir()
+	for _, format := range []string{"text", "json"} {
+		one := runScanCmd(t, bin, root, home, append([]string{"scan", "--format", format, "--jobs", "1"}, args...)...)
+		many := runScanCmd(t, bin, root, home, append([]string{"scan", "--format", format, "--jobs", "4"}, args...)...)
+		if one.code != 2 || many.code != one.code || many.stdout != one.stdout {
+			t.Errorf("--format %s: --jobs 4 (exit %d) differs from --jobs 1 (exit %d)", format, many.code, one.code)
+		}
+		if format == "text" {
+			first, last := strings.Index(one.stdout, args[0]+"/"), strings.Index(one.stdout, args[len(args)-1]+"/")
+			if first < 0 || last < 0 || first > last {
+				t.Errorf("the report is not in argument order:\n%s", one.stdout)
+			}
+		}
+	}
+	oneSentence(t, runScanCmd(t, bin, root, home, "scan", ".", "--jobs", "0"), "--jobs 0")
 }

@@ -95,6 +95,7 @@ Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
   sentinel scan --global               # your own ~/.claude and ~/.gemini settings
   sentinel scan CLAUDE.md --json       # one file, the same JSON shape the API returns
   sentinel scan ./a ./b                # several projects, one combined report
+  sentinel scan --jobs 4 repos/*       # four at a time, reported in argument order
   sentinel scan . --exclude 'internal/fixtures/**' --exclude '**/testdata'
   sentinel scan . --quiet --fail-on compromised   # in CI: findings only, fail on COMPROMISED`,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -118,6 +119,7 @@ Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
 	f.StringVar(&o.failOn, "fail-on", failOnSuspicious, "which verdict fails the command: suspicious (exit 3 or 2), compromised (exit 2 only) or never (exit 0)")
 	f.BoolVar(&o.quiet, "quiet", false, "text report: only the verdict, the files with findings and their findings")
 	f.StringArrayVar(&o.exclude, "exclude", nil, "leave out agent files matching `GLOB` (relative to each folder; ** for any folders; repeatable); they are listed as excluded")
+	f.IntVar(&o.jobs, "jobs", 1, "scan up to `N` PATHs at once; the report lists them in command-line order whatever N is")
 	f.StringVar(&o.color, "color", "auto", "colour the text report: auto (a terminal, NO_COLOR unset), always or never")
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{failOnCompromised, failOnSuspicious, failOnNever}, cobra.ShellCompDirectiveNoFileComp
@@ -160,6 +162,9 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	if o.quiet && format != formatText {
 		return usagef("--quiet shortens the text report; the %s report is always whole, so leave out one of them", format)
 	}
+	if o.jobs < 1 {
+		return usagef("--jobs %d: give the number of folders to scan at once, 1 or more", o.jobs)
+	}
 	excludes, err := parseExcludes(o.exclude)
 	if err != nil {
 		return err
@@ -198,16 +203,20 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	globalsUsed := len(globals) == 0
 	var parts []*scan.Result
 	singlePath := "" // the path a single file is shown under
-	for _, t := range targets {
-		topts := opts
+	perTarget := make([][]scan.Option, len(targets))
+	for i, t := range targets {
+		perTarget[i] = opts
 		if t.isDir && !globalsUsed {
-			topts = append(append([]scan.Option{}, opts...), scan.WithExtraFiles(globals...))
+			perTarget[i] = append(append([]scan.Option{}, opts...), scan.WithExtraFiles(globals...))
 			globalsUsed = true
 		}
-		res, err := scanTarget(ctx, app, t, topts, o.hooksOnly, o.base, excludes)
-		if err != nil {
-			return err
-		}
+	}
+	results, err := scanTargets(ctx, app, targets, perTarget, o, excludes, o.jobs)
+	if err != nil {
+		return err
+	}
+	for i, t := range targets {
+		res := results[i]
 		prefix := ""
 		if !t.isDir {
 			prefix = singleFilePrefix(t, res)
