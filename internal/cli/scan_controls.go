@@ -68,7 +68,13 @@ func colorFor(app *App, mode string, toFile bool) (bool, error) {
 // to the scanned folder; each segment is matched with path.Match, and a
 // segment "**" matches any number of folders (none included). A pattern
 // that matches a folder excludes everything below it.
-type excludeSet []string
+type excludeSet []excludePattern
+
+// excludePattern is one --exclude: as typed (shown in notices), and split.
+type excludePattern struct {
+	shown string
+	segs  []string
+}
 
 // parseExcludes checks every pattern once, so a typo fails before anything
 // is scanned.
@@ -79,15 +85,20 @@ func parseExcludes(pats []string) (excludeSet, error) {
 		if clean == "" || strings.HasPrefix(clean, "/") || strings.Contains(clean, "\\") {
 			return nil, usagef("--exclude %q: give a pattern relative to the scanned folder, with / between folders (e.g. 'vendor/**' or '**/testdata')", p)
 		}
+		var segs []string
 		for _, seg := range strings.Split(clean, "/") {
+			if seg == "**" && len(segs) > 0 && segs[len(segs)-1] == "**" {
+				continue // a/**/**/b is a/**/b, and costs no more to match
+			}
+			segs = append(segs, seg)
 			if seg == ".." {
 				return nil, usagef("--exclude %q: a pattern cannot leave the scanned folder (..)", p)
 			}
 			if _, err := path.Match(seg, ""); err != nil {
-				return nil, usagef("--exclude %q is not a valid pattern (%q: unclosed [ or a trailing \\); see 'sentinel scan --help'", p, seg)
+				return nil, usagef("--exclude %q is not a valid pattern (%q: an unclosed [); see 'sentinel scan --help'", p, seg)
 			}
 		}
-		out = append(out, clean)
+		out = append(out, excludePattern{shown: clean, segs: segs})
 	}
 	return out, nil
 }
@@ -96,39 +107,48 @@ func parseExcludes(pats []string) (excludeSet, error) {
 func (e excludeSet) match(p string) string {
 	parts := strings.Split(p, "/")
 	for _, pat := range e {
-		segs := strings.Split(pat, "/")
-		// p itself, or any folder above it.
-		for n := len(parts); n >= 1; n-- {
-			if matchSegments(segs, parts[:n]) {
-				return pat
-			}
+		if matchesPrefix(pat.segs, parts) {
+			return pat.shown
 		}
 	}
 	return ""
 }
 
-// matchSegments matches path segments against pattern segments, "**"
-// standing for zero or more segments.
-func matchSegments(pat, name []string) bool {
-	for len(pat) > 0 {
-		if pat[0] == "**" {
-			rest := pat[1:]
-			for i := 0; i <= len(name); i++ {
-				if matchSegments(rest, name[i:]) {
-					return true
+// matchesPrefix reports whether the pattern segments match name[:n] for
+// some n >= 1 (the path itself, or a folder above it), "**" standing for
+// zero or more segments. One pass of dynamic programming, O(len(pat) x
+// len(name)), so a deep path in a scanned tree cannot make a pattern with
+// several ** take exponential time.
+func matchesPrefix(pat, name []string) bool {
+	// cur[j]: pat[:i] matches name[:j].
+	cur := make([]bool, len(name)+1)
+	next := make([]bool, len(name)+1)
+	cur[0] = true
+	for _, seg := range pat {
+		clear(next)
+		if seg == "**" {
+			seen := false
+			for j := range cur {
+				seen = seen || cur[j]
+				next[j] = seen
+			}
+		} else {
+			for j := 0; j < len(name); j++ {
+				if cur[j] {
+					if ok, _ := path.Match(seg, name[j]); ok {
+						next[j+1] = true
+					}
 				}
 			}
-			return false
 		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(pat[0], name[0]); !ok {
-			return false
-		}
-		pat, name = pat[1:], name[1:]
+		cur, next = next, cur
 	}
-	return len(name) == 0
+	for j := 1; j < len(cur); j++ {
+		if cur[j] {
+			return true
+		}
+	}
+	return false
 }
 
 // scanExcluding scans a folder, leaving out the agent files --exclude
