@@ -72,8 +72,8 @@ from it, and links that point outside it are never followed. Hooks, tasks
 and tool servers approved in the folder's AGENTS.lock count as approved, as
 they do for 'sentinel run'; with --base they are read from the base ref.
 
---exclude GLOB (repeatable) leaves out the agent files of a folder whose
-path, relative to that folder, or one of whose folders, matches GLOB: each
+--exclude GLOB (repeatable) leaves out each agent file whose path relative
+to the scanned folder, or the path of a folder it is in, matches GLOB: each
 segment is matched as by path.Match (*, ?, [a-z]) and ** stands for any
 number of folders ('vendor/**', '**/testdata', 'docs/*.md'). Every file left
 out is listed as excluded among the notices (JSON "notices" too), so a
