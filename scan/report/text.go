@@ -221,10 +221,8 @@ func (t *textWriter) file(f scan.FileResult, quiet bool) {
 	switch {
 	case f.Truncated:
 		line += t.style(ansiDim, "   (read in part: the file is larger than Sentinel reads)")
-	case t.reads[f.Path] == readNone && len(f.Findings) > 0:
+	case t.reads[f.Path] != readWhole:
 		line += t.style(ansiDim, "   (not read whole: see the notice below)")
-	case t.reads[f.Path] == readPart:
-		line += t.style(ansiDim, "   (read in part: see the notice below)")
 	}
 	t.printf("%s\n", line)
 	for _, fd := range f.Findings {
