@@ -163,7 +163,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 		return usagef("--quiet shortens the text report; the %s report is always whole, so leave out one of them", format)
 	}
 	if o.jobs < 1 {
-		return usagef("--jobs %d: give the number of folders to scan at once, 1 or more", o.jobs)
+		return usagef("--jobs %d: give how many PATHs to scan at once, 1 or more", o.jobs)
 	}
 	excludes, err := parseExcludes(o.exclude)
 	if err != nil {
