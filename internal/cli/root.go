@@ -102,10 +102,10 @@ func versionLine() string {
 func newVersionCmd(app *App) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
-		Short: "Print the version and the trust-score formula version",
+		Short: "Print the version, commit, build date and trust-score formula version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			fmt.Fprintln(cmd.OutOrStdout(), versionLine())
+			fmt.Fprint(cmd.OutOrStdout(), version.Info())
 			return nil
 		},
 	}

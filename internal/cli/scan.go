@@ -43,6 +43,15 @@ type scanOptions struct {
 	// history-aware rules (S20 guardrail weakened, S6 undeclared change)
 	// run, and approvals come from the base, as in 'sentinel pr'.
 	base string
+	// failOn: which verdict fails the command (compromised, suspicious,
+	// never); "suspicious" keeps the exit codes 0/3/2.
+	failOn string
+	quiet  bool
+	// exclude are --exclude patterns, relative to each scanned folder.
+	exclude []string
+	color   string
+	// jobs is how many PATHs are scanned at once.
+	jobs int
 }
 
 func newScanCmd(app *App) *cobra.Command {
@@ -63,10 +72,21 @@ from it, and links that point outside it are never followed. Hooks, tasks
 and tool servers approved in the folder's AGENTS.lock count as approved, as
 they do for 'sentinel run'; with --base they are read from the base ref.
 
-Colour is used only when the output is a terminal and NO_COLOR is unset.
+--exclude GLOB (repeatable) leaves out each agent file whose path relative
+to the scanned folder, or the path of a folder it is in, matches GLOB: each
+segment is matched as by path.Match (*, ?, [a-z]) and ** stands for any
+number of folders ('vendor/**', '**/testdata', 'docs/*.md'). Every file left
+out is listed as excluded among the notices (JSON "notices" too), so a
+reviewer sees what was not judged; a script a hook runs is still read for
+the hook. A file named as a PATH is always scanned.
+
+--quiet prints the verdict, the files with findings and their findings, and
+the closing line. --color auto (default) colours only a terminal, and never
+when NO_COLOR is set; always and never decide regardless.
 
 Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
-1 usage or environment error.`,
+1 usage or environment error. --fail-on compromised exits 0 for SUSPICIOUS;
+--fail-on never always exits 0 once the report is written.`,
 		Example: `  sentinel scan .                      # the project in this folder
   sentinel scan . --base main          # also compare with a git ref: deleted or flipped guardrails
   sentinel scan . --json               # the JSON contract (docs/json-contract.md)
@@ -74,7 +94,10 @@ Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
   sentinel scan . --hooks-only         # only what runs or connects by itself
   sentinel scan --global               # your own ~/.claude and ~/.gemini settings
   sentinel scan CLAUDE.md --json       # one file, the same JSON shape the API returns
-  sentinel scan ./a ./b                # several projects, one combined report`,
+  sentinel scan ./a ./b                # several projects, one combined report
+  sentinel scan --jobs 4 repos/*       # four at a time, reported in argument order
+  sentinel scan . --exclude 'internal/fixtures/**' --exclude '**/testdata'
+  sentinel scan . --quiet --fail-on compromised   # in CI: findings only, fail on COMPROMISED`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			if ctx == nil {
@@ -93,6 +116,17 @@ Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
 		return []string{formatText, formatJSON, formatSARIF}, cobra.ShellCompDirectiveNoFileComp
 	})
 	f.StringVar(&o.base, "base", "", "also compare with the git `REF` (e.g. main): catches deleted or flipped guardrails; approvals come from REF")
+	f.StringVar(&o.failOn, "fail-on", failOnSuspicious, "which verdict fails the command: suspicious (exit 3 or 2), compromised (exit 2 only) or never (exit 0)")
+	f.BoolVar(&o.quiet, "quiet", false, "text report: only the verdict, the files with findings and their findings")
+	f.StringArrayVar(&o.exclude, "exclude", nil, "leave out agent files matching `GLOB` (relative to each folder; ** for any folders; repeatable); they are listed as excluded")
+	f.IntVar(&o.jobs, "jobs", 1, "scan up to `N` PATHs at once; the report lists them in command-line order whatever N is")
+	f.StringVar(&o.color, "color", "auto", "colour the text report: auto (a terminal, NO_COLOR unset), always or never")
+	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{failOnCompromised, failOnSuspicious, failOnNever}, cobra.ShellCompDirectiveNoFileComp
+	})
+	_ = cmd.RegisterFlagCompletionFunc("color", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return []string{"auto", "always", "never"}, cobra.ShellCompDirectiveNoFileComp
+	})
 	return cmd
 }
 
@@ -116,6 +150,27 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	case formatText, formatJSON, formatSARIF:
 	default:
 		return usagef("unknown report format %q; use text, json or sarif", o.format)
+	}
+	failOn, err := parseFailOn(o.failOn)
+	if err != nil {
+		return err
+	}
+	color, err := colorFor(app, o.color, o.out != "")
+	if err != nil {
+		return err
+	}
+	if o.quiet && format != formatText {
+		return usagef("--quiet shortens the text report; the %s report is always whole, so leave out one of them", format)
+	}
+	if o.jobs < 1 {
+		return usagef("--jobs %d: give how many PATHs to scan at once, 1 or more", o.jobs)
+	}
+	excludes, err := parseExcludes(o.exclude)
+	if err != nil {
+		return err
+	}
+	if len(excludes) > 0 && o.base != "" {
+		return usagef("--exclude and --base cannot be used together yet: --base scans the folder whole, as 'sentinel pr' does; leave out one of them")
 	}
 
 	if len(args) == 0 && !o.global {
@@ -148,16 +203,20 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	globalsUsed := len(globals) == 0
 	var parts []*scan.Result
 	singlePath := "" // the path a single file is shown under
-	for _, t := range targets {
-		topts := opts
+	perTarget := make([][]scan.Option, len(targets))
+	for i, t := range targets {
+		perTarget[i] = opts
 		if t.isDir && !globalsUsed {
-			topts = append(append([]scan.Option{}, opts...), scan.WithExtraFiles(globals...))
+			perTarget[i] = append(append([]scan.Option{}, opts...), scan.WithExtraFiles(globals...))
 			globalsUsed = true
 		}
-		res, err := scanTarget(ctx, app, t, topts, o.hooksOnly, o.base)
-		if err != nil {
-			return err
-		}
+	}
+	results, err := scanTargets(ctx, app, targets, perTarget, o, excludes, o.jobs)
+	if err != nil {
+		return err
+	}
+	for i, t := range targets {
+		res := results[i]
 		prefix := ""
 		if !t.isDir {
 			prefix = singleFilePrefix(t, res)
@@ -194,8 +253,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	case formatSARIF:
 		err = report.WriteSARIF(&buf, res, report.SARIFOptions{ToolVersion: version.Version})
 	default:
-		color := o.out == "" && useColor(app)
-		err = report.WriteText(&buf, res, report.TextOptions{Color: color, HooksOnly: o.hooksOnly})
+		err = report.WriteText(&buf, res, report.TextOptions{Color: color, HooksOnly: o.hooksOnly, Quiet: o.quiet})
 	}
 	if err != nil {
 		return fmt.Errorf("cannot write the report: %v", err)
@@ -209,13 +267,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 		return fmt.Errorf("cannot write the report: %v", err)
 	}
 
-	switch res.Verdict {
-	case scan.Compromised:
-		return exitWith(ExitCompromised, ErrCompromised)
-	case scan.Suspicious:
-		return exitWith(ExitSuspicious, ErrSuspicious)
-	}
-	return nil
+	return verdictExit(res.Verdict, failOn)
 }
 
 // resolveTargets checks every PATH before anything is scanned, so a typo
@@ -249,65 +301,6 @@ func resolveTargets(args []string) ([]target, error) {
 		}
 	}
 	return dropCovered(out), nil
-}
-
-// dropCovered leaves out a PATH that another PATH's folder walk already
-// reads (sentinel scan . ./CLAUDE.md, or a folder and a folder inside it),
-// so no file is counted, scored and reported twice. A file the walk would
-// not read (notes.txt, read as instructions only when named) is kept.
-func dropCovered(targets []target) []target {
-	if len(targets) < 2 {
-		return targets
-	}
-	var out []target
-	for _, t := range targets {
-		if !walkedBy(targets, t.abs, t.isDir) {
-			out = append(out, t)
-		}
-	}
-	return out
-}
-
-// walkedBy reports whether the walk of a folder among targets reads the
-// file or folder at p. A folder's walk never counts as reading that folder
-// itself (walkReads), so p may be one of the targets.
-func walkedBy(targets []target, p string, isDir bool) bool {
-	for _, d := range targets {
-		if d.isDir && walkReads(d, p, isDir) {
-			return true
-		}
-	}
-	return false
-}
-
-// walkReads reports whether the walk of folder target d reads the file or
-// folder at p. Paths are compared by real path, since the walk follows no
-// link; a path under a folder the walk skips (.git, node_modules) is not
-// read, nor is a file that is not an agent file where it stands. Any
-// doubt (a path that cannot be resolved) answers false: reading a file
-// twice is better than not at all.
-func walkReads(d target, p string, isDir bool) bool {
-	root, err1 := filepath.EvalSymlinks(d.abs)
-	real, err2 := filepath.EvalSymlinks(p)
-	if err1 != nil || err2 != nil || root == real {
-		return false
-	}
-	rel, err := filepath.Rel(root, real)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return false
-	}
-	rel = filepath.ToSlash(rel)
-	for _, seg := range strings.Split(rel, "/") {
-		switch seg {
-		case ".git", ".hg", ".svn", "node_modules":
-			return false
-		}
-	}
-	if isDir {
-		return true
-	}
-	_, _, ok := discover.Classify(rel)
-	return ok
 }
 
 // writeReportFile writes a report to --out FILE. A FILE that is a symbolic
@@ -425,7 +418,7 @@ func singleFilePrefix(t target, res targetResult) string {
 // the scan outside) that Walk lists the way find(1) does. Its AGENTS.lock
 // approvals count, as they do for the gate (sentinel run); with a base ref,
 // the folder is compared with that revision and approvals come from there.
-func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hooksOnly bool, base string) (targetResult, error) {
+func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hooksOnly bool, base string, excludes excludeSet) (targetResult, error) {
 	if !t.isDir {
 		if base != "" {
 			return targetResult{}, usagef("--base compares a folder with a git ref, and %s is a file; name the repository folder", t.arg)
@@ -452,7 +445,14 @@ func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hoo
 	// and those of a lock signed by a key this machine trusts, never an
 	// unsigned lock's say-so about itself.
 	approver, notice, _ := lock.TrustedApprover(root, machineTrust(app.Getenv, t.abs))
-	res, err := scan.Scan(ctx, root, append(append([]scan.Option{}, opts...), scan.WithApprover(approver))...)
+	notice = honestLockNotice(root, approver, notice)
+	opts = append(append([]scan.Option{}, opts...), scan.WithApprover(approver))
+	var res *scan.Result
+	if len(excludes) > 0 {
+		res, err = scanExcluding(ctx, root, excludes, opts)
+	} else {
+		res, err = scan.Scan(ctx, root, opts...)
+	}
 	if err != nil {
 		return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)
 	}
@@ -575,7 +575,7 @@ func readGlobal(app *App, targets []target) (files []discover.File, notices []sc
 			continue
 		}
 		found = true
-		if walkedBy(targets, full, false) {
+		if newCoverIndex(targets).walks(full, false) {
 			continue
 		}
 		f, n := discover.ReadFile(os.DirFS(home), g.rel)

@@ -30,6 +30,10 @@ type TextOptions struct {
 	// so a report with no files says that nothing runs or connects by
 	// itself, not that there are no agent files.
 	HooksOnly bool
+	// Quiet prints the verdict, the files with findings and their
+	// findings, and the closing line (which still counts notices and
+	// observations); clean files, observations and notices are left out.
+	Quiet bool
 }
 
 // ANSI styles used by the text report.
@@ -49,6 +53,42 @@ const evidenceWidth = 240
 type textWriter struct {
 	w     *bufio.Writer
 	color bool
+	// reads says how far each file with a notice was read.
+	reads map[string]readState
+}
+
+// readState is how much of a file the scan could read, from the notices.
+type readState int
+
+const (
+	readWhole readState = iota
+	// readPart: read, but a notice says part of it was not (larger than
+	// Sentinel reads, front matter not understood, ...).
+	readPart
+	// readNone: a notice says the file was not read (not valid JSON, for
+	// instance), so its score of 100 means nothing.
+	readNone
+)
+
+// readStates maps each path that has a notice to how far it was read.
+func readStates(notices []scan.Notice) map[string]readState {
+	m := map[string]readState{}
+	for _, n := range notices {
+		st := readPart
+		if notReadNotice(n) {
+			st = readNone
+		}
+		if st > m[n.Path] {
+			m[n.Path] = st
+		}
+	}
+	return m
+}
+
+// notReadNotice reports whether a notice says its file was not read at
+// all: discover's "not read: ..." and the parsers' "PATH was not read: ...".
+func notReadNotice(n scan.Notice) bool {
+	return strings.HasPrefix(n.Message, "not read") || strings.Contains(n.Message, " was not read")
 }
 
 func (t *textWriter) style(code, s string) string {
@@ -67,6 +107,7 @@ func (t *textWriter) printf(format string, args ...any) { fmt.Fprintf(t.w, forma
 func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 	t := &textWriter{w: bufio.NewWriter(w), color: opt.Color}
 	res = Redacted(res)
+	t.reads = readStates(res.Notices)
 
 	t.printf("sentinel  verdict: %s   (formula v%s)\n", t.verdict(res.Verdict, string(res.Verdict)), res.FormulaVersion)
 
@@ -74,13 +115,14 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 		t.printf("\n")
 	}
 	for _, f := range res.Files {
-		if opt.HideClean && f.Verdict == scan.Clean && len(f.Findings) == 0 && len(f.Observations) == 0 && !f.Truncated {
+		quiet := f.Verdict == scan.Clean && len(f.Findings) == 0 && len(f.Observations) == 0 && !f.Truncated && t.reads[f.Path] == readWhole
+		if opt.HideClean && quiet || opt.Quiet && len(f.Findings) == 0 {
 			continue
 		}
-		t.file(f)
+		t.file(f, opt.Quiet)
 	}
 
-	if len(res.Observations) > 0 {
+	if len(res.Observations) > 0 && !opt.Quiet {
 		t.printf("\n%s\n", t.style(ansiBold, "observations (shown for review, never scored):"))
 		for _, o := range res.Observations {
 			loc := Terminal(o.Path)
@@ -92,7 +134,7 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 		}
 	}
 
-	if len(res.Notices) > 0 {
+	if len(res.Notices) > 0 && !opt.Quiet {
 		t.printf("\n%s\n", t.style(ansiBold, "notices (not read, or read in part; the rest of the scan went on):"))
 		for _, n := range res.Notices {
 			msg := n.Message
@@ -109,7 +151,7 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 		}
 	}
 
-	t.printf("\n%s\n", summary(res, opt))
+	t.printf("\n%s\n", summary(res, opt, t.reads))
 	return t.w.Flush()
 }
 
@@ -134,15 +176,53 @@ func Marker(v scan.Verdict) string {
 	return "[ ok ]"
 }
 
-func (t *textWriter) file(f scan.FileResult) {
+// Markers of a CLEAN file that [ ok ] would misdescribe.
+const (
+	// markerNotRead: a notice says the file was not read, so there is
+	// nothing its score could vouch for.
+	markerNotRead = "[ -- ]"
+	// markerCleanButLook: clean by the formula, yet a finding stands
+	// beside it or part of the file was not read; [ ok ] never stands
+	// beside a finding.
+	markerCleanButLook = "[ ~~ ]"
+)
+
+// marker is the tag of one file: Marker's, except that [ ok ] is kept for
+// a clean file that was read whole and has no finding.
+func (t *textWriter) marker(f scan.FileResult) string {
+	if f.Verdict != scan.Clean && f.Verdict != "" {
+		return Marker(f.Verdict)
+	}
+	switch {
+	case t.reads[f.Path] == readNone:
+		return markerNotRead
+	case len(f.Findings) > 0 || f.Truncated || t.reads[f.Path] == readPart:
+		return markerCleanButLook
+	}
+	return Marker(f.Verdict)
+}
+
+func (t *textWriter) file(f scan.FileResult, quiet bool) {
 	path := Terminal(f.Path)
-	line := fmt.Sprintf("%s %s   score %d", t.verdict(f.Verdict, Marker(f.Verdict)), path, f.TrustScore)
+	mark := t.marker(f)
+	var line string
+	if mark == markerNotRead && len(f.Findings) == 0 {
+		line = fmt.Sprintf("%s %s   not read (see the notice below)", t.style(ansiDim, mark), path)
+		if quiet {
+			line = fmt.Sprintf("%s %s   not read", t.style(ansiDim, mark), path)
+		}
+	} else {
+		line = fmt.Sprintf("%s %s   score %d", t.verdict(f.Verdict, mark), path, f.TrustScore)
+	}
 	if len(f.Findings) > 0 {
 		arith := strings.TrimPrefix(f.Breakdown, f.Path+": ")
 		line += "   " + Terminal(arith)
 	}
-	if f.Truncated {
+	switch {
+	case f.Truncated:
 		line += t.style(ansiDim, "   (read in part: the file is larger than Sentinel reads)")
+	case t.reads[f.Path] != readWhole:
+		line += t.style(ansiDim, "   (not read whole: see the notice below)")
 	}
 	t.printf("%s\n", line)
 	for _, fd := range f.Findings {
@@ -153,7 +233,7 @@ func (t *textWriter) file(f scan.FileResult) {
 		t.printf("    %s: %s\n", t.style(ansiBold, head), clip(Terminal(fd.Message), evidenceWidth))
 		t.details(fd, true)
 	}
-	if len(f.Observations) > 0 && len(f.Findings) == 0 {
+	if len(f.Observations) > 0 && len(f.Findings) == 0 && !quiet {
 		t.printf("    %s\n", t.style(ansiDim, fmt.Sprintf("%d observation(s), listed below, not scored", len(f.Observations))))
 	}
 }
@@ -185,7 +265,7 @@ func (t *textWriter) details(fd scan.Finding, explain bool) {
 }
 
 // summary is the closing line: how many files were read and how they stand.
-func summary(res *scan.Result, opt TextOptions) string {
+func summary(res *scan.Result, opt TextOptions, reads map[string]readState) string {
 	if len(res.Files) == 0 {
 		switch {
 		case len(res.Notices) > 0:
@@ -195,7 +275,7 @@ func summary(res *scan.Result, opt TextOptions) string {
 		}
 		return "no agent files found: nothing here is a file an AI coding agent obeys"
 	}
-	var clean, susp, comp int
+	var clean, susp, comp, unread int
 	for _, f := range res.Files {
 		switch f.Verdict {
 		case scan.Compromised:
@@ -203,14 +283,22 @@ func summary(res *scan.Result, opt TextOptions) string {
 		case scan.Suspicious:
 			susp++
 		default:
-			clean++
+			if reads[f.Path] == readNone && len(f.Findings) == 0 {
+				unread++
+			} else {
+				clean++
+			}
 		}
 	}
+	read := len(res.Files) - unread
 	noun := "files"
-	if len(res.Files) == 1 {
+	if read == 1 {
 		noun = "file"
 	}
-	s := fmt.Sprintf("%d %s read: %d compromised, %d suspicious, %d clean", len(res.Files), noun, comp, susp, clean)
+	s := fmt.Sprintf("%d %s read: %d compromised, %d suspicious, %d clean", read, noun, comp, susp, clean)
+	if unread > 0 {
+		s += fmt.Sprintf(" · %d not read", unread)
+	}
 	if n := len(res.Observations); n > 0 {
 		s += fmt.Sprintf(" · %d observation(s)", n)
 	}
