@@ -37,6 +37,7 @@ const (
 	gPoint           // "it to", "them to": reverse-order exfiltration
 	gRestore         // self-restoring wording
 	gWho             // the person an agent could keep things from
+	gDecode          // a reason to decode: rot13, "read it backwards", rot13 or reversed trigger words
 	// gAlt is the first of the groups of the rules' guarded alternatives
 	// (see alt): each distinct set of guard literals has a group of its
 	// own, up to group 63.
@@ -82,6 +83,7 @@ func proseLiterals() []text.Literal {
 	l = add(l, gPoint, " it to", " them to", " this to", " that to", " these to", " those to", " everything to", " all to", " it into", " them into",
 		" it at", " them at", " the result to", " the output to", " the contents to", " the file to", " the data to", " the dump to", " the archive to", "contents to", "content to", "| curl", "|curl", "| nc", "| ncat", "| netcat", "| wget", "| socat")
 	l = add(l, gRestore, "restore", "re-add", "readd", "recreate", "re-create", "reinstall", "re-install", "re-enable", "reenable", "put it back", "add it back", "add them back", "write it again", "again if")
+	l = add(l, gDecode, decodeReasonLiterals...)
 	for i, lits := range altGuards {
 		l = add(l, gAlt+i, lits...)
 	}
