@@ -19,11 +19,12 @@ import (
 // ask the agent to decode or reverse text, and trigger words of the prose
 // rules as rot13 and reversed text spell them.
 var decodeReasonLiterals = []string{
-	// Asking for it.
-	"rot13", "rot-13", "rot 13", "caesar", "backward", "reversed", "in reverse", "reverse it", "reverse this",
-	"reverse the text", "reverse each", "right to left", "right-to-left",
-	// rot13 of https://, .ssh, id_rsa, upload, ignore, previous instructions, send, .env.
-	"uggcf://", "uggc://", ".ffu", "vq_efn", "hcybnq", "vtaber", "cerivbhf", "vafgehpgvbaf", "fraq ", ".rai",
+	// Asking for it ("backward compatible" and "reverse proxy" are not).
+	"rot13", "rot-13", "rot 13", "caesar cipher", "read backwards", "read it backwards", "read this backwards",
+	"read them backwards", "written backwards", "spelled backwards", "reverse it", "reverse this",
+	"reverse the text", "reverse the line", "reverse each", "read right to left", "read from right to left",
+	// rot13 of https://, .ssh, id_rsa, upload, ignore, previous instructions, send.
+	"uggcf://", "uggc://", ".ffu", "vq_efn", "hcybnq", "vtaber", "cerivbhf", "vafgehpgvbaf", "fraq ",
 	// Reversed: https://, .ssh, id_rsa, upload, ignore, instructions.
 	"//:sptth", "//:ptth", "hss./", "asr_di", "daolpu", "erongi", "snoitcurtsni",
 }
@@ -115,16 +116,20 @@ func transformed(d *Doc, budget *int, report func(kind string, di decodedInstruc
 	}
 	src := docText(d, min(*budget, maxDecodeBudget))
 	*budget -= 2 * len(src)
-	// Lines the document already says plainly are not news when decoded.
-	plain := map[int]bool{}
-	for _, di := range scoredLines(src, map[int]bool{}) {
-		plain[di.line] = true
+	// A line the document says plainly turns to gibberish when
+	// transformed: what reads as an instruction is news.
+	seen := map[int]bool{}
+	// A right-to-left override run is read reversed already (Visual).
+	for i := range d.Units {
+		if d.Units[i].Where == text.Visual {
+			seen[d.Units[i].Line] = true
+		}
 	}
 	for _, t := range []struct {
 		kind string
 		f    func(string) string
 	}{{"rot13", rot13}, {"reversed", reverseLines}} {
-		for _, di := range scoredLines(t.f(src), plain) {
+		for _, di := range scoredLines(t.f(src), seen) {
 			report(t.kind, di)
 		}
 	}
@@ -185,19 +190,21 @@ func wrappedB64(d *Doc, sc *decodeScratch, budget *int, report func(line int, ki
 		block.Reset()
 		count = 0
 	}
-	for l := 1; l <= d.NumLines() && *budget > 0; l++ {
-		t := strings.TrimSpace(d.LineText(l))
-		if len(t) < 16 || !allB64Line(t) || block.Len()+len(t) > maxWrapped {
-			flush()
-			continue
+	d.Base64Lines(16, func(from, to int) {
+		for l := from; l <= to && *budget > 0; l++ {
+			t := strings.TrimSpace(d.LineText(l))
+			if len(t) < 16 || !allB64Line(t) || block.Len()+len(t) > maxWrapped {
+				flush()
+				continue
+			}
+			if count == 0 {
+				first = l
+			}
+			block.WriteString(t)
+			count++
 		}
-		if count == 0 {
-			first = l
-		}
-		block.WriteString(t)
-		count++
-	}
-	flush()
+		flush()
+	})
 }
 
 // allB64Line reports a line made only of base64 characters, with at
@@ -221,3 +228,4 @@ func allB64Line(t string) bool {
 func syntheticUnit(line int, s string) *text.Unit {
 	return &text.Unit{Text: s, Lower: text.Lower(s), Line: line, Where: text.Prose}
 }
+

@@ -177,19 +177,25 @@ func (d *Document) norm(i int, line string) string {
 // cleanLines marks the lines of src (a valid file whose lines start at
 // lineStarts) that hold nothing Normalize would change: no escape and no
 // rune that needsNormalizing reports. Only the other lines are normalised.
-func (d *Document) cleanLines(src string) {
+func (d *Document) cleanLines(src string, esc int) {
 	d.clean = make([]bool, len(d.lineStarts))
 	for i := range d.clean {
 		d.clean[i] = true
 	}
 	mark := func(off int) { d.clean[d.LineOf(off)-1] = false }
-	for from := 0; from < len(src); {
+	// esc is the first escape of src, or -1.
+	for from := max(esc, 0); esc >= 0 && from < len(src); {
 		k := firstEscape(src[from:])
 		if k < 0 {
 			break
 		}
 		mark(from + k)
-		from += k + 1
+		// Go on from the next line: this one is normalised anyway.
+		nl := strings.IndexByte(src[from+k:], '\n')
+		if nl < 0 {
+			break
+		}
+		from += k + nl + 1
 	}
 	for from := 0; from < len(src); {
 		k := firstToNormalize(src[from:])
@@ -420,9 +426,10 @@ func analyze(src string, f *Filter) *Document {
 		if d.InvalidUTF8 {
 			normalize = needsNormalizing(src)
 		}
-		d.plain = !normalize && !hasEscape(src)
+		esc := firstEscape(src)
+		d.plain = !normalize && esc < 0
 		if !d.plain && !d.InvalidUTF8 {
-			d.cleanLines(src)
+			d.cleanLines(src, esc)
 		}
 		if f == nil {
 			d.hasLink = strings.Contains(src, "](")
@@ -1124,3 +1131,56 @@ func reverseRunes(s string) string {
 	}
 	return string(rs)
 }
+
+// Base64Lines calls fn with each block of two or more consecutive lines
+// (first and last, 1-based) that start, after their indentation, with at
+// least minLen base64 characters: the lines of base64 wrapped over
+// several lines. Most lines fail at their first space, so the walk is
+// cheap.
+func (d *Document) Base64Lines(minLen int, fn func(first, last int)) {
+	first := 0
+	for l := 1; l <= len(d.lineStarts); l++ {
+		ok := false
+		if d.src != "" {
+			start := d.lineStarts[l-1]
+			for start < len(d.src) && (d.src[start] == ' ' || d.src[start] == '\t') {
+				start++
+			}
+			ok = start+minLen <= len(d.src) && base64Prefix(d.src[start:], minLen)
+		} else {
+			t := trimIndent(d.LineText(l), false)
+			ok = len(t) >= minLen && base64Prefix(t, minLen)
+		}
+		switch {
+		case ok && first == 0:
+			first = l
+		case !ok && first > 0:
+			if l-1 > first {
+				fn(first, l-1)
+			}
+			first = 0
+		}
+	}
+	if first > 0 && len(d.lineStarts) > first {
+		fn(first, len(d.lineStarts))
+	}
+}
+
+// base64Prefix reports whether the first n bytes of s are base64
+// characters (either alphabet, or padding).
+func base64Prefix(s string, n int) bool {
+	for i := 0; i < n; i++ {
+		if !base64Byte[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+var base64Byte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		t[c] = b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '+' || b == '/' || b == '-' || b == '_' || b == '='
+	}
+	return t
+}()

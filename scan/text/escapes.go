@@ -117,15 +117,34 @@ func isAlnumByte(c byte) bool {
 
 // firstEscape returns the offset of the first escape in s, or -1.
 func firstEscape(s string) int {
+	// The next '\\', '%' and '&' are found with strings.IndexByte, which
+	// outruns a loop over every byte; the nearest is tried.
+	next := [3]int{-2, -2, -2}
 	for from := 0; from < len(s); {
-		k := strings.IndexAny(s[from:], `\%&`)
-		if k < 0 {
+		best := -1
+		for k, c := range [3]byte{'\\', '%', '&'} {
+			if next[k] == -1 {
+				continue
+			}
+			if next[k] < from {
+				if j := strings.IndexByte(s[from:], c); j >= 0 {
+					next[k] = from + j
+				} else {
+					next[k] = -1
+					continue
+				}
+			}
+			if best < 0 || next[k] < best {
+				best = next[k]
+			}
+		}
+		if best < 0 {
 			return -1
 		}
-		if escapeAt(s, from+k) > 0 {
-			return from + k
+		if escapeAt(s, best) > 0 {
+			return best
 		}
-		from += k + 1
+		from = best + 1
 	}
 	return -1
 }
@@ -197,15 +216,17 @@ var compatRanges = [...][2]rune{
 }
 
 func inCompatRange(r rune) bool {
-	if r < 0x00AA || r > 0x1F1E5 {
+	switch {
+	case r < 0x00AA:
 		return false
+	case r < 0x2070:
+		return r <= 0x00BE || r >= 0x02B0 && r <= 0x02FF || r >= 0x1D2C && r <= 0x1DBF
+	case r < 0x3200:
+		return r <= 0x218F || r >= 0x2460 && r <= 0x24FF
+	case r < 0x3400:
+		return true
 	}
-	for _, rg := range compatRanges {
-		if r >= rg[0] && r <= rg[1] {
-			return true
-		}
-	}
-	return false
+	return r >= 0xFB00 && r <= 0xFB06 || r >= 0x1F100 && r <= 0x1F1E5
 }
 
 // compatTable maps each character of compatRanges whose NFKC form is
