@@ -228,4 +228,3 @@ func allB64Line(t string) bool {
 func syntheticUnit(line int, s string) *text.Unit {
 	return &text.Unit{Text: s, Lower: text.Lower(s), Line: line, Where: text.Prose}
 }
-
