@@ -37,7 +37,7 @@ func matchDefinition(u *text.Unit) (noun, file string, ok bool) {
 	}
 	for _, loc := range reDefinition.FindAllStringSubmatchIndex(u.Lower, 4) {
 		rest := u.Lower[loc[1]:min(len(u.Lower), loc[1]+90)]
-		what, cs, ce := credentialIn(" "+rest, false, u.Groups)
+		what, cs, _ := credentialIn(" "+rest, false, u.Groups)
 		if what != "a credential file" || cs > 2 {
 			continue
 		}
@@ -48,7 +48,6 @@ func matchDefinition(u *text.Unit) (noun, file string, ok bool) {
 		if k := strings.IndexAny(file, " \t\n\"'`),;"); k >= 0 {
 			file = file[:k]
 		}
-		_ = ce
 		return u.Lower[loc[2]:loc[3]], strings.TrimRight(file, ".:!?"), true
 	}
 	return "", "", false
