@@ -61,6 +61,13 @@ var urlOnlyVerbs = map[string]bool{
 const exfilWindow = 90
 
 func matchExfil(u *text.Unit) (match, bool) {
+	if m, ok := matchExfilEnglish(u); ok {
+		return m, true
+	}
+	return matchExfilForeign(u)
+}
+
+func matchExfilEnglish(u *text.Unit) (match, bool) {
 	if !has(u, gNet) || !hasAny(u, gCredFile, gCredVar) {
 		return match{}, false
 	}
@@ -290,4 +297,4 @@ var s05Examples = []example{
 
 // s05Gate is what matchExfil needs to match: a network verb and a
 // credential of either kind.
-var s05Gate = proseGate(either(allGroups(gNet, gCredFile), allGroups(gNet, gCredVar)), false)
+var s05Gate = proseGate(either(allGroups(gNet, gCredFile), allGroups(gNet, gCredVar), allGroups(gCredFile, gURL)), false)
