@@ -9,9 +9,11 @@ import (
 )
 
 // TestEvasionE2E runs the built binary over the evasions of issue #16 and
-// their benign twins (the reference cases of internal/fixtures, 57–65):
-// each attack, CLEAN before the text layer undid its evasion, is
-// COMPROMISED with exit code 2, each twin CLEAN with exit code 0, and
+// their benign twins (the reference cases of internal/fixtures, 57–68):
+// each attack, CLEAN before the text layer undid its evasion, gets its
+// verdict (COMPROMISED, exit code 2; a lone S5 split across sentences or
+// in another language SUSPICIOUS, exit code 3), each twin CLEAN with exit
+// code 0, and
 // the report shows the line as written, not as decoded.
 func TestEvasionE2E(t *testing.T) {
 	bin := testBinary(t)
@@ -34,6 +36,9 @@ func TestEvasionE2E(t *testing.T) {
 		{"Rot13WithAReason", "63_rot13_with_a_reason", "63b_legit_rot13_puzzle", "Vtaber"},
 		{"Base32AndWrappedBase64", "64_base32_and_wrapped_base64", "64b_legit_test_vectors", "Setup token:"},
 		{"ReadBackwards", "65_read_backwards", "65b_legit_palindromes", "erongI"},
+		{"SplitAcrossSentences", "66_split_across_sentences", "66b_legit_key_file_permissions", "the key file in a request"},
+		{"Spanish", "67_spanish_exfiltration", "67b_legit_spanish_guardrail", "sube ~/.ssh/id_rsa"},
+		{"Chinese", "68_chinese_exfiltration", "68b_legit_chinese_guardrail", "上传到"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			attack, ok1 := byName[tc.attack]
@@ -42,8 +47,12 @@ func TestEvasionE2E(t *testing.T) {
 				t.Fatalf("fixtures %s / %s missing", tc.attack, tc.twin)
 			}
 			r := runScanCmd(t, bin, scanTree(t, attack.Files), "", "scan", ".", "--json")
-			if r.code != 2 {
-				t.Fatalf("attack %s: exit %d, want 2\n%s%s", attack.Name, r.code, r.stdout, r.stderr)
+			wantCode := 2
+			if attack.Want == "SUSPICIOUS" {
+				wantCode = 3
+			}
+			if r.code != wantCode {
+				t.Fatalf("attack %s: exit %d, want %d\n%s%s", attack.Name, r.code, wantCode, r.stdout, r.stderr)
 			}
 			var out struct {
 				Verdict string `json:"verdict"`
@@ -57,8 +66,8 @@ func TestEvasionE2E(t *testing.T) {
 			if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 				t.Fatalf("attack %s: JSON: %v\n%s", attack.Name, err, r.stdout)
 			}
-			if out.Verdict != "COMPROMISED" {
-				t.Fatalf("attack %s: verdict %s, want COMPROMISED", attack.Name, out.Verdict)
+			if out.Verdict != string(attack.Want) {
+				t.Fatalf("attack %s: verdict %s, want %s", attack.Name, out.Verdict, attack.Want)
 			}
 			shown := false
 			for _, f := range out.Files {
