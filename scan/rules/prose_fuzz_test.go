@@ -15,6 +15,10 @@ func FuzzProseRules(f *testing.F) {
 			f.Add(ex.text)
 		}
 	}
+	for _, lang := range exfilLanguages {
+		f.Add(lang.attack)
+		f.Add(lang.guardrail)
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		lines := strings.Count(s, "\n") + 1
 		filtered, eager := findingsBothWays(s)
