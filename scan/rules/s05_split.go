@@ -25,6 +25,13 @@ var (
 // come.
 const splitWindow = 10
 
+// maxDefinitions bounds the naming sentences looked at per text, and
+// maxSplitText the text read after each, so the work stays linear.
+const (
+	maxDefinitions = 64
+	maxSplitText   = 16 << 10
+)
+
 // s05SplitGate makes the text layer cut paragraphs that name a credential
 // file beside a credential word, where a naming sentence can be.
 var s05SplitGate = proseGate(allGroups(gCredFile, gCredVar), false)
@@ -61,9 +68,9 @@ func splitExfil(r *Repo, rep *Report, reported map[*Doc]map[int]bool) {
 		if !s05SplitGate.admits(d.groups) {
 			continue
 		}
-		n := 0
+		n, defs, lastFirst := 0, 0, 0
 		for i, ug := range d.unitGroups {
-			if n >= maxPerRule || !s05SplitGate.admits(ug) {
+			if n >= maxPerRule || defs >= maxDefinitions || !s05SplitGate.admits(ug) {
 				continue
 			}
 			u := &d.Units[i]
@@ -75,9 +82,18 @@ func splitExfil(r *Repo, rep *Report, reported map[*Doc]map[int]bool) {
 				continue
 			}
 			first := u.Line
+			if first == lastFirst {
+				continue // the same window again
+			}
+			lastFirst = first
+			defs++
 			var b strings.Builder
-			for l := first; l <= min(d.NumLines(), first+splitWindow); l++ {
-				b.WriteString(text.Normalize(d.LineText(l)))
+			for l := first; l <= min(d.NumLines(), first+splitWindow) && b.Len() < maxSplitText; l++ {
+				t := d.LineText(l)
+				if len(t) > maxSplitText {
+					t = t[:maxSplitText]
+				}
+				b.WriteString(text.Normalize(t))
 				b.WriteByte('\n')
 			}
 			for _, v := range unitsOf(b.String()) {
