@@ -11,8 +11,8 @@ import (
 // TestEvasionE2E runs the built binary over the evasions of issue #16 and
 // their benign twins (the reference cases of internal/fixtures, 57–68):
 // each attack, CLEAN before the text layer undid its evasion, gets its
-// verdict (COMPROMISED, exit code 2; a lone S5 split across sentences or
-// in another language SUSPICIOUS, exit code 3), each twin CLEAN with exit
+// verdict (COMPROMISED, exit code 2; a lone S5 split across sentences
+// SUSPICIOUS, exit code 3), each twin CLEAN with exit
 // code 0, and
 // the report shows the line as written, not as decoded.
 func TestEvasionE2E(t *testing.T) {
@@ -37,8 +37,8 @@ func TestEvasionE2E(t *testing.T) {
 		{"Base32AndWrappedBase64", "64_base32_and_wrapped_base64", "64b_legit_test_vectors", "Setup token:"},
 		{"ReadBackwards", "65_read_backwards", "65b_legit_palindromes", "erongI"},
 		{"SplitAcrossSentences", "66_split_across_sentences", "66b_legit_key_file_permissions", "the key file in a request"},
-		{"Spanish", "67_spanish_exfiltration", "67b_legit_spanish_guardrail", "sube ~/.ssh/id_rsa"},
-		{"Chinese", "68_chinese_exfiltration", "68b_legit_chinese_guardrail", "上传到"},
+		{"Spanish", "67_spanish_control_sentence", "67b_legit_spanish_guardrail", "sube ~/.ssh/id_rsa"},
+		{"Chinese", "68_chinese_control_sentence", "68b_legit_chinese_guardrail", "上传到"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			attack, ok1 := byName[tc.attack]

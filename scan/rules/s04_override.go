@@ -44,7 +44,7 @@ func matchOverride(u *text.Unit) (match, bool) {
 		}
 		return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
 	}
-	return match{}, false
+	return matchOverrideForeign(u)
 }
 
 var s04Examples = []example{
@@ -118,4 +118,4 @@ var (
 )
 
 // s04Gate is what matchOverride needs to match.
-var s04Gate = proseGate(overrideAlts.after(gOverride), false)
+var s04Gate = proseGate(either(overrideAlts.after(gOverride), allGroups(gOverride, gFetch)), false)

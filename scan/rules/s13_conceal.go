@@ -32,7 +32,7 @@ var (
 )
 
 // gConcealNeg holds the negations reConcealNeg runs after.
-var gConcealNeg = guardGroup("not ", "never", "n't", "dont")
+var gConcealNeg = guardGroup(append([]string{"not ", "never", "n't", "dont"}, foreignConcealNeg...)...)
 
 func matchConceal(u *text.Unit) (match, bool) {
 	if !has(u, gConceal, gWho) {
@@ -55,7 +55,7 @@ func matchConceal(u *text.Unit) (match, bool) {
 		}
 		return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
 	}
-	return match{}, false
+	return matchConcealForeign(u)
 }
 
 // reSecretObject: "do not show the user the API key" keeps a secret from
