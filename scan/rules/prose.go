@@ -84,11 +84,14 @@ func proseLiterals() []text.Literal {
 		" it at", " them at", " the result to", " the output to", " the contents to", " the file to", " the data to", " the dump to", " the archive to", "contents to", "content to", "| curl", "|curl", "| nc", "| ncat", "| netcat", "| wget", "| socat")
 	l = add(l, gRestore, "restore", "re-add", "readd", "recreate", "re-create", "reinstall", "re-install", "re-enable", "reenable", "put it back", "add it back", "add them back", "write it again", "again if")
 	l = add(l, gDecode, decodeReasonLiterals...)
-	for g, lits := range foreignLiterals {
-		l = add(l, g, lits...)
+	for _, g := range []int{gOverride, gFetch, gConceal, gWho} {
+		l = add(l, g, foreignLiterals[g]...)
 	}
 	for i, lits := range altGuards {
 		l = add(l, gAlt+i, lits...)
+		if gAlt+i == gConcealNeg {
+			l = add(l, gConcealNeg, foreignLiterals[gConcealNeg]...)
+		}
 	}
 	return l
 }

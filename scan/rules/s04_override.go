@@ -33,7 +33,7 @@ var overrideAlts = alternatives{
 
 func matchOverride(u *text.Unit) (match, bool) {
 	if !has(u, gOverride) {
-		return match{}, false
+		return matchOverrideForeign(u)
 	}
 	for _, loc := range overrideAlts.find(u) {
 		if !imperativeAt(u, loc[0]) || governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
@@ -118,4 +118,7 @@ var (
 )
 
 // s04Gate is what matchOverride needs to match.
-var s04Gate = proseGate(either(overrideAlts.after(gOverride), allGroups(gOverride, gFetch)), false)
+// The last two terms are matchOverrideForeign's: Spanish, German, French
+// or Portuguese words of its groups, or, for Russian and Chinese, a
+// sentence with a credential file and a URL.
+var s04Gate = proseGate(either(overrideAlts.after(gOverride), allGroups(gOverride, gFetch), allGroups(gCredFile, gURL)), false)

@@ -20,13 +20,10 @@ import (
 // rules as rot13 and reversed text spell them.
 var decodeReasonLiterals = []string{
 	// Asking for it ("backward compatible" and "reverse proxy" are not).
-	"rot13", "rot-13", "rot 13", "caesar cipher", "read backwards", "read it backwards", "read this backwards",
-	"read them backwards", "written backwards", "spelled backwards", "reverse it", "reverse this",
-	"reverse the text", "reverse the line", "reverse each", "read right to left", "read from right to left",
-	// rot13 of https://, .ssh, id_rsa, upload, ignore, previous instructions, send.
-	"uggcf://", "uggc://", ".ffu", "vq_efn", "hcybnq", "vtaber", "cerivbhf", "vafgehpgvbaf", "fraq ",
-	// Reversed: https://, .ssh, id_rsa, upload, ignore, instructions.
-	"//:sptth", "//:ptth", "hss./", "asr_di", "daolpu", "erongi", "snoitcurtsni",
+	"rot13", "rot-13", "rot 13", "caesar", "d backwards", "it backwards", "is backwards", "n backwards",
+	"reverse it", "reverse this", "reverse each", "right to left",
+	// rot13 of https://, .ssh and ignore; reversed https://, .ssh and ignore.
+	"uggcf://", ".ffu", "vtaber", "//:sptth", "hss./", "erongi",
 }
 
 // s07DecodeGate makes the text layer cut every paragraph holding a

@@ -32,11 +32,11 @@ var (
 )
 
 // gConcealNeg holds the negations reConcealNeg runs after.
-var gConcealNeg = guardGroup(append([]string{"not ", "never", "n't", "dont"}, foreignConcealNeg...)...)
+var gConcealNeg = guardGroup("not ", "never", "n't", "dont")
 
 func matchConceal(u *text.Unit) (match, bool) {
 	if !has(u, gConceal, gWho) {
-		return match{}, false
+		return matchConcealForeign(u)
 	}
 	lower := u.Lower
 	var neg [][]int
@@ -93,4 +93,5 @@ func instructsUser(after string) bool {
 var s13Gate = proseGate(either(
 	allGroups(gConceal, gWho, gConcealNeg),
 	concealPos.after(gConceal, gWho),
+	allGroups(gCredFile, gURL), // matchConcealForeign in Russian and Chinese
 ), false)

@@ -1169,6 +1169,10 @@ func (d *Document) Base64Lines(minLen int, fn func(first, last int)) {
 // base64Prefix reports whether the first n bytes of s are base64
 // characters (either alphabet, or padding).
 func base64Prefix(s string, n int) bool {
+	// A word and a space fail at one of these two bytes most often.
+	if !base64Byte[s[n-1]] || !base64Byte[s[n/2]] {
+		return false
+	}
 	for i := 0; i < n; i++ {
 		if !base64Byte[s[i]] {
 			return false
