@@ -19,8 +19,8 @@ import (
 // ask the agent to decode or reverse text, and trigger words of the prose
 // rules as rot13 and reversed text spell them.
 var decodeReasonLiterals = []string{
-	// Asking for it ("backward compatible" and "reverse proxy" are not).
-	"rot13", "rot-13", "rot 13", "caesar", "d backwards", "it backwards", "is backwards", "n backwards",
+	// Asking for it ("backwards compatible" and "reverse proxy" are not).
+	"rot13", "rot-13", "rot 13", "caesar", "read backwards", "read it backwards", "read this backwards", "written backwards", "spelled backwards",
 	"reverse it", "reverse this", "reverse each", "right to left",
 	// rot13 of https://, .ssh and ignore; reversed https://, .ssh and ignore.
 	"uggcf://", ".ffu", "vtaber", "//:sptth", "hss./", "erongi",
@@ -187,7 +187,7 @@ func wrappedB64(d *Doc, sc *decodeScratch, budget *int, report func(line int, ki
 		block.Reset()
 		count = 0
 	}
-	d.Base64Lines(16, func(from, to int) {
+	d.Base64Lines(func(from, to int) {
 		for l := from; l <= to && *budget > 0; l++ {
 			t := strings.TrimSpace(d.LineText(l))
 			if len(t) < 16 || !allB64Line(t) || block.Len()+len(t) > maxWrapped {

@@ -138,6 +138,8 @@ type Document struct {
 	// them.
 	filter     *Filter
 	lineGroups []uint64
+	// b64Blocks are the blocks Base64Lines reports, found by structure.
+	b64Blocks [][2]int
 	// frontEnd is the number of lines of a YAML front matter at the top
 	// of the file (its fences included), 0 without one.
 	frontEnd int
@@ -722,9 +724,23 @@ func (d *Document) structure() {
 	var cur *Block
 	var comment strings.Builder
 	inComment := false
+	b64From, b64Run := 0, 0
 	for i := range d.lineStarts {
 		raw := d.LineText(i + 1)
 		line := i + 1
+		// Lines that start with 16 base64 characters, in blocks of two
+		// or more: base64 wrapped over several lines (Base64Lines).
+		if t := trimIndent(raw, false); len(t) >= 16 && base64Prefix(t, 16) {
+			if b64Run == 0 {
+				b64From = line
+			}
+			b64Run++
+		} else {
+			if b64Run >= 2 {
+				d.b64Blocks = append(d.b64Blocks, [2]int{b64From, line - 1})
+			}
+			b64Run = 0
+		}
 		if d.hasLink || d.hasURL {
 			md, bare := true, true
 			if d.src != "" && !noShortcuts {
@@ -812,6 +828,9 @@ func (d *Document) structure() {
 		if n == "" || strings.TrimSpace(n) == "" {
 			flush()
 		}
+	}
+	if b64Run >= 2 {
+		d.b64Blocks = append(d.b64Blocks, [2]int{b64From, len(d.lineStarts)})
 	}
 	if inComment {
 		d.closeComment(&comment, d.Comments[len(d.Comments)-1].Line, len(d.lineStarts))
@@ -1134,35 +1153,12 @@ func reverseRunes(s string) string {
 
 // Base64Lines calls fn with each block of two or more consecutive lines
 // (first and last, 1-based) that start, after their indentation, with at
-// least minLen base64 characters: the lines of base64 wrapped over
-// several lines. Most lines fail at their first space, so the walk is
-// cheap.
-func (d *Document) Base64Lines(minLen int, fn func(first, last int)) {
-	first := 0
-	for l := 1; l <= len(d.lineStarts); l++ {
-		ok := false
-		if d.src != "" {
-			start := d.lineStarts[l-1]
-			for start < len(d.src) && (d.src[start] == ' ' || d.src[start] == '\t') {
-				start++
-			}
-			ok = start+minLen <= len(d.src) && base64Prefix(d.src[start:], minLen)
-		} else {
-			t := trimIndent(d.LineText(l), false)
-			ok = len(t) >= minLen && base64Prefix(t, minLen)
-		}
-		switch {
-		case ok && first == 0:
-			first = l
-		case !ok && first > 0:
-			if l-1 > first {
-				fn(first, l-1)
-			}
-			first = 0
-		}
-	}
-	if first > 0 && len(d.lineStarts) > first {
-		fn(first, len(d.lineStarts))
+// least 16 base64 characters: the lines of base64 wrapped over several
+// lines. The blocks are found in the one walk over the lines that cuts
+// the file into units.
+func (d *Document) Base64Lines(fn func(first, last int)) {
+	for _, b := range d.b64Blocks {
+		fn(b[0], b[1])
 	}
 }
 
