@@ -37,6 +37,7 @@ const (
 	gPoint           // "it to", "them to": reverse-order exfiltration
 	gRestore         // self-restoring wording
 	gWho             // the person an agent could keep things from
+	gDecode          // a reason to decode: rot13, "read it backwards", rot13 or reversed trigger words
 	// gAlt is the first of the groups of the rules' guarded alternatives
 	// (see alt): each distinct set of guard literals has a group of its
 	// own, up to group 63.
@@ -82,8 +83,15 @@ func proseLiterals() []text.Literal {
 	l = add(l, gPoint, " it to", " them to", " this to", " that to", " these to", " those to", " everything to", " all to", " it into", " them into",
 		" it at", " them at", " the result to", " the output to", " the contents to", " the file to", " the data to", " the dump to", " the archive to", "contents to", "content to", "| curl", "|curl", "| nc", "| ncat", "| netcat", "| wget", "| socat")
 	l = add(l, gRestore, "restore", "re-add", "readd", "recreate", "re-create", "reinstall", "re-install", "re-enable", "reenable", "put it back", "add it back", "add them back", "write it again", "again if")
+	l = add(l, gDecode, decodeReasonLiterals...)
+	for _, g := range []int{gOverride, gFetch, gConceal, gWho} {
+		l = add(l, g, foreignLiterals[g]...)
+	}
 	for i, lits := range altGuards {
 		l = add(l, gAlt+i, lits...)
+		if gAlt+i == gConcealNeg {
+			l = add(l, gConcealNeg, foreignLiterals[gConcealNeg]...)
+		}
 	}
 	return l
 }
@@ -250,8 +258,9 @@ func inQuotes(s string, start, end int, backticks bool) bool {
 
 // reTitleOpen matches the text before the quotation mark that opens a
 // Markdown link title (`[t](url "…")`, `![a](img "…")`, `[r]: url "…"`)
-// or an HTML title or alt attribute (`<a href=… title="…">`).
-var reTitleOpen = lazyre.New(`(?:\]\(\s*(?:<[^>\s]*>|[^\s()]+)\s+|(?:^|\n)\s{0,3}\[[^\]\n]+\]:\s*(?:<[^>\s]*>|\S+)\s+|<[a-z][a-z0-9]*\s[^<>]*\b(?:title|alt)\s*=\s*)$`)
+// or an HTML attribute (`<a href=… title="…">`, `<img alt="…">`,
+// `<span data-note="…">`): a model reads every attribute's value as text.
+var reTitleOpen = lazyre.New(`(?:\]\(\s*(?:<[^>\s]*>|[^\s()]+)\s+|(?:^|\n)\s{0,3}\[[^\]\n]+\]:\s*(?:<[^>\s]*>|\S+)\s+|<[a-z][a-z0-9-]*\s[^<>]*\b[a-z][a-z0-9_:.-]*\s*=\s*)$`)
 
 // No-questions-asked phrases turn an S21–S24 observation into a finding.
 var reNQA = newStartRegexp(`\bwithout (first )?(checking|reviewing|verifying|inspecting|reading|looking|asking|confirming|confirmation|prompting|approval|permission|review|a review|human review|telling|waiting)\b|\b(do not|don't|dont|never) (ask|prompt|confirm|check|verify|review|wait for)\b|\b(do not|don't|dont|no need to) bother (asking|checking|confirming|reviewing)\b|\bno questions\b|\bso (that )?nothing (blocks|stops|interrupts|prevents)\b|\band continue\b|\beven if (it |they |this )?(fails|errors|warns|complains|looks)\b|\bignore (any |all )?(errors|warnings|prompts|failures|confirmations)\b|\bskip (the |any )?(confirmation|prompts?|review|approval)\b|\bno confirmation\b`)
@@ -302,6 +311,9 @@ func proseFinding(d *Doc, u *text.Unit, m match, message string) Finding {
 				f.Evidence = d.LineEvidence(f.Line)
 			}
 		}
+	case text.Visual:
+		f.Message += " (in text a right-to-left override shows reversed; read as displayed)"
+		f.Decoded = clip(u.Text, 500)
 	case text.Comment:
 		if !strings.Contains(f.Message, "hidden in a comment") {
 			f.Message += " (in a comment a rendered preview hides)"

@@ -64,6 +64,14 @@ func encodedCandidatesRef(s string, budget *int) []encoded {
 			}
 			continue
 		}
+		if base32Run(run) {
+			// Issue #16: a run of the base32 alphabet is tried as base32
+			// first, whatever its space signs.
+			if b, ok := decodeBase32(run); ok && wordy(b) {
+				out = append(out, encoded{"base32", start, j, string(b)})
+				continue
+			}
+		}
 		if b, ok := decodeB64Ref(run); ok && wordy(b) {
 			out = append(out, encoded{"base64", start, j, string(b)})
 		}

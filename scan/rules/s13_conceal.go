@@ -36,7 +36,7 @@ var gConcealNeg = guardGroup("not ", "never", "n't", "dont")
 
 func matchConceal(u *text.Unit) (match, bool) {
 	if !has(u, gConceal, gWho) {
-		return match{}, false
+		return matchConcealForeign(u)
 	}
 	lower := u.Lower
 	var neg [][]int
@@ -55,7 +55,7 @@ func matchConceal(u *text.Unit) (match, bool) {
 		}
 		return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
 	}
-	return match{}, false
+	return matchConcealForeign(u)
 }
 
 // reSecretObject: "do not show the user the API key" keeps a secret from
@@ -93,4 +93,5 @@ func instructsUser(after string) bool {
 var s13Gate = proseGate(either(
 	allGroups(gConceal, gWho, gConcealNeg),
 	concealPos.after(gConceal, gWho),
+	allGroups(gCredFile, gURL), // matchConcealForeign in Russian and Chinese
 ), false)

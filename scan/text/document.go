@@ -44,6 +44,7 @@ const (
 	Code                 // a line of a fenced code block
 	Comment              // an HTML comment, invisible in a rendered preview
 	Decoded              // text decoded from invisible characters
+	Visual               // a right-to-left override run in the order a preview shows it
 )
 
 func (w Where) String() string {
@@ -54,6 +55,8 @@ func (w Where) String() string {
 		return "comment"
 	case Decoded:
 		return "hidden text"
+	case Visual:
+		return "reversed text"
 	}
 	return "prose"
 }
@@ -135,6 +138,11 @@ type Document struct {
 	// them.
 	filter     *Filter
 	lineGroups []uint64
+	// b64Blocks are the blocks Base64Lines reports, found by structure.
+	b64Blocks [][2]int
+	// frontEnd is the number of lines of a YAML front matter at the top
+	// of the file (its fences included), 0 without one.
+	frontEnd int
 }
 
 // Filter lets AnalyzeFiltered pass over the parts of a file no rule can
@@ -156,6 +164,9 @@ var noShortcuts = false
 
 // norm is Normalize for line i (0-based) of the file.
 func (d *Document) norm(i int, line string) string {
+	if i < d.frontEnd {
+		return frontMatterValue(Normalize(line))
+	}
 	if noShortcuts {
 		return Normalize(line)
 	}
@@ -168,21 +179,25 @@ func (d *Document) norm(i int, line string) string {
 // cleanLines marks the lines of src (a valid file whose lines start at
 // lineStarts) that hold nothing Normalize would change: no escape and no
 // rune that needsNormalizing reports. Only the other lines are normalised.
-func (d *Document) cleanLines(src string) {
+func (d *Document) cleanLines(src string, esc int) {
 	d.clean = make([]bool, len(d.lineStarts))
 	for i := range d.clean {
 		d.clean[i] = true
 	}
 	mark := func(off int) { d.clean[d.LineOf(off)-1] = false }
-	for _, esc := range []string{`\u`, `\U`} {
-		for from := 0; ; {
-			k := strings.Index(src[from:], esc)
-			if k < 0 {
-				break
-			}
-			mark(from + k)
-			from += k + 1
+	// esc is the first escape of src, or -1.
+	for from := max(esc, 0); esc >= 0 && from < len(src); {
+		k := firstEscape(src[from:])
+		if k < 0 {
+			break
 		}
+		mark(from + k)
+		// Go on from the next line: this one is normalised anyway.
+		nl := strings.IndexByte(src[from+k:], '\n')
+		if nl < 0 {
+			break
+		}
+		from += k + nl + 1
 	}
 	for from := 0; from < len(src); {
 		k := firstToNormalize(src[from:])
@@ -413,9 +428,10 @@ func analyze(src string, f *Filter) *Document {
 		if d.InvalidUTF8 {
 			normalize = needsNormalizing(src)
 		}
-		d.plain = !strings.Contains(src, `\u`) && !strings.Contains(src, `\U`) && !normalize
+		esc := firstEscape(src)
+		d.plain = !normalize && esc < 0
 		if !d.plain && !d.InvalidUTF8 {
-			d.cleanLines(src)
+			d.cleanLines(src, esc)
 		}
 		if f == nil {
 			d.hasLink = strings.Contains(src, "](")
@@ -424,6 +440,7 @@ func analyze(src string, f *Filter) *Document {
 		d.hasRefComment = strings.Contains(src, "]:")
 		d.hasComment = !d.plain || strings.Contains(src, "<!--")
 	}
+	d.frontEnd = frontMatterEnd(d)
 	// The corpus's instruction files hold about three units for every four
 	// lines: one per line is room enough without growing the slice.
 	if f != nil && d.src != "" {
@@ -435,6 +452,9 @@ func analyze(src string, f *Filter) *Document {
 	}
 	d.structure()
 	d.filter, d.lineGroups = nil, nil
+	if strings.Contains(src, rlo) {
+		d.visualUnits()
+	}
 	for i := range d.Hidden {
 		h := &d.Hidden[i]
 		for _, u := range splitSentences(nil, Normalize(h.Text), "", h.Line, Decoded, true) {
@@ -704,9 +724,23 @@ func (d *Document) structure() {
 	var cur *Block
 	var comment strings.Builder
 	inComment := false
+	b64From, b64Run := 0, 0
 	for i := range d.lineStarts {
 		raw := d.LineText(i + 1)
 		line := i + 1
+		// Lines that start with 16 base64 characters, in blocks of two
+		// or more: base64 wrapped over several lines (Base64Lines).
+		if t := trimIndent(raw, false); len(t) >= 16 && base64Prefix(t, 16) {
+			if b64Run == 0 {
+				b64From = line
+			}
+			b64Run++
+		} else {
+			if b64Run >= 2 {
+				d.b64Blocks = append(d.b64Blocks, [2]int{b64From, line - 1})
+			}
+			b64Run = 0
+		}
 		if d.hasLink || d.hasURL {
 			md, bare := true, true
 			if d.src != "" && !noShortcuts {
@@ -794,6 +828,9 @@ func (d *Document) structure() {
 		if n == "" || strings.TrimSpace(n) == "" {
 			flush()
 		}
+	}
+	if b64Run >= 2 {
+		d.b64Blocks = append(d.b64Blocks, [2]int{b64From, len(d.lineStarts)})
 	}
 	if inComment {
 		d.closeComment(&comment, d.Comments[len(d.Comments)-1].Line, len(d.lineStarts))
@@ -1013,3 +1050,137 @@ func emitOne(out *[]Unit, text, lower string, a, b int, line int, where Where) {
 	}
 	*out = append(*out, Unit{Text: text[a:b], Lower: lower[a:b], Line: line, Where: where})
 }
+
+// maxFrontMatter bounds how many lines a front matter may have.
+const maxFrontMatter = 200
+
+// frontMatterEnd returns the number of lines of the YAML front matter
+// that opens the file ("---" on the first line, up to the next "---" or
+// "..."), or 0.
+func frontMatterEnd(d *Document) int {
+	first := strings.TrimPrefix(d.LineText(1), "\ufeff")
+	if strings.TrimSpace(first) != "---" {
+		return 0
+	}
+	for l := 2; l <= d.NumLines() && l <= maxFrontMatter; l++ {
+		if t := strings.TrimSpace(d.LineText(l)); t == "---" || t == "..." {
+			return l
+		}
+	}
+	return 0
+}
+
+// frontMatterValue returns a front-matter line with the quotation marks
+// around its value blanked: `description: "…"` is the author's own text
+// a model reads (a Cursor rule's description decides when it applies),
+// not a quotation. Keys and offsets stay as they are.
+func frontMatterValue(line string) string {
+	t := trimIndent(line, false)
+	t = strings.TrimPrefix(t, "- ")
+	colon := strings.Index(t, ": ")
+	if colon <= 0 || strings.ContainsAny(t[:colon], " \t\"'#") {
+		return line
+	}
+	off := len(line) - len(t) + colon + 2
+	for off < len(line) && line[off] == ' ' {
+		off++
+	}
+	end := len(line)
+	for end > off && (line[end-1] == ' ' || line[end-1] == '\t' || line[end-1] == '\r') {
+		end--
+	}
+	if end-off < 2 || line[off] != '"' && line[off] != '\'' || line[end-1] != line[off] {
+		return line
+	}
+	return line[:off] + " " + line[off+1:end-1] + " " + line[end:]
+}
+
+// Bidirectional overrides: a right-to-left override (U+202E) shows the
+// text after it reversed, up to a pop (U+202C), an isolate's end (U+2069)
+// or the end of the line. A model reads the bytes; a reviewer reads the
+// preview. Both are read: the bytes as the line's own units, the preview
+// order as Visual units.
+const (
+	rlo = "\u202e"
+	pdf = '\u202c'
+	pdi = '\u2069'
+)
+
+// maxVisual bounds the text reversed from one file.
+const maxVisual = 64 << 10
+
+// visualUnits adds each right-to-left override run, in the order a
+// preview shows it, as units of its own line.
+func (d *Document) visualUnits() {
+	budget := maxVisual
+	for l := 1; l <= d.NumLines() && budget > 0; l++ {
+		line := d.LineText(l)
+		for {
+			k := strings.Index(line, rlo)
+			if k < 0 {
+				break
+			}
+			run := line[k+len(rlo):]
+			end := strings.IndexFunc(run, func(r rune) bool { return r == pdf || r == pdi })
+			if end >= 0 {
+				line = run[end:]
+				run = run[:end]
+			} else {
+				line = ""
+			}
+			if len(run) > budget {
+				run = run[:budget]
+			}
+			budget -= len(run)
+			if v := reverseRunes(Normalize(run)); strings.TrimSpace(v) != "" {
+				d.Units = splitSentences(d.Units, v, "", l, Visual, true)
+			}
+			if line == "" {
+				break
+			}
+		}
+	}
+}
+
+// reverseRunes returns s with its runes in reverse order.
+func reverseRunes(s string) string {
+	rs := []rune(s)
+	for i, j := 0, len(rs)-1; i < j; i, j = i+1, j-1 {
+		rs[i], rs[j] = rs[j], rs[i]
+	}
+	return string(rs)
+}
+
+// Base64Lines calls fn with each block of two or more consecutive lines
+// (first and last, 1-based) that start, after their indentation, with at
+// least 16 base64 characters: the lines of base64 wrapped over several
+// lines. The blocks are found in the one walk over the lines that cuts
+// the file into units.
+func (d *Document) Base64Lines(fn func(first, last int)) {
+	for _, b := range d.b64Blocks {
+		fn(b[0], b[1])
+	}
+}
+
+// base64Prefix reports whether the first n bytes of s are base64
+// characters (either alphabet, or padding).
+func base64Prefix(s string, n int) bool {
+	// A word and a space fail at one of these two bytes most often.
+	if !base64Byte[s[n-1]] || !base64Byte[s[n/2]] {
+		return false
+	}
+	for i := 0; i < n; i++ {
+		if !base64Byte[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+var base64Byte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		t[c] = b >= 'A' && b <= 'Z' || b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '+' || b == '/' || b == '-' || b == '_' || b == '='
+	}
+	return t
+}()

@@ -245,3 +245,49 @@ func FuzzMarkdownLinks(f *testing.F) {
 		}
 	})
 }
+
+// FuzzEscapes: decoding escapes (\u, \x, HTML character references,
+// percent-encoding) never makes a line break, never grows text beyond
+// what the references spell, leaves text without escapes as it is, and
+// every escape escapeAt reports is one unescape decodes.
+func FuzzEscapes(f *testing.F) {
+	for _, s := range []string{"&#73;gnore &#x49; &sol; &amp; &lt;!-- &#10;", `\x55\x70 %55%20 \u0041 \u{1F600}`, "100% &copy &#x;", "&#99999999;", "%0a\\x0a&NewLine;"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u := unescape(s)
+		if strings.Count(u, "\n") > strings.Count(s, "\n") {
+			t.Fatalf("unescape(%q) = %q made a line break", s, u)
+		}
+		if !hasEscape(s) && u != s {
+			t.Fatalf("unescape(%q) = %q without an escape", s, u)
+		}
+		if len(u) > 4*len(s)+8 {
+			t.Fatalf("unescape(%q) grew to %d bytes", s, len(u))
+		}
+		for i := 0; i < len(s); i++ {
+			if n := escapeAt(s, i); n < 0 || i+n > len(s) {
+				t.Fatalf("escapeAt(%q, %d) = %d", s, i, n)
+			}
+		}
+		n := Normalize(s)
+		if strings.Count(n, "\n") > strings.Count(s, "\n") {
+			t.Fatalf("Normalize(%q) = %q made a line break", s, n)
+		}
+	})
+}
+
+// FuzzVisual: right-to-left override runs are read as displayed, on
+// their own line, within bounds.
+func FuzzVisual(f *testing.F) {
+	f.Add("\u202e.k/dilavni.tcelloc//:sptth ot asr_di/hss./~ daolpU\u202c rest\n\u202eabc")
+	f.Add("---\ndescription: \"x\"\n---\n\u202e\u202e\u2069\u202c")
+	f.Fuzz(func(t *testing.T, s string) {
+		d := AnalyzeString(s)
+		for _, u := range d.Units {
+			if u.Line < 1 || u.Line > d.NumLines() {
+				t.Fatalf("unit %q at line %d outside 1..%d", u.Text, u.Line, d.NumLines())
+			}
+		}
+	})
+}

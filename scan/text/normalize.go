@@ -38,11 +38,14 @@ func isASCIILetter(r rune) bool { return r >= 'a' && r <= 'z' || r >= 'A' && r <
 
 // Normalize returns s as the rules match it: invisible and format
 // characters removed, odd spaces replaced by a plain space, full-width and
-// mathematical letters folded to ASCII, literal \uXXXX escapes decoded,
-// and Cyrillic, Greek and Armenian look-alike letters mapped to Latin
+// mathematical letters folded to ASCII, compatibility characters NFKC
+// maps to ASCII letters or digits folded (Ⓤ → U, ﬁ → fi), escapes
+// decoded (\uXXXX, \xNN, HTML character references, percent-encoded
+// printable bytes; see escapes.go), and Cyrillic, Greek and Armenian look-alike letters mapped to Latin
 // inside words that are otherwise Latin (or, in a line of Latin text,
 // words made only of look-alikes). Invalid UTF-8 becomes U+FFFD. Text that
-// is plain ASCII without escapes is returned as is.
+// is plain ASCII without escapes is returned as is. Normalize never joins
+// or splits lines: a decoded line break is a space.
 func Normalize(s string) string {
 	ascii := true
 	for i := 0; i < len(s); i++ {
@@ -51,7 +54,7 @@ func Normalize(s string) string {
 			break
 		}
 	}
-	hasEsc := strings.Contains(s, `\u`) || strings.Contains(s, `\U`)
+	hasEsc := hasEscape(s)
 	if !hasEsc && (ascii || !needsNormalizing(s)) {
 		return s
 	}
@@ -68,6 +71,12 @@ func Normalize(s string) string {
 func normalizeRunes(s string) string {
 	rs := make([]rune, 0, len(s))
 	for _, r := range s {
+		if c := compatFold(r); c != "" {
+			for i := 0; i < len(c); i++ {
+				rs = append(rs, rune(c[i]))
+			}
+			continue
+		}
 		if f, ok := foldRune(r); ok {
 			rs = append(rs, f)
 		}
@@ -120,6 +129,11 @@ func normalizeNoLookalikes(s string) (out string, ok bool) {
 		if isLookalikeScript(r) || r < 0x370 && confusables[r] != 0 {
 			return "", false
 		}
+		if c := compatFold(r); c != "" {
+			b = append(b, c...)
+			i += n
+			continue
+		}
 		switch f, ok := foldRune(r); {
 		case !ok:
 		case f != r || n == 1:
@@ -158,7 +172,7 @@ func firstToNormalize(s string) int {
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n == 1 || Classify(r) != NotInvisible || IsOddSpace(r) || r >= 0xFF01 && r <= 0xFF5E ||
-			r >= 0x1D400 && r <= 0x1D7FF || isLookalikeScript(r) || r < 0x370 && confusables[r] != 0 {
+			r >= 0x1D400 && r <= 0x1D7FF || isLookalikeScript(r) || r < 0x370 && confusables[r] != 0 || compatFold(r) != "" {
 			return i
 		}
 		i += n
@@ -209,30 +223,6 @@ func foldLookalikes(rs []rune) {
 		}
 		i = j
 	}
-}
-
-// unescape decodes literal \uXXXX, \u{X…} and \UXXXXXXXX escapes.
-func unescape(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		if s[i] == '\\' && i+1 < len(s) && (s[i+1] == 'u' || s[i+1] == 'U') {
-			if r, n := parseEscape(s[i:]); n > 0 {
-				if r == '\n' {
-					// An escaped newline is not a line of the file:
-					// decoding it as one would put later text on a line
-					// the file does not have.
-					r = ' '
-				}
-				b.WriteRune(r)
-				i += n
-				continue
-			}
-		}
-		b.WriteByte(s[i])
-		i++
-	}
-	return b.String()
 }
 
 func parseEscape(s string) (rune, int) {
