@@ -78,11 +78,10 @@ func (g *gate) prepareWall(name string, env []string) (*walledStart, error) {
 	if err != nil {
 		return missing(fmt.Errorf("%w: %v", wall.ErrUnavailable, err))
 	}
-	stop, sock, err := startBroker(g.app.Getenv)
+	sock, err := brokerName()
 	if err != nil {
-		return missing(fmt.Errorf("%w: cannot start the state broker the MCP gateway writes through: %v", wall.ErrUnavailable, err))
+		return missing(fmt.Errorf("%w: %v", wall.ErrUnavailable, err))
 	}
-	watches, onPath := sentinelLinks(g.app.Getenv)
 	// The hook and the gateway the agent starts find Sentinel's folders by
 	// their real paths, whatever happens to a link on the way there.
 	env = append(env, mcpgate.BrokerEnv+"="+sock)
@@ -96,11 +95,19 @@ func (g *gate) prepareWall(name string, env []string) (*walledStart, error) {
 			env = append(env, userdirs.StateEnv+"="+r)
 		}
 	}
+	// The set-up process starts first, so its start-up overlaps the rest:
+	// the broker, the links to watch, the gate's scan. Nothing runs inside
+	// the wall until Run hands it the agent.
 	p, err := wall.Prepare(plan, env)
 	if err != nil {
-		stop()
 		return missing(err)
 	}
+	stop, err := startBroker(g.app.Getenv, sock)
+	if err != nil {
+		p.Abort()
+		return missing(fmt.Errorf("%w: cannot start the state broker the MCP gateway writes through: %v", wall.ErrUnavailable, err))
+	}
+	watches, onPath := sentinelLinks(g.app.Getenv)
 	return &walledStart{pending: p, stopBroker: stop, watches: watches, onPath: onPath}, nil
 }
 
@@ -162,36 +169,39 @@ func agentEnv() []string {
 	return append(os.Environ(), human.RunPIDEnv+"="+strconv.Itoa(os.Getpid()))
 }
 
+// brokerName is a fresh abstract socket name. It is taken (by
+// startBroker) before the agent, which learns it from its environment,
+// starts.
+func brokerName() (string, error) {
+	var rnd [12]byte
+	if _, err := rand.Read(rnd[:]); err != nil {
+		return "", err
+	}
+	return "@sentinel-broker-" + hex.EncodeToString(rnd[:]), nil
+}
+
 // startBroker serves the MCP gateway's state writes on an abstract socket
 // (Linux, where the wall stands): the agent can connect, but there is no
 // file to remove or replace, and a gateway checks every answer against the
 // queue, which it reads directly.
-func startBroker(getenv func(string) string) (stop func(), sock string, err error) {
+func startBroker(getenv func(string) string, sock string) (stop func(), err error) {
 	dirs, err := mcpgate.ResolveDirs(getenv, "")
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	// An abstract socket with a random name: it has no file for the agent
-	// to remove or replace, no path length limit, and the name is taken
-	// before the agent starts.
-	var rnd [12]byte
-	if _, err := rand.Read(rnd[:]); err != nil {
-		return nil, "", err
-	}
-	sock = "@sentinel-broker-" + hex.EncodeToString(rnd[:])
 	ln, err := net.Listen("unix", sock)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	b, err := mcpgate.NewBroker(dirs)
 	if err != nil {
 		ln.Close()
-		return nil, "", err
+		return nil, err
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { b.Serve(ctx, ln); close(done) }()
-	return func() { cancel(); <-done }, sock, nil
+	return func() { cancel(); <-done }, nil
 }
 
 // linkWatch remembers where a path Sentinel depends on led when the agent

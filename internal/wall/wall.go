@@ -11,8 +11,8 @@
 // renamed away and recreated), and a Landlock domain stops the agent from
 // reaching another process's view of the file system through /proc. The
 // agent still writes the project, its own files in $HOME, caches and temp.
-// Elsewhere, or where the kernel refuses namespaces, Start reports why and
-// the caller falls back to the hook alone.
+// Elsewhere, or where the kernel refuses namespaces, Prepare or Run
+// reports why and the caller falls back to the hook alone.
 package wall
 
 import (

@@ -5,12 +5,11 @@ package wall
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 
@@ -84,11 +83,17 @@ func Prepare(plan Plan, env []string) (*Pending, error) {
 	cmd.Env = append(append([]string(nil), env...), PlanEnv+"="+string(b))
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
 	cmd.ExtraFiles = []*os.File{rw, cr} // fd 3: report, fd 4: the agent
+	// One user namespace in which the user keeps their own ids; the set-up
+	// process holds CAP_SYS_ADMIN there (as an ambient capability, so it
+	// survives exec for a user other than root) until the agent starts.
 	cmd.SysProcAttr = &syscall.SysProcAttr{
 		Cloneflags:                 syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
-		UidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getuid(), Size: 1}},
-		GidMappings:                []syscall.SysProcIDMap{{ContainerID: 0, HostID: os.Getgid(), Size: 1}},
+		UidMappings:                []syscall.SysProcIDMap{{ContainerID: os.Getuid(), HostID: os.Getuid(), Size: 1}},
+		GidMappings:                []syscall.SysProcIDMap{{ContainerID: os.Getgid(), HostID: os.Getgid(), Size: 1}},
 		GidMappingsEnableSetgroups: false,
+	}
+	if os.Getuid() != 0 {
+		cmd.SysProcAttr.AmbientCaps = []uintptr{unix.CAP_SYS_ADMIN}
 	}
 	err = cmd.Start()
 	rw.Close()
@@ -122,7 +127,9 @@ func (p *Pending) Run(path string, argv []string) (*exec.Cmd, error) {
 		p.Abort()
 		return nil, fmt.Errorf("%w: cannot hand the agent to the set-up process: %v", ErrUnavailable, err)
 	}
-	if l := p.line(); l != "ok" {
+	// The report pipe closes without a word when the agent's program
+	// starts (close-on-exec); a word is why it did not.
+	if l := p.line(); l != "" {
 		_ = p.cmd.Wait()
 		return nil, setupError(l)
 	}
@@ -143,12 +150,15 @@ func setupError(line string) error {
 }
 
 // Init is the set-up process: it runs inside the new namespaces, makes the
-// plan's mounts, puts itself under Landlock, makes itself unreadable to the
-// agent, then starts the agent in a second user and mount namespace (where
-// the mounts are locked: the agent cannot unmount or remount them, even as
-// root of its own namespace), waits, and exits with the agent's code. It
-// never returns.
+// plan's mounts, installs the terminal filter, enters a Landlock domain,
+// gives up every capability (so the agent, which it becomes, cannot
+// unmount or remount what it mounted; a namespace the agent makes is less
+// privileged, where those mounts are locked), then waits for the agent to
+// start and execs it. It never returns.
 func Init() {
+	// Capabilities, no_new_privs and exec belong to a thread: every step
+	// below runs on this one.
+	runtime.LockOSThread()
 	report := os.NewFile(3, "wall-report")
 	fail := func(format string, a ...any) {
 		msg := fmt.Sprintf(format, a...)
@@ -157,6 +167,10 @@ func Init() {
 		}
 		os.Exit(125)
 	}
+	// Neither pipe reaches the agent: the report closes when the agent's
+	// program starts, which tells the caller it did.
+	syscall.CloseOnExec(3)
+	syscall.CloseOnExec(4)
 	raw := os.Getenv(PlanEnv)
 	os.Unsetenv(PlanEnv)
 	var s spec
@@ -169,18 +183,15 @@ func Init() {
 	if err := denyTerminalInjection(); err != nil {
 		fail("%v", err)
 	}
-	// Not dumpable: a process of the agent's tree may not ptrace this one
-	// or read its /proc entries (it would need CAP_SYS_PTRACE in this
-	// namespace, which the inner namespace does not give).
-	if err := unix.Prctl(unix.PR_SET_DUMPABLE, 0, 0, 0, 0); err != nil {
-		fail("cannot protect the wall's set-up process: %v", err)
-	}
 	// A Landlock domain: its processes may not ptrace, or open through
 	// /proc/PID/root, any process outside it, where the file system is
-	// still writable. Making block devices is the one right it handles,
-	// which nothing in an agent's work needs.
+	// still writable, nor change a mount. Making block devices is the one
+	// file right it handles, which nothing in an agent's work needs.
 	if err := landlock.MustConfig(landlock.AccessFSSet(unix.LANDLOCK_ACCESS_FS_MAKE_BLOCK)).RestrictPaths(); err != nil {
 		fail("cannot enter a Landlock domain: %v", err)
+	}
+	if err := dropCapabilities(s.UID); err != nil {
+		fail("%v", err)
 	}
 	fmt.Fprintln(report, "ready")
 	// The agent to start, once the caller's scan has said it may start; end
@@ -192,48 +203,50 @@ func Init() {
 	}
 	ctl.Close()
 	path, argv := agent[0], agent[1:]
-	cmd := exec.Command(path, argv[1:]...)
-	cmd.Args = argv
-	cmd.Env = append(os.Environ(), ActiveEnv+"=1")
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{
-		Cloneflags:                 syscall.CLONE_NEWUSER | syscall.CLONE_NEWNS,
-		UidMappings:                []syscall.SysProcIDMap{{ContainerID: s.UID, HostID: 0, Size: 1}},
-		GidMappings:                []syscall.SysProcIDMap{{ContainerID: s.GID, HostID: 0, Size: 1}},
-		GidMappingsEnableSetgroups: false,
-	}
-	// The terminal's interrupts reach the agent directly (same process
-	// group); the set-up process only passes on what is sent to it.
-	signal.Ignore(syscall.SIGINT, syscall.SIGQUIT)
-	sigs := make(chan os.Signal, 4)
-	signal.Notify(sigs, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGUSR1, syscall.SIGUSR2)
-	if err := cmd.Start(); err != nil {
-		fail("cannot start %s inside the wall: %v", path, err)
-	}
-	fmt.Fprintln(report, "ok")
-	report.Close()
-	go func() {
-		for sig := range sigs {
-			_ = cmd.Process.Signal(sig)
-		}
-	}()
-	os.Exit(exitCode(cmd.Wait()))
+	// This process becomes the agent: the same process the caller waits
+	// for, with the terminal, the process group and the signals it had.
+	err := syscall.Exec(path, argv, append(os.Environ(), ActiveEnv+"=1"))
+	fail("cannot start %s inside the wall: %v", path, err)
 }
 
-// exitCode turns a child's end into this process's exit code, as a shell
-// does: its own code, or 128 plus the signal that ended it.
-func exitCode(err error) int {
-	if err == nil {
-		return 0
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			return 128 + int(ws.Signal())
+// dropCapabilities leaves the agent no capability in the wall's namespace,
+// so it cannot unmount or remount what the wall mounted there. A user other
+// than root ran this process with CAP_SYS_ADMIN as an ambient capability:
+// clearing it is enough, since exec gives a non-root program nothing else.
+// Root would get every capability back at exec: the securebits that stop
+// that (and their locks) are set first.
+func dropCapabilities(uid int) error {
+	if uid == 0 {
+		// linux/securebits.h: NOROOT, NO_SETUID_FIXUP, NO_CAP_AMBIENT_RAISE,
+		// each with its lock.
+		const (
+			secbitNoRoot, secbitNoRootLocked                       = 1 << 0, 1 << 1
+			secbitNoSetuidFixup, secbitNoSetuidFixupLocked         = 1 << 2, 1 << 3
+			secbitNoCapAmbientRaise, secbitNoCapAmbientRaiseLocked = 1 << 6, 1 << 7
+		)
+		bits := secbitNoRoot | secbitNoRootLocked | secbitNoSetuidFixup | secbitNoSetuidFixupLocked | secbitNoCapAmbientRaise | secbitNoCapAmbientRaiseLocked
+		if err := unix.Prctl(unix.PR_SET_SECUREBITS, uintptr(bits), 0, 0, 0); err != nil {
+			return fmt.Errorf("cannot keep root's capabilities from the agent: %v", err)
 		}
-		return ee.ExitCode()
 	}
-	return 125
+	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil {
+		return fmt.Errorf("cannot clear the wall's capabilities: %v", err)
+	}
+	// No inheritable set and no new privileges at exec: a program with file
+	// capabilities (or setuid) gains nothing inside the wall.
+	hdr := unix.CapUserHeader{Version: unix.LINUX_CAPABILITY_VERSION_3}
+	var data [2]unix.CapUserData
+	if err := unix.Capget(&hdr, &data[0]); err != nil {
+		return fmt.Errorf("cannot read the wall's capabilities: %v", err)
+	}
+	data[0].Inheritable, data[1].Inheritable = 0, 0
+	if err := unix.Capset(&hdr, &data[0]); err != nil {
+		return fmt.Errorf("cannot clear the wall's inheritable capabilities: %v", err)
+	}
+	if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("cannot forbid new privileges: %v", err)
+	}
+	return nil
 }
 
 // kernelSettings are read-only inside the wall: an agent running as root
