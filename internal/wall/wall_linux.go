@@ -43,6 +43,9 @@ func Available() error {
 		if b, err := os.ReadFile("/proc/sys/kernel/unprivileged_userns_clone"); err == nil && strings.TrimSpace(string(b)) == "0" {
 			return fmt.Errorf("%w: unprivileged user namespaces are switched off (kernel.unprivileged_userns_clone is 0)", ErrUnavailable)
 		}
+		if b, err := os.ReadFile("/proc/sys/kernel/apparmor_restrict_unprivileged_userns"); err == nil && strings.TrimSpace(string(b)) == "1" {
+			return fmt.Errorf("%w: AppArmor keeps unprivileged programs out of user namespaces (kernel.apparmor_restrict_unprivileged_userns is 1; an AppArmor profile for sentinel with the userns rule lifts it)", ErrUnavailable)
+		}
 	}
 	return nil
 }
