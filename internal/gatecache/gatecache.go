@@ -175,8 +175,7 @@ func (c *Cache) Digest(fsys fs.FS, files []discover.File, notices []discover.Not
 	sorted := append([]discover.File{}, files...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
 	for _, f := range sorted {
-		sum := sha256.Sum256(f.Data)
-		put("file", f.Path, string(f.Kind), f.Tool, hex.EncodeToString(sum[:]), fmt.Sprint(f.Truncated))
+		put("file", f.Path, string(f.Kind), f.Tool, fileDigest(f), fmt.Sprint(f.Truncated))
 	}
 	ns := append([]discover.Notice{}, notices...)
 	sort.Slice(ns, func(i, j int) bool { return ns[i].Path < ns[j].Path })
@@ -219,6 +218,16 @@ func contentOf(fsys fs.FS, p string) string {
 		}
 		return "unreadable:" + n.Message
 	}
+	return fileDigest(f) + fmt.Sprint(f.Truncated)
+}
+
+// fileDigest covers every byte of f: a file longer than the scanner reads
+// carries the digest of the whole (discover.File.Digest), so a line
+// appended past that length is a change too.
+func fileDigest(f discover.File) string {
+	if f.Truncated && f.Digest != "" {
+		return "sha256:" + f.Digest
+	}
 	sum := sha256.Sum256(f.Data)
-	return hex.EncodeToString(sum[:]) + fmt.Sprint(f.Truncated)
+	return hex.EncodeToString(sum[:])
 }

@@ -10,6 +10,8 @@ package discover
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -83,6 +85,11 @@ type File struct {
 	Data      []byte `json:"-"`
 	Size      int64  `json:"size"`
 	Truncated bool   `json:"truncated,omitempty"`
+	// Digest is the SHA-256 (hex) of every byte of a Truncated file, read
+	// to its end: what an approval pins must cover the part the rules did
+	// not read, or a line appended to a large approved script would keep
+	// its approval. Empty when the file was read whole (Data is all of it).
+	Digest string `json:"-"`
 }
 
 // Notice reports a file that could not be read, or was read in part. A notice
@@ -412,6 +419,12 @@ func readOpen(f fs.File, p string) (File, *Notice) {
 	if len(data) > MaxRead {
 		out.Data = data[:MaxRead]
 		out.Truncated = true
+		h := sha256.New()
+		h.Write(data)
+		if _, err := io.Copy(h, f); err != nil {
+			return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
+		}
+		out.Digest = hex.EncodeToString(h.Sum(nil))
 	}
 	return out, nil
 }

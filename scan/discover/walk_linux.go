@@ -3,6 +3,8 @@
 package discover
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -380,6 +382,24 @@ func readAt(dirfd int, name *byte, p string) (File, *Notice) {
 	if len(data) > MaxRead {
 		out.Data = data[:MaxRead]
 		out.Truncated = true
+		// The rest is hashed, not kept: see File.Digest.
+		h := sha256.New()
+		h.Write(data)
+		buf := make([]byte, 64<<10)
+		for {
+			n, err := syscall.Read(fd, buf)
+			if err == syscall.EINTR {
+				continue
+			}
+			if err != nil {
+				return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
+			}
+			if n <= 0 {
+				break
+			}
+			h.Write(buf[:n])
+		}
+		out.Digest = hex.EncodeToString(h.Sum(nil))
 	}
 	return out, nil
 }

@@ -38,7 +38,12 @@ func (r *Repo) HookItem(a agentcfg.AutoRun) Item {
 		h.Write([]byte(p))
 		h.Write([]byte{0})
 		if s := r.File(p); s != nil {
-			h.Write(s.Data)
+			if s.Truncated && s.Digest != "" {
+				// Every byte, not the part read: see discover.File.Digest.
+				h.Write([]byte("sha256:" + s.Digest))
+			} else {
+				h.Write(s.Data)
+			}
 		}
 	}
 	return Item{Kind: kind, Tool: a.Tool, Source: a.Source, Event: a.Event, Matcher: a.Matcher,
