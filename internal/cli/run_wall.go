@@ -98,6 +98,11 @@ func (g *gate) prepareWall(name string, env []string) (*walledStart, error) {
 	// The set-up process starts first, so its start-up overlaps the rest:
 	// the broker, the links to watch, the gate's scan. Nothing runs inside
 	// the wall until Run hands it the agent.
+	// Whatever the agent leaves running comes back to this process, which
+	// ends it when the agent ends (see run).
+	if err := wall.AdoptOrphans(); err != nil {
+		return missing(fmt.Errorf("%w: cannot collect what the agent leaves running: %v", wall.ErrUnavailable, err))
+	}
 	p, err := wall.Prepare(plan, env)
 	if err != nil {
 		return missing(err)
@@ -147,6 +152,11 @@ func (w *walledStart) run(g *gate, name, path string, argv []string) (handled bo
 		}
 	}()
 	werr := cmd.Wait()
+	// Processes the agent left behind are inside the wall and could write
+	// after the check below: they end with the agent.
+	if n := wall.EndOrphans(); n > 0 {
+		fmt.Fprintf(g.app.Stderr, "sentinel: ended %d process%s that `%s` left running inside the wall.\n", n, map[bool]string{true: "", false: "es"}[n == 1], name)
+	}
 	checkLinks(g.app.Stderr, name, w.watches, w.onPath)
 	var ee *exec.ExitError
 	switch {

@@ -477,6 +477,66 @@ func TestWallRedTeam(t *testing.T) {
 			breachOnSuccess: true,
 		},
 	}
+	// The second red-team session's findings (the design with one
+	// namespace): the working folder inherited from before the mounts, and
+	// what outlives the agent or kills `sentinel run`.
+	cases = append(cases,
+		wallRedCase{
+			name: "cwddotdot", what: "the inherited working folder reaches the real folders through ..",
+			cmd: func(e *wallE2E) string {
+				return `printf '{}' > ../.config/sentinel/mcp-policy.json`
+			},
+			after: wallPolicyChanged,
+		},
+		wallRedCase{
+			name: "proccwd", what: "/proc/self/cwd/.. reaches the real folders",
+			cmd: func(e *wallE2E) string {
+				return `printf '{}' > /proc/self/cwd/../.config/sentinel/mcp-policy.json`
+			},
+			after: wallPolicyChanged,
+		},
+		wallRedCase{
+			name: "cwdqueue", what: "a decision written through the working folder",
+			cmd: func(e *wallE2E) string {
+				return `printf '{"verdict":"allow","by":"user:cli"}' > ../.local/state/sentinel/mcp/approvals/00000001.decision`
+			},
+			after: func(t *testing.T, e *wallE2E) string {
+				if _, err := os.Stat(filepath.Join(e.state, "mcp", "approvals", "00000001.decision")); err == nil {
+					return "a decision file was written"
+				}
+				return ""
+			},
+		},
+		wallRedCase{
+			name: "killparent", what: "the agent kills sentinel run to skip the check of links and PATH",
+			cmd: func(e *wallE2E) string {
+				return `P=$(awk '{print $4}' /proc/$$/stat); kill -9 $P`
+			},
+			breachOnSuccess: true,
+		},
+		wallRedCase{
+			name: "detached", what: "a detached process writes after the agent exits (and after the check)",
+			setup: func(t *testing.T, e *wallE2E) {
+				for i, kv := range e.env {
+					if strings.HasPrefix(kv, "PATH=") {
+						e.env[i] = "PATH=" + filepath.Join(e.home, "early") + ":" + strings.TrimPrefix(kv, "PATH=")
+					}
+				}
+			},
+			cmd: func(e *wallE2E) string {
+				return `mkdir -p $HOME/early; setsid sh -c 'sleep 1; printf "#!/bin/sh
+echo TROJAN
+" > $HOME/early/sentinel; chmod +x $HOME/early/sentinel' </dev/null >/dev/null 2>&1 &`
+			},
+			after: func(t *testing.T, e *wallE2E) string {
+				time.Sleep(1500 * time.Millisecond)
+				if _, err := os.Stat(filepath.Join(e.home, "early", "sentinel")); err == nil {
+					return "a process left behind put a sentinel first on PATH after the check"
+				}
+				return ""
+			},
+		},
+	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			e := newWallE2E(t)

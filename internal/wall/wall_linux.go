@@ -4,14 +4,17 @@ package wall
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/landlock-lsm/go-landlock/landlock"
 	"golang.org/x/sys/unix"
@@ -183,6 +186,12 @@ func Init() {
 	if err := mountPlan(s.Plan); err != nil {
 		fail("%v", err)
 	}
+	// The working folder was inherited from before the mounts: it still
+	// points into the tree below them, where `..` reaches Sentinel's folders
+	// writable. Enter it again by its path, through the new mounts.
+	if err := reenterWorkDir(); err != nil {
+		fail("%v", err)
+	}
 	if err := denyTerminalInjection(); err != nil {
 		fail("%v", err)
 	}
@@ -190,7 +199,11 @@ func Init() {
 	// /proc/PID/root, any process outside it, where the file system is
 	// still writable, nor change a mount. Making block devices is the one
 	// file right it handles, which nothing in an agent's work needs.
-	if err := landlock.MustConfig(landlock.AccessFSSet(unix.LANDLOCK_ACCESS_FS_MAKE_BLOCK)).RestrictPaths(); err != nil {
+	// Signals are scoped too (Landlock ABI 6): the agent may not signal a
+	// process outside the wall, so it cannot kill `sentinel run` to skip
+	// what it checks when the agent ends. Older kernels enter the domain
+	// without that scope.
+	if err := landlock.MustConfig(landlock.AccessFSSet(unix.LANDLOCK_ACCESS_FS_MAKE_BLOCK), landlock.ScopedSet(unix.LANDLOCK_SCOPE_SIGNAL)).BestEffort().Restrict(); err != nil {
 		fail("cannot enter a Landlock domain: %v", err)
 	}
 	if err := dropCapabilities(s.UID); err != nil {
@@ -210,6 +223,95 @@ func Init() {
 	// for, with the terminal, the process group and the signals it had.
 	err := syscall.Exec(path, argv, append(os.Environ(), ActiveEnv+"=1"))
 	fail("cannot start %s inside the wall: %v", path, err)
+}
+
+// reenterWorkDir changes to the working folder again by its path, so that
+// it is the folder as the new mounts show it, and checks that it is still
+// the same folder.
+func reenterWorkDir() error {
+	wd, err := os.Getwd()
+	if err != nil {
+		return fmt.Errorf("cannot find the working folder inside the wall: %v", err)
+	}
+	var before, after unix.Stat_t
+	if err := unix.Stat(".", &before); err != nil {
+		return fmt.Errorf("cannot read the working folder: %v", err)
+	}
+	if err := unix.Chdir(wd); err != nil {
+		return fmt.Errorf("cannot enter %s inside the wall: %v", wd, err)
+	}
+	if err := unix.Stat(".", &after); err != nil || after.Ino != before.Ino || after.Dev != before.Dev {
+		return fmt.Errorf("the working folder %s is another folder inside the wall", wd)
+	}
+	return nil
+}
+
+// AdoptOrphans makes this process the reaper of its descendants that lose
+// their parent (a process the agent started with setsid or nohup and left
+// behind), so EndOrphans can end them when the agent ends.
+func AdoptOrphans() error {
+	return unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
+}
+
+// EndOrphans kills and reaps every child this process still has once the
+// agent has ended: all of them are what the agent left behind, inside the
+// wall, where one could write after the check of links and PATH. It returns
+// how many it ended.
+func EndOrphans() int {
+	self := os.Getpid()
+	ended := 0
+	for round := 0; round < 200; round++ {
+		kids := childrenOf(self)
+		for _, pid := range kids {
+			_ = unix.Kill(pid, unix.SIGKILL)
+		}
+		ended += len(kids)
+		// Reap what died; a killed process's own children come to this
+		// process next and are ended in the next round.
+		for {
+			pid, err := unix.Wait4(-1, nil, unix.WNOHANG, nil)
+			if pid <= 0 || err != nil {
+				break
+			}
+		}
+		if len(kids) == 0 {
+			if _, err := unix.Wait4(-1, nil, unix.WNOHANG, nil); err == unix.ECHILD {
+				return ended
+			}
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	return ended
+}
+
+// childrenOf lists the processes whose parent is pid, from /proc.
+func childrenOf(pid int) []int {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var out []int
+	for _, e := range ents {
+		p, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// The parent is the second field after the command, which is in
+		// parentheses and may hold spaces.
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(b[i+1:]))
+		if len(f) > 1 && f[1] == strconv.Itoa(pid) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // dropCapabilities leaves the agent no capability in the wall's namespace,

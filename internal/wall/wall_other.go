@@ -31,3 +31,9 @@ func Init() {
 	fmt.Fprintln(os.Stderr, "sentinel: the write wall exists only on Linux")
 	os.Exit(125)
 }
+
+// AdoptOrphans does nothing on this system.
+func AdoptOrphans() error { return nil }
+
+// EndOrphans does nothing on this system.
+func EndOrphans() int { return 0 }
