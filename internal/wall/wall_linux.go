@@ -284,8 +284,29 @@ func EndOrphans() int {
 	return ended
 }
 
-// childrenOf lists the processes whose parent is pid, from /proc.
+// childrenOf lists the processes whose parent is pid: from each of its
+// threads' children files where the kernel has them (cheap), else from
+// every process's stat in /proc.
 func childrenOf(pid int) []int {
+	if tasks, err := os.ReadDir("/proc/" + strconv.Itoa(pid) + "/task"); err == nil {
+		var out []int
+		found := false
+		for _, t := range tasks {
+			b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/task/" + t.Name() + "/children")
+			if err != nil {
+				continue
+			}
+			found = true
+			for _, f := range strings.Fields(string(b)) {
+				if c, err := strconv.Atoi(f); err == nil {
+					out = append(out, c)
+				}
+			}
+		}
+		if found {
+			return out
+		}
+	}
 	ents, err := os.ReadDir("/proc")
 	if err != nil {
 		return nil
