@@ -264,7 +264,23 @@ func repoRoot(dir string) string {
 // "infra".
 func resolve(paths []string, cwd, root string) []string {
 	out := make([]string, 0, len(paths))
+	// fromRoot names a resolved path inside the project from the project
+	// as it was opened (a project opened through a link keeps its name).
 	realRoot, rootDone := "", false
+	fromRoot := func(real string) string {
+		if !rootDone {
+			rootDone = true
+			if root != "" && filepath.IsAbs(root) {
+				realRoot, _ = filepath.EvalSymlinks(root)
+			}
+		}
+		if realRoot != "" && within(real, realRoot) {
+			if rel, err := filepath.Rel(realRoot, real); err == nil {
+				return filepath.Join(root, rel)
+			}
+		}
+		return real
+	}
 	for _, p := range paths {
 		q := p
 		if cwd != "" && !isAbsPath(p) {
@@ -279,18 +295,7 @@ func resolve(paths []string, cwd, root string) []string {
 		// named from the project as the path was opened.
 		if hasDotDot(p) {
 			if k, ok := blast.ResolveKernelPath(cwd, p); ok && filepath.IsAbs(k) && filepath.Clean(k) != filepath.Clean(q) {
-				if !rootDone {
-					rootDone = true
-					if root != "" && filepath.IsAbs(root) {
-						realRoot, _ = filepath.EvalSymlinks(root)
-					}
-				}
-				if realRoot != "" && within(k, realRoot) {
-					if rel, err := filepath.Rel(realRoot, k); err == nil {
-						k = filepath.Join(root, rel)
-					}
-				}
-				out = append(out, k)
+				out = append(out, fromRoot(k))
 			}
 		}
 		q = filepath.Clean(q)
@@ -298,18 +303,7 @@ func resolve(paths []string, cwd, root string) []string {
 		if real == "" || real == q {
 			continue
 		}
-		if !rootDone {
-			rootDone = true
-			if root != "" && filepath.IsAbs(root) {
-				realRoot, _ = filepath.EvalSymlinks(root)
-			}
-		}
-		if realRoot != "" && within(real, realRoot) {
-			if rel, err := filepath.Rel(realRoot, real); err == nil {
-				real = filepath.Join(root, rel)
-			}
-		}
-		if real != q {
+		if real = fromRoot(real); real != q {
 			out = append(out, real)
 		}
 	}

@@ -63,13 +63,40 @@ func TrustedApprover(fsys fs.FS, t Trust) (a rules.Approver, notice, state strin
 	if l == nil || len(l.Approved()) == 0 {
 		return local, "", "no-lock-approvals:" + local.digest()
 	}
-	if why == whyUnsigned {
-		why += "; approve them yourself with 'sentinel approve', or wait for CI to sign the lock"
-	}
 	if why != "" {
-		return local, fmt.Sprintf("the %d approvals in AGENTS.lock do not count here: %s", len(l.Approved()), why), "lock-untrusted:" + local.digest()
+		return local, untrustedNotice(l.Approved(), local, why), "lock-untrusted:" + local.digest()
 	}
 	return either{l.Approver(), local}, "", "lock-trusted:" + fp + ":" + local.digest()
+}
+
+// untrustedNotice says which of a lock's approvals do not count here, and
+// why: an approval also given on this machine ('sentinel approve' records
+// it in the lock and under SENTINEL_HOME) counts, so the notice must not
+// say it does not. A merely unsigned lock all of whose approvals were given
+// here needs no notice; a signature problem is always said.
+func untrustedNotice(entries []Entry, local localApprover, why string) string {
+	here := 0
+	for _, e := range entries {
+		if e.SHA256 != "" && local[e.Key()+"\x00"+e.SHA256] {
+			here++
+		}
+	}
+	unsigned := why == whyUnsigned
+	if unsigned {
+		why += "; approve them yourself with 'sentinel approve', or wait for CI to sign the lock"
+	}
+	n := len(entries)
+	switch {
+	case here == 0:
+		return fmt.Sprintf("the %d approvals in %s do not count here: %s", n, FileName, why)
+	case here == n && unsigned:
+		return ""
+	case here == n:
+		return fmt.Sprintf("the %d approvals in %s count here only because they were given on this machine; the lock itself does not count: %s", n, FileName, why)
+	case unsigned:
+		return fmt.Sprintf("%d of the %d approvals in %s do not count here: %s (the other %d were given here and count)", n-here, n, FileName, why, here)
+	}
+	return fmt.Sprintf("%d of the %d approvals in %s do not count here, and the other %d count only because they were given on this machine: %s", n-here, n, FileName, here, why)
 }
 
 // either approves what any of its approvers approves.

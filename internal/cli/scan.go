@@ -445,7 +445,6 @@ func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hoo
 	// and those of a lock signed by a key this machine trusts, never an
 	// unsigned lock's say-so about itself.
 	approver, notice, _ := lock.TrustedApprover(root, machineTrust(app.Getenv, t.abs))
-	notice = honestLockNotice(root, approver, notice)
 	opts = append(append([]scan.Option{}, opts...), scan.WithApprover(approver))
 	var res *scan.Result
 	if len(excludes) > 0 {

@@ -20,15 +20,6 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// spec is what the set-up process receives in PlanEnv.
-type spec struct {
-	Plan Plan `json:"plan"`
-	// UID and GID are the user's own ids outside the namespaces; the agent
-	// runs as them again in the inner namespace.
-	UID int `json:"uid"`
-	GID int `json:"gid"`
-}
-
 // Available reports why the wall cannot stand here, or nil. It checks what
 // can be checked without starting anything: Landlock (which keeps the
 // agent out of other processes' views through /proc) and the kernel's user
@@ -70,7 +61,7 @@ func Prepare(plan Plan, env []string) (*Pending, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: cannot find the sentinel binary to set the wall up: %v", ErrUnavailable, err)
 	}
-	b, err := json.Marshal(spec{Plan: plan, UID: os.Getuid(), GID: os.Getgid()})
+	b, err := json.Marshal(plan)
 	if err != nil {
 		return nil, err
 	}
@@ -179,11 +170,11 @@ func Init() {
 	syscall.CloseOnExec(4)
 	raw := os.Getenv(PlanEnv)
 	os.Unsetenv(PlanEnv)
-	var s spec
-	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+	var plan Plan
+	if err := json.Unmarshal([]byte(raw), &plan); err != nil {
 		fail("the wall's plan is unreadable: %v", err)
 	}
-	if err := mountPlan(s.Plan); err != nil {
+	if err := mountPlan(plan); err != nil {
 		fail("%v", err)
 	}
 	// The working folder was inherited from before the mounts: it still
@@ -206,7 +197,8 @@ func Init() {
 	if err := landlock.MustConfig(landlock.AccessFSSet(unix.LANDLOCK_ACCESS_FS_MAKE_BLOCK), landlock.ScopedSet(unix.LANDLOCK_SCOPE_SIGNAL)).BestEffort().Restrict(); err != nil {
 		fail("cannot enter a Landlock domain: %v", err)
 	}
-	if err := dropCapabilities(s.UID); err != nil {
+	// The user keeps their own ids in this namespace (identity mapping).
+	if err := dropCapabilities(os.Getuid()); err != nil {
 		fail("%v", err)
 	}
 	fmt.Fprintln(report, "ready")

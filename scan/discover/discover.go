@@ -419,14 +419,24 @@ func readOpen(f fs.File, p string) (File, *Notice) {
 	if len(data) > MaxRead {
 		out.Data = data[:MaxRead]
 		out.Truncated = true
-		h := sha256.New()
-		h.Write(data)
-		if _, err := io.Copy(h, f); err != nil {
+		d, err := wholeDigest(data, f)
+		if err != nil {
 			return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
 		}
-		out.Digest = hex.EncodeToString(h.Sum(nil))
+		out.Digest = d
 	}
 	return out, nil
+}
+
+// wholeDigest is File.Digest of a file read in part: the SHA-256 of the
+// bytes read, then of the rest of it, read on to its end.
+func wholeDigest(read []byte, rest io.Reader) (string, error) {
+	h := sha256.New()
+	h.Write(read)
+	if _, err := io.Copy(h, rest); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // Exists reports whether p names something in fsys. ok is false when the

@@ -3,10 +3,9 @@
 package discover
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -382,26 +381,32 @@ func readAt(dirfd int, name *byte, p string) (File, *Notice) {
 	if len(data) > MaxRead {
 		out.Data = data[:MaxRead]
 		out.Truncated = true
-		// The rest is hashed, not kept: see File.Digest.
-		h := sha256.New()
-		h.Write(data)
-		buf := make([]byte, 64<<10)
-		for {
-			n, err := syscall.Read(fd, buf)
-			if err == syscall.EINTR {
-				continue
-			}
-			if err != nil {
-				return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
-			}
-			if n <= 0 {
-				break
-			}
-			h.Write(buf[:n])
+		d, err := wholeDigest(data, fdReader(fd))
+		if err != nil {
+			return File{}, &Notice{Path: p, Message: "not read: " + errText(err)}
 		}
-		out.Digest = hex.EncodeToString(h.Sum(nil))
+		out.Digest = d
 	}
 	return out, nil
+}
+
+// fdReader reads a raw descriptor, retrying a read a signal interrupted.
+type fdReader int
+
+func (fd fdReader) Read(b []byte) (int, error) {
+	for {
+		n, err := syscall.Read(int(fd), b)
+		if err == syscall.EINTR {
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		if n <= 0 {
+			return 0, io.EOF
+		}
+		return n, nil
+	}
 }
 
 func notRegular(p string) *Notice {
