@@ -10,7 +10,7 @@ import (
 // folder and the folders Sentinel's own configuration and state live in.
 // Other variables are left as written.
 var shellPathVars = map[string]bool{
-	"HOME": true, "SENTINEL_HOME": true, "XDG_CONFIG_HOME": true, "XDG_STATE_HOME": true,
+	"HOME": true, "SENTINEL_HOME": true, "SENTINEL_STATE_HOME": true, "XDG_CONFIG_HOME": true, "XDG_STATE_HOME": true,
 	"XDG_DATA_HOME": true, "XDG_CACHE_HOME": true, "LOCALAPPDATA": true, "APPDATA": true, "USERPROFILE": true,
 }
 

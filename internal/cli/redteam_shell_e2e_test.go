@@ -337,8 +337,13 @@ func TestRedTeamShellE2EUnparsable(t *testing.T) {
 // environment, as the shell expands them.
 func TestRedTeamShellE2EFolderVariables(t *testing.T) {
 	e := newHookE2E(t)
-	e.env = append(e.env, "SENTINEL_HOME=")
+	home := filepath.Dir(e.repo)
+	// sentinel run sets both Sentinel variables for the agent it walls in.
+	e.env = append(e.env, "SENTINEL_HOME="+filepath.Join(home, "config", "sentinel"), "SENTINEL_STATE_HOME="+filepath.Join(home, "state", "sentinel"))
 	for i, cmd := range []string{
+		`echo '{}' > $SENTINEL_HOME/mcp-policy.json`,
+		`rm -rf "${SENTINEL_STATE_HOME}/mcp/pins"`,
+		`printf x > ${SENTINEL_STATE_HOME:-/nowhere}/mcp/approvals/00000001.decision`,
 		`echo '{}' > $XDG_CONFIG_HOME/sentinel/mcp-policy.json`,
 		`echo '{}' > "${XDG_CONFIG_HOME}/sentinel/approvals.json"`,
 		`rm -f $XDG_STATE_HOME/sentinel/mcp/pins/fs.json`,
