@@ -507,6 +507,35 @@ func TestWallRedTeam(t *testing.T) {
 				return ""
 			},
 		},
+		// Other spellings of the working-folder escape: a relative path
+		// after cd, a link in the project, the process's own root and its
+		// cwd by pid.
+		wallRedCase{
+			name: "cdup", what: "cd .. then a relative path",
+			cmd:   func(e *wallE2E) string { return `cd .. && printf '{}' > .config/sentinel/mcp-policy.json` },
+			after: wallPolicyChanged,
+		},
+		wallRedCase{
+			name: "projlink", what: "a link in the project to ../.config/sentinel",
+			cmd: func(e *wallE2E) string {
+				return `ln -s ../.config/sentinel s && printf '{}' > s/mcp-policy.json`
+			},
+			after: wallPolicyChanged,
+		},
+		wallRedCase{
+			name: "procroot", what: "/proc/self/root then the absolute path",
+			cmd: func(e *wallE2E) string {
+				return `printf '{}' > /proc/self/root$HOME/.config/sentinel/mcp-policy.json`
+			},
+			after: wallPolicyChanged,
+		},
+		wallRedCase{
+			name: "pidcwd", what: "/proc/PID/cwd of the shell itself",
+			cmd: func(e *wallE2E) string {
+				return `printf '{}' > /proc/$$/cwd/../.config/sentinel/mcp-policy.json`
+			},
+			after: wallPolicyChanged,
+		},
 		wallRedCase{
 			name: "killparent", what: "the agent kills sentinel run to skip the check of links and PATH",
 			cmd: func(e *wallE2E) string {
