@@ -25,12 +25,8 @@ func AtImports(data []byte) []Include {
 	line := 0
 	text := data
 	for len(text) > 0 && len(out) < maxIncludes {
-		lb := text
-		if i := bytes.IndexByte(text, '\n'); i >= 0 {
-			lb, text = text[:i], text[i+1:]
-		} else {
-			text = nil
-		}
+		var lb []byte
+		lb, text, _ = bytes.Cut(text, []byte{'\n'})
 		line++
 		t := bytes.TrimLeft(lb, " \t")
 		if fence != nil {
@@ -103,12 +99,8 @@ func SkillRefs(data []byte) []Include {
 	line := 0
 	text := data
 	for len(text) > 0 && len(out) < maxIncludes {
-		lb := text
-		if i := bytes.IndexByte(text, '\n'); i >= 0 {
-			lb, text = text[:i], text[i+1:]
-		} else {
-			text = nil
-		}
+		var lb []byte
+		lb, text, _ = bytes.Cut(text, []byte{'\n'})
 		line++
 		if bytes.IndexByte(lb, '`') < 0 && !bytes.Contains(lb, []byte("](")) {
 			continue

@@ -184,34 +184,28 @@ func (d *Document) cleanLines(src string, esc int) {
 	for i := range d.clean {
 		d.clean[i] = true
 	}
-	mark := func(off int) { d.clean[d.LineOf(off)-1] = false }
+	// unmark clears every line on which find finds something, starting at
+	// from; it goes on from the next line, since that one is normalised
+	// anyway.
+	unmark := func(from int, find func(string) int) {
+		for from < len(src) {
+			k := find(src[from:])
+			if k < 0 {
+				return
+			}
+			d.clean[d.LineOf(from+k)-1] = false
+			nl := strings.IndexByte(src[from+k:], '\n')
+			if nl < 0 {
+				return
+			}
+			from += k + nl + 1
+		}
+	}
 	// esc is the first escape of src, or -1.
-	for from := max(esc, 0); esc >= 0 && from < len(src); {
-		k := firstEscape(src[from:])
-		if k < 0 {
-			break
-		}
-		mark(from + k)
-		// Go on from the next line: this one is normalised anyway.
-		nl := strings.IndexByte(src[from+k:], '\n')
-		if nl < 0 {
-			break
-		}
-		from += k + nl + 1
+	if esc >= 0 {
+		unmark(esc, firstEscape)
 	}
-	for from := 0; from < len(src); {
-		k := firstToNormalize(src[from:])
-		if k < 0 {
-			break
-		}
-		mark(from + k)
-		// Go on from the next line: this one is normalised anyway.
-		nl := strings.IndexByte(src[from+k:], '\n')
-		if nl < 0 {
-			break
-		}
-		from += k + nl + 1
-	}
+	unmark(0, firstToNormalize)
 }
 
 // pristine returns the lowered twin of line i (0-based) when the line is
