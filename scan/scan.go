@@ -12,6 +12,8 @@ import (
 	"bytes"
 	"context"
 	"io/fs"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -313,11 +315,7 @@ func redactInventory(runs []agentcfg.AutoRun, servers []agentcfg.Server) Invento
 // guardSettings lists the settings that switch a guard off, in path order,
 // their values with secrets masked.
 func guardSettings(repo *rules.Repo) []rules.Item {
-	paths := make([]string, 0, len(repo.Configs))
-	for p := range repo.Configs {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
+	paths := slices.Sorted(maps.Keys(repo.Configs))
 	out := []rules.Item{}
 	for _, p := range paths {
 		for _, s := range repo.Configs[p].Settings {

@@ -3,7 +3,8 @@ package rules
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
@@ -41,11 +42,7 @@ func IsGuardSetting(s agentcfg.Setting) bool {
 // eachSetting calls fn for every setting whose key has the prefix, in path
 // order, skipping approved ones.
 func eachSetting(r *Repo, keep func(agentcfg.Setting) bool, fn func(agentcfg.Setting, Item)) {
-	paths := make([]string, 0, len(r.Configs))
-	for p := range r.Configs {
-		paths = append(paths, p)
-	}
-	sort.Strings(paths)
+	paths := slices.Sorted(maps.Keys(r.Configs))
 	for _, p := range paths {
 		for _, s := range r.Configs[p].Settings {
 			if !keep(s) {
@@ -96,11 +93,7 @@ var S30 = &Rule{
 				Evidence: "\"defaultMode\": \"" + s.Value + "\"", Subject: &it})
 		})
 		// Codex: no approvals and no sandbox together.
-		paths := make([]string, 0, len(r.Configs))
-		for p := range r.Configs {
-			paths = append(paths, p)
-		}
-		sort.Strings(paths)
+		paths := slices.Sorted(maps.Keys(r.Configs))
 		for _, p := range paths {
 			var approval, sandbox *agentcfg.Setting
 			for i, s := range r.Configs[p].Settings {
