@@ -5,7 +5,7 @@ package guard
 import (
 	"bytes"
 	"context"
-	"fmt"
+	"github.com/sentinel-sec/sentinel/internal/ptytest"
 	"os"
 	"os/exec"
 	"strings"
@@ -13,30 +13,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
-	"unsafe"
 )
-
-// openPTY returns the controller and the terminal of a new pseudo-terminal.
-func openPTY(t *testing.T) (*os.File, *os.File) {
-	t.Helper()
-	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("no pseudo-terminals here: %v", err)
-	}
-	var unlock int32
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
-		t.Skipf("unlockpt: %v", e)
-	}
-	var n uint32
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
-		t.Skipf("ptsname: %v", e)
-	}
-	pts, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("open pts: %v", err)
-	}
-	return ptmx, pts
-}
 
 // TestTerminalConfirmCancelledThenNext: on a real controlling terminal, a
 // question whose context ends must let go of the terminal at once, so the
@@ -57,7 +34,7 @@ func TestTerminalConfirmCancelledThenNext(t *testing.T) {
 		}
 		return
 	}
-	ptmx, pts := openPTY(t)
+	ptmx, pts := ptytest.Open(t)
 	defer ptmx.Close()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestTerminalConfirmCancelledThenNext$", "-test.v")
 	cmd.Env = append(os.Environ(), "GUARD_PTY_CHILD=1")

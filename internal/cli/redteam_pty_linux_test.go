@@ -4,7 +4,7 @@ package cli_test
 
 import (
 	"bytes"
-	"fmt"
+	"github.com/sentinel-sec/sentinel/internal/ptytest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,33 +14,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
-	"unsafe"
 
 	"github.com/sentinel-sec/sentinel/mcpgate"
 )
-
-// openTestPTY returns the controller and the terminal of a new
-// pseudo-terminal.
-func openTestPTY(t *testing.T) (*os.File, *os.File) {
-	t.Helper()
-	ptmx, err := os.OpenFile("/dev/ptmx", os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("no pseudo-terminals here: %v", err)
-	}
-	var unlock int32
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCSPTLCK, uintptr(unsafe.Pointer(&unlock))); e != 0 {
-		t.Skipf("unlockpt: %v", e)
-	}
-	var n uint32
-	if _, _, e := syscall.Syscall(syscall.SYS_IOCTL, ptmx.Fd(), syscall.TIOCGPTN, uintptr(unsafe.Pointer(&n))); e != 0 {
-		t.Skipf("ptsname: %v", e)
-	}
-	pts, err := os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|syscall.O_NOCTTY, 0)
-	if err != nil {
-		t.Skipf("open pts: %v", err)
-	}
-	return ptmx, pts
-}
 
 var ttyCodeRE = regexp.MustCompile(`type ([A-Z]{4}) and press Enter`)
 
@@ -51,7 +27,7 @@ var ttyCodeRE = regexp.MustCompile(`type ([A-Z]{4}) and press Enter`)
 // the exit code.
 func onTerminal(t *testing.T, env []string, stdin string, answer func(string) string, args ...string) (screen, out string, code int) {
 	t.Helper()
-	ptmx, pts := openTestPTY(t)
+	ptmx, pts := ptytest.Open(t)
 	defer ptmx.Close()
 	cmd := exec.Command(testBinary(t), args...)
 	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "NO_COLOR=1"}, env...)

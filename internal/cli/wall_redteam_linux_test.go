@@ -5,6 +5,7 @@ package cli_test
 import (
 	"bytes"
 	"context"
+	"github.com/sentinel-sec/sentinel/internal/ptytest"
 	"os"
 	"os/exec"
 	"syscall"
@@ -15,7 +16,7 @@ import (
 func init() {
 	wallRunOnTTY = func(t *testing.T, bin, dir string, env []string, args ...string) string {
 		t.Helper()
-		ptmx, pts := openTestPTY(t)
+		ptmx, pts := ptytest.Open(t)
 		defer ptmx.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 		defer cancel()
