@@ -89,22 +89,7 @@ func newDecisionSetup(t *testing.T) decisionSetup {
 	home := t.TempDir()
 	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
 		"SENTINEL_HOME=", "SENTINEL_RUN_PID=", "CI=", "GITHUB_ACTIONS=", "SENTINEL_SIGNING_KEY="}
-	getenv := func(k string) string {
-		for _, kv := range env {
-			if v, ok := strings.CutPrefix(kv, k+"="); ok {
-				return v
-			}
-		}
-		return ""
-	}
-	dirs, err := mcpgate.ResolveDirs(getenv, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := mcpgate.OpenQueue(dirs.QueueDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	q := queueIn(t, env)
 	r, err := q.Submit(mcpgate.Request{Kind: mcpgate.KindCall, Server: "fs", Tool: "write_file", Risk: mcpgate.RiskWrite, Reason: "r", PID: os.Getpid()})
 	if err != nil {
 		t.Fatal(err)
@@ -231,4 +216,27 @@ func TestRedTeamHookInstallSettings(t *testing.T) {
 	if r.code != 0 || !strings.Contains(string(data), "// my model") || !strings.Contains(string(data), `"'/opt/a;b/sentinel' hook claude"`) || !strings.Contains(string(data), "mcp__.*") {
 		t.Errorf("install: exit %d %q\n%s", r.code, r.stderr, data)
 	}
+}
+
+// queueIn opens the MCP approval queue of the environment env (a test's
+// HOME and XDG folders), as the sentinel binary run with env finds it.
+func queueIn(t *testing.T, env []string) *mcpgate.Queue {
+	t.Helper()
+	getenv := func(k string) string {
+		for _, kv := range env {
+			if v, ok := strings.CutPrefix(kv, k+"="); ok {
+				return v
+			}
+		}
+		return ""
+	}
+	dirs, err := mcpgate.ResolveDirs(getenv, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := mcpgate.OpenQueue(dirs.QueueDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
 }

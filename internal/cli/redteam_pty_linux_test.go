@@ -94,22 +94,7 @@ func TestRedTeamDecisionNeedsTheCodeTyped(t *testing.T) {
 	}
 	home := t.TempDir()
 	env := []string{"HOME=" + home, "XDG_STATE_HOME=" + filepath.Join(home, "state"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"), "SENTINEL_HOME=", "SENTINEL_RUN_PID="}
-	getenv := func(k string) string {
-		for _, kv := range env {
-			if v, ok := strings.CutPrefix(kv, k+"="); ok {
-				return v
-			}
-		}
-		return ""
-	}
-	dirs, err := mcpgate.ResolveDirs(getenv, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := mcpgate.OpenQueue(dirs.QueueDir())
-	if err != nil {
-		t.Fatal(err)
-	}
+	q := queueIn(t, env)
 	submit := func() string {
 		r, err := q.Submit(mcpgate.Request{Kind: mcpgate.KindCall, Server: "fs", Tool: "write_file", Risk: mcpgate.RiskWrite, Reason: "r", PID: os.Getpid()})
 		if err != nil {
