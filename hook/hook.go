@@ -518,7 +518,7 @@ func (h *Handler) hardLinkedOffSwitches(paths []string, root string, binaries []
 		if !filepath.IsAbs(p) {
 			continue
 		}
-		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() {
+		if fi, err := os.Lstat(p); err == nil && fi.Mode().IsRegular() && sharesInode(fi) {
 			infos = append(infos, fi)
 		}
 	}
