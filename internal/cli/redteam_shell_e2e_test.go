@@ -79,15 +79,7 @@ func TestRedTeamShellE2ESentinelFiles(t *testing.T) {
 		fmt.Sprintf("cd %s && rm approvals.json", own),
 		fmt.Sprintf("find %s -name '*.json' -delete", own),
 	} {
-		sess := fmt.Sprintf("redteam-own-%d", i)
-		call := e.claudeTool(sess, "Bash", map[string]any{"command": cmd})
-		for try := range 2 {
-			out, _, _ := e.run(call, "hook", "claude")
-			dec, reason := hookE2EDecision(t, out)
-			if dec != "deny" || !strings.Contains(reason, "Sentinel's own configuration or state") {
-				t.Fatalf("%q (try %d): want a deny for Sentinel's own files, got %s %q", cmd, try+1, dec, reason)
-			}
-		}
+		e.deniedEveryTurn(t, fmt.Sprintf("redteam-own-%d", i), cmd)
 	}
 }
 
@@ -108,12 +100,7 @@ func TestRedTeamShellE2EDefaultExpansion(t *testing.T) {
 		"rm -rf $HOME/.local/state",
 		"cd ~ && rm -rf .config",
 	} {
-		call := e.claudeTool(fmt.Sprintf("redteam-default-%d", i), "Bash", map[string]any{"command": cmd})
-		out, _, _ := e.run(call, "hook", "claude")
-		dec, reason := hookE2EDecision(t, out)
-		if dec != "deny" || !strings.Contains(reason, "Sentinel's own configuration or state") {
-			t.Fatalf("%q: want a deny for Sentinel's own files, got %s %q", cmd, dec, reason)
-		}
+		e.deniedEveryTurn(t, fmt.Sprintf("redteam-default-%d", i), cmd)
 	}
 }
 
@@ -160,14 +147,7 @@ func TestRedTeamShellE2EFolderVariables(t *testing.T) {
 		`rm -f $XDG_STATE_HOME/sentinel/mcp/pins/fs.json`,
 		`printf x >> ${XDG_STATE_HOME:-/nowhere}/sentinel/mcp/audit.jsonl`,
 	} {
-		call := e.claudeTool(fmt.Sprintf("redteam-vars-%d", i), "Bash", map[string]any{"command": cmd})
-		for try := range 2 {
-			out, _, _ := e.run(call, "hook", "claude")
-			dec, reason := hookE2EDecision(t, out)
-			if dec != "deny" || !strings.Contains(reason, "Sentinel's own configuration or state") {
-				t.Fatalf("%q (try %d): want a deny for Sentinel's own files, got %s %q", cmd, try+1, dec, reason)
-			}
-		}
+		e.deniedEveryTurn(t, fmt.Sprintf("redteam-vars-%d", i), cmd)
 	}
 }
 
@@ -191,5 +171,20 @@ func TestRedTeamShellE2EDotDotAfterLink(t *testing.T) {
 	out, _, _ = e.run(bash, "hook", "claude")
 	if dec, reason := hookE2EDecision(t, out); dec != "deny" || !strings.Contains(reason, "ci.yml") {
 		t.Fatalf("echo > l/../ci.yml: want the justification request, got %s %q", dec, reason)
+	}
+}
+
+// deniedEveryTurn asserts that the hook denies the Bash command as a write
+// to Sentinel's own files, and denies it again when repeated in the same
+// turn (not asked once, as a blast centre is).
+func (e *hookE2E) deniedEveryTurn(t *testing.T, session, cmd string) {
+	t.Helper()
+	call := e.claudeTool(session, "Bash", map[string]any{"command": cmd})
+	for try := range 2 {
+		out, _, _ := e.run(call, "hook", "claude")
+		dec, reason := hookE2EDecision(t, out)
+		if dec != "deny" || !strings.Contains(reason, "Sentinel's own configuration or state") {
+			t.Fatalf("%q (try %d): want a deny for Sentinel's own files, got %s %q", cmd, try+1, dec, reason)
+		}
 	}
 }

@@ -155,7 +155,11 @@ func (w *walledStart) run(g *gate, name, path string, argv []string) (handled bo
 	// Processes the agent left behind are inside the wall and could write
 	// after the check below: they end with the agent.
 	if n := wall.EndOrphans(); n > 0 {
-		fmt.Fprintf(g.app.Stderr, "sentinel: ended %d process%s that `%s` left running inside the wall.\n", n, map[bool]string{true: "", false: "es"}[n == 1], name)
+		what := fmt.Sprintf("%d processes", n)
+		if n == 1 {
+			what = "1 process"
+		}
+		fmt.Fprintf(g.app.Stderr, "sentinel: ended %s that `%s` left running inside the wall.\n", what, name)
 	}
 	checkLinks(g.app.Stderr, name, w.watches, w.onPath)
 	var ee *exec.ExitError
