@@ -88,11 +88,9 @@ func runPR(cmd *cobra.Command, app *App, o *prOptions, dir string) error {
 	default:
 		return usagef("unknown report format %q; use markdown, json or sarif", o.format)
 	}
-	failOn := strings.ToLower(o.failOn)
-	switch failOn {
-	case "compromised", "suspicious", "never":
-	default:
-		return usagef("--fail-on %q is not one of compromised, suspicious, never", o.failOn)
+	failOn, err := parseFailOn(o.failOn)
+	if err != nil {
+		return err
 	}
 	var opts []scan.Option
 	if o.hooksOnly {
@@ -131,13 +129,5 @@ func runPR(cmd *cobra.Command, app *App, o *prOptions, dir string) error {
 	} else if _, err := cmd.OutOrStdout().Write(buf.Bytes()); err != nil {
 		return fmt.Errorf("cannot write the report: %v", err)
 	}
-	switch v := rep.Result.Verdict; {
-	case failOn == "never":
-		return nil
-	case v == scan.Compromised:
-		return exitWith(ExitCompromised, ErrCompromised)
-	case v == scan.Suspicious && failOn == "suspicious":
-		return exitWith(ExitSuspicious, ErrSuspicious)
-	}
-	return nil
+	return verdictExit(rep.Result.Verdict, failOn)
 }
