@@ -22,6 +22,7 @@ import (
 type serveOptions struct {
 	addr        string
 	allowOrigin string
+	vsix        string
 }
 
 func newServeCmd(app *App) *cobra.Command {
@@ -52,6 +53,12 @@ The server listens on loopback only. HOST and PORT set the address when
 			if origin != "" && !validOrigin(origin) {
 				return usagef("--allow-origin %q is not an origin; give scheme, host and port, like http://localhost:5173", origin)
 			}
+			var vsix *server.VSIX
+			if o.vsix != "" {
+				if vsix, err = server.LoadVSIX(o.vsix); err != nil {
+					return usagef("--vsix: %v", err)
+				}
+			}
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return listenError(addr, err)
@@ -59,10 +66,11 @@ The server listens on loopback only. HOST and PORT set the address when
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-			return serve(ctx, ln, server.Config{AllowedOrigin: origin, CheckHost: true, Logger: logger}, cmd.OutOrStdout())
+			return serve(ctx, ln, server.Config{AllowedOrigin: origin, CheckHost: true, Logger: logger, VSIX: vsix}, cmd.OutOrStdout())
 		},
 	}
 	cmd.Flags().StringVar(&o.addr, "addr", "127.0.0.1:8000", "loopback address to listen on; when not given, HOST and PORT are used")
+	cmd.Flags().StringVar(&o.vsix, "vsix", "", "offer this VS Code extension `FILE` (.vsix, built by editors/vscode/package.sh) for download on the page")
 	cmd.Flags().StringVar(&o.allowOrigin, "allow-origin", "", "one browser origin allowed to call the API from another page (env SENTINEL_ALLOW_ORIGIN); none by default")
 	return cmd
 }

@@ -45,6 +45,8 @@ type Config struct {
 	// Logger receives one line per request that failed on the server's side
 	// (a 500), secrets redacted; nil discards.
 	Logger *slog.Logger
+	// VSIX is the VS Code extension the page offers at VSIXPath; nil: none.
+	VSIX *VSIX
 }
 
 func (c *Config) defaults() {
@@ -105,6 +107,8 @@ func (s *Server) routes() {
 	m.Handle("/scan/bundle", method(http.MethodPost, s.scanBundle))
 	m.Handle("/scan/files", method(http.MethodPost, s.scanFiles))
 	m.Handle("/scan/package", http.HandlerFunc(s.gone))
+	m.Handle(VSIXPath, method(http.MethodGet, s.vsix))
+	m.Handle(VSIXInfoPath, method(http.MethodGet, s.vsixInfo))
 	m.Handle("/", http.HandlerFunc(s.static))
 }
 

@@ -506,6 +506,20 @@ function init() {
   $('copy').addEventListener('click', copyJSON);
   $('download').addEventListener('click', downloadJSON);
   loadSamples();
+  offerExtension();
+}
+
+// offerExtension shows the .vsix link when the server was started with
+// --vsix, and the how-to otherwise.
+async function offerExtension() {
+  try {
+    const res = await fetch('/download/extension.json');
+    const info = res.ok ? await res.json() : null;
+    if (info && info.available === true) {
+      $('vsix-link').hidden = false;
+      $('vsix-none').hidden = true;
+    }
+  } catch (_) { /* the how-to stays */ }
 }
 
 init();
