@@ -2,10 +2,12 @@ package cli_test
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -171,5 +173,49 @@ func TestNeovimSnippet(t *testing.T) {
 	}
 	if ds := read("notes.txt"); len(ds) != 0 {
 		t.Errorf("notes.txt is not a file agents read, yet got %+v", ds)
+	}
+}
+
+// TestLSPBinaryBadInput runs the built `sentinel lsp` on input no editor
+// would send: it answers what it can, and ends with one sentence and exit
+// code 1 when the input ends without shutdown; never a crash.
+func TestLSPBinaryBadInput(t *testing.T) {
+	bin := testBinary(t)
+	for name, in := range map[string]string{
+		"empty":            "",
+		"garbage":          "hello\r\n\r\n\x00\xff",
+		"body not JSON":    "Content-Length: 5\r\n\r\n{oops",
+		"huge length":      "Content-Length: 99999999999\r\n\r\n{}",
+		"exit no shutdown": "Content-Length: 33\r\n\r\n{\"jsonrpc\":\"2.0\",\"method\":\"exit\"}",
+	} {
+		t.Run(name, func(t *testing.T) {
+			cmd := exec.Command(bin, "lsp")
+			cmd.Stdin = strings.NewReader(in)
+			cmd.Env = append(os.Environ(), "SENTINEL_HOME="+t.TempDir())
+			var stdout, stderr strings.Builder
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			err := cmd.Run()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 1 {
+				t.Fatalf("exit: %v, want code 1; stderr %q", err, stderr.String())
+			}
+			if strings.Contains(stderr.String(), "panic") || strings.Contains(stderr.String(), "goroutine ") {
+				t.Errorf("crashed: %s", stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "sentinel: lsp: ") {
+				t.Errorf("no closing sentence: %q", stderr.String())
+			}
+		})
+	}
+	// shutdown then exit: exit code 0.
+	msg := func(s string) string { return "Content-Length: " + strconv.Itoa(len(s)) + "\r\n\r\n" + s }
+	cmd := exec.Command(bin, "lsp")
+	cmd.Stdin = strings.NewReader(msg(`{"jsonrpc":"2.0","id":1,"method":"shutdown"}`) + msg(`{"jsonrpc":"2.0","method":"exit"}`))
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("shutdown+exit: %v", err)
+	}
+	if !strings.Contains(string(out), `"id":1`) {
+		t.Errorf("no answer to shutdown: %q", out)
 	}
 }

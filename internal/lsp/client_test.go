@@ -17,7 +17,7 @@ import (
 
 // client drives a Server over pipes as an editor would.
 type client struct {
-	t      *testing.T
+	t      testing.TB
 	in     io.WriteCloser // the server's standard input
 	wmu    sync.Mutex
 	nextID int
@@ -47,7 +47,7 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func startClient(t *testing.T, root string, opts Options) *client {
+func startClient(t testing.TB, root string, opts Options) *client {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -255,7 +255,7 @@ func (c *client) shutdown() error {
 	return nil
 }
 
-func writeFile(t *testing.T, root, rel, data string) {
+func writeFile(t testing.TB, root, rel, data string) {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

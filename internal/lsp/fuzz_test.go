@@ -48,4 +48,3 @@ func FuzzStream(f *testing.F) {
 		}
 	})
 }
-

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net/url"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -127,14 +128,23 @@ func (s *Server) projectForLocked(local string) (string, string) {
 	return s.projectFor(local)
 }
 
+// virtualName is the path a virtual document is classified by: its URI's
+// path (vscode-vfs://github/org/repo/.claude/settings.json reads as a
+// Claude Code settings file, since the table looks at the last folders and
+// the name), or "untitled".
 func virtualName(uri string) string {
-	if i := strings.LastIndexAny(uri, "/:"); i >= 0 {
-		uri = uri[i+1:]
+	p := ""
+	if u, err := url.Parse(uri); err == nil {
+		p = u.Path
+		if p == "" {
+			p = u.Opaque
+		}
 	}
-	if uri == "" {
+	p = strings.Trim(path.Clean("/"+p), "/")
+	if p == "" || p == "." {
 		return "untitled"
 	}
-	return uri
+	return p
 }
 
 func (s *Server) didChange(p protocol.DidChangeTextDocumentParams) {

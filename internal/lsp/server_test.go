@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -391,4 +392,54 @@ func anchor(h string) string {
 		}
 	}
 	return b.String()
+}
+
+// Changes typed in quick succession are scanned once, after the last.
+func TestChangesAreDebounced(t *testing.T) {
+	root := t.TempDir()
+	var mu sync.Mutex
+	scans := 0
+	c := startClient(t, root, Options{Debounce: 300 * time.Millisecond, ScanFiles: func(ctx context.Context, fsys fs.FS, files []discover.File, opts ...scan.Option) (*scan.Result, error) {
+		mu.Lock()
+		scans++
+		mu.Unlock()
+		return scan.ScanFiles(ctx, fsys, files, opts...)
+	}})
+	c.initialize()
+	uri := c.open("CLAUDE.md", cleanClaude)
+	c.diagnostics(uri, func([]diag) bool { return true })
+	mu.Lock()
+	scans = 0
+	mu.Unlock()
+	for i := 0; i < 20; i++ {
+		text := cleanClaude
+		if i == 19 {
+			text = maliciousClaude()
+		}
+		c.change(uri, i+2, text)
+	}
+	c.diagnostics(uri, func(ds []diag) bool { return has(ds, "S1a") != nil })
+	mu.Lock()
+	n := scans
+	mu.Unlock()
+	if n > 2 {
+		t.Errorf("20 quick changes caused %d scans, want 1 (2 under a slow machine)", n)
+	}
+}
+
+// A document of a virtual workspace is read by the path in its URI alone.
+func TestVirtualDocuments(t *testing.T) {
+	c := startClient(t, t.TempDir(), Options{})
+	c.initialize()
+	uri := "vscode-vfs://github/acme/app/CLAUDE.md"
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": uri, "languageId": "markdown", "version": 1, "text": maliciousClaude()}})
+	ds := c.diagnostics(uri, func(ds []diag) bool { return len(ds) > 0 })
+	if has(ds, "S1a") == nil {
+		t.Errorf("virtual CLAUDE.md: %+v", ds)
+	}
+	untitled := "untitled:Untitled-1"
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": untitled, "languageId": "markdown", "version": 1, "text": maliciousClaude()}})
+	if ds := c.diagnostics(untitled, func([]diag) bool { return true }); len(ds) != 0 {
+		t.Errorf("an untitled buffer is no agent file, yet: %+v", ds)
+	}
 }
