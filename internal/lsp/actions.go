@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/protocol"
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/sentinel-sec/sentinel/redact"
 	"github.com/sentinel-sec/sentinel/scan"
 )
 
@@ -129,7 +130,9 @@ func (s *Server) approveArgs(root string, f *scan.Finding) (ApproveArgs, bool) {
 	if only == "" {
 		only = f.Subject.Name
 	}
-	if only == "" || strings.Contains(only, "***") { // redacted: would match nothing
+	// A command holding a token-shaped secret is not put on a command line
+	// or in the editor; approve it with `sentinel approve` in a terminal.
+	if only == "" || redact.Contains(only) {
 		return ApproveArgs{}, false
 	}
 	args := []string{"approve", "--only", only}
