@@ -135,6 +135,19 @@ async function approve(serverPath: string, arg: unknown): Promise<void> {
   }
   const term = vscode.window.createTerminal({ name: inv.name, shellPath: inv.shellPath, shellArgs: inv.shellArgs, cwd: inv.cwd });
   term.show();
+  // When the person is done, say what happened and scan again, so the
+  // underline goes once the approval is recorded.
+  const done = vscode.window.onDidCloseTerminal(async (closed) => {
+    if (closed !== term) return;
+    done.dispose();
+    const code = closed.exitStatus?.code;
+    if (code === 0) {
+      void vscode.window.showInformationMessage("Sentinel: approval recorded in AGENTS.lock.");
+    } else {
+      void vscode.window.showWarningMessage(`Sentinel: nothing was approved (sentinel approve ended with code ${code ?? "unknown"}).`);
+    }
+    await scanWorkspace();
+  });
 }
 
 /** Writes the inert demo to the extension's own storage and opens it. */
