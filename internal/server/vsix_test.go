@@ -1,8 +1,11 @@
 package server
 
 import (
+	"time"
+
 	"archive/zip"
 	"bytes"
+	"github.com/chromedp/chromedp"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -86,5 +89,43 @@ func TestLoadVSIXRefusesOtherFiles(t *testing.T) {
 	v, err := LoadVSIX(writeVSIX(t, "a\"b;c.vsix", map[string]string{"extension/package.json": "{}"}))
 	if err != nil || v.Name != "abc.vsix" {
 		t.Errorf("name %q, %v", v.Name, err)
+	}
+}
+
+// testBrowserVSIX: with --vsix the page shows the download link and hides
+// the how-to; without it, the reverse; and no request fails either way.
+func testBrowserVSIX(t *testing.T, b *browser) {
+	v, err := LoadVSIX(writeVSIX(t, "sentinel-0.1.0.vsix", map[string]string{"extension/package.json": "{}"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := httptest.NewServer(New(Config{VSIX: v}).Handler())
+	defer with.Close()
+	for _, tc := range []struct {
+		base    string
+		offered bool
+	}{{with.URL, true}, {b.base, false}} {
+		b.reset()
+		b.run(t, chromedp.Navigate(tc.base+"/"), chromedp.WaitVisible(css("#h-vscode")))
+		// offerExtension runs after load; wait for its answer.
+		want := "true"
+		if !tc.offered {
+			want = "false"
+		}
+		expr := `!document.getElementById('vsix-link').hidden === ` + want + ` && document.getElementById('vsix-none').hidden === ` + want
+		if _, err := chromedp.Run(b.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Fatalf("%s: the page never showed the extension offered=%v: %v", tc.base, tc.offered, err)
+		}
+		if tc.offered {
+			href := eval[string](t, b, `document.getElementById('vsix-link').href`)
+			if href != tc.base+VSIXPath {
+				t.Errorf("link %q", href)
+			}
+		}
+		b.mu.Lock()
+		for _, e := range b.errs {
+			t.Errorf("page error at %s: %s", tc.base, e)
+		}
+		b.mu.Unlock()
 	}
 }
