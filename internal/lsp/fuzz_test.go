@@ -3,9 +3,13 @@ package lsp
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
 )
 
 // FuzzStream feeds arbitrary bytes to the framing: every input ends in an
@@ -45,6 +49,42 @@ func FuzzStream(f *testing.F) {
 				t.Fatalf("stream wrote something other than an error: %q", after[:end])
 			}
 			rest = after[end:]
+		}
+	})
+}
+
+// FuzzHandle sends one message of any method with any parameters to a
+// server that has a document open: no handler may panic (a recovered panic
+// is logged as "recovered", which fails the test).
+func FuzzHandle(f *testing.F) {
+	for _, seed := range []struct{ method, params string }{
+		{"textDocument/hover", `{"textDocument":{"uri":"file:///p/CLAUDE.md"},"position":{"line":2,"character":30}}`},
+		{"textDocument/codeAction", `{"textDocument":{"uri":"file:///p/CLAUDE.md"},"range":{"start":{"line":0,"character":0},"end":{"line":9,"character":0}},"context":{"diagnostics":[]}}`},
+		{"workspace/executeCommand", `{"command":"sentinel.approve","arguments":[{"dir":5}]}`},
+		{"workspace/executeCommand", `{"command":"sentinel.showHidden","arguments":[null]}`},
+		{"textDocument/didChange", `{"textDocument":{"uri":"file:///p/CLAUDE.md","version":2},"contentChanges":[{"text":"x"}]}`},
+		{"textDocument/didClose", `{"textDocument":{"uri":"file:///p/CLAUDE.md"}}`},
+		{"workspace/didChangeWorkspaceFolders", `{"event":{"added":[{"uri":"file:///q"}],"removed":[{"uri":"::"}]}}`},
+		{"initialize", `{"rootUri":"file://host/x","workspaceFolders":[{"uri":"%zz"}]}`},
+	} {
+		f.Add(seed.method, seed.params)
+	}
+	f.Fuzz(func(t *testing.T, method, params string) {
+		var log syncBuffer
+		s := New(strings.NewReader(""), io.Discard, Options{Log: &log, Debounce: time.Hour})
+		s.conn = jsonrpc2.NewConn(s.stream)
+		text := maliciousClaude()
+		st := fileStateFor(text, nil, nil, "CLAUDE.md")
+		s.docs["file:///p/CLAUDE.md"] = &document{uri: "file:///p/CLAUDE.md", local: "/p/CLAUDE.md", root: "/p", rel: "CLAUDE.md", text: text, res: st}
+		s.exited = true // no scan is started
+		call, err := jsonrpc2.NewCall(jsonrpc2.NewNumberID(1), method, json.RawMessage(params))
+		if err != nil || !json.Valid([]byte(params)) {
+			return
+		}
+		_ = s.handle(context.Background(), func(context.Context, any, error) error { return nil }, call)
+		s.wg.Wait()
+		if strings.Contains(log.String(), "recovered") {
+			t.Fatalf("%s %s: %s", method, params, log.String())
 		}
 	})
 }
