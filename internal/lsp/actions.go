@@ -239,7 +239,7 @@ func (s *Server) rootFor(args []any) string {
 						return r
 					}
 				}
-				root, _ := s.projectFor(p)
+				root, _, _ := s.projectFor(p)
 				return root
 			}
 		}

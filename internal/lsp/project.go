@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing/fstest"
 	"time"
@@ -34,6 +35,11 @@ type document struct {
 	text    string
 	gen     uint64 // bumped on every change; a scan publishes only for the gen it read
 	timer   *time.Timer
+	// agent: the discovery table names the file. Opening or saving one
+	// walks the project again (the list of agent files may have changed);
+	// any other file is scanned with the last walk, since it can matter
+	// only as a hook's script or an import.
+	agent bool
 
 	// From the last scan that covered it.
 	res    *fileState
@@ -61,34 +67,30 @@ type project struct {
 }
 
 // projectFor finds the folder a file is scanned in: the innermost workspace
-// folder holding it, else the nearest folder above it with a .git, else the
-// folder above an agent folder (.claude, .cursor, ...) it stands in, else
-// its own folder.
-func (s *Server) projectFor(local string) (root, rel string) {
+// folder holding it (the whole folder is scanned); else, as `sentinel scan
+// FILE` does, the folder its path shows it stands in (.claude/settings.json
+// -> the folder above .claude), where only the open files are scanned and
+// the rest of the folder only answers questions (does the hook's script
+// exist?), so a file under a home directory never starts a walk of it.
+func (s *Server) projectFor(local string) (root, rel string, workspace bool) {
 	for _, r := range s.roots {
 		if rel, ok := inside(r, local); ok {
-			return r, rel
+			return r, rel, true
 		}
 	}
-	for dir := filepath.Dir(local); ; {
-		if fi, err := os.Lstat(filepath.Join(dir, ".git")); err == nil && (fi.IsDir() || fi.Mode().IsRegular()) {
-			if rel, ok := inside(dir, local); ok {
-				return dir, rel
+	slash := filepath.ToSlash(local)
+	parts := strings.Split(strings.TrimPrefix(slash, "/"), "/")
+	for k := 1; k <= len(parts) && k <= 5; k++ {
+		suffix := strings.Join(parts[len(parts)-k:], "/")
+		if _, _, ok := discover.Classify(suffix); ok {
+			dir := filepath.FromSlash(strings.TrimSuffix(slash, "/"+suffix))
+			if dir == "" {
+				dir = string(filepath.Separator)
 			}
+			return dir, suffix, false
 		}
-		up := filepath.Dir(dir)
-		if up == dir {
-			break
-		}
-		dir = up
 	}
-	dir := filepath.Dir(local)
-	base := filepath.Base(dir)
-	if strings.HasPrefix(base, ".") && len(base) > 1 {
-		dir = filepath.Dir(dir)
-	}
-	rel, _ = inside(dir, local)
-	return dir, rel
+	return filepath.Dir(local), filepath.Base(local), false
 }
 
 func inside(root, p string) (string, bool) {
@@ -102,30 +104,34 @@ func inside(root, p string) (string, bool) {
 func (s *Server) didOpen(p protocol.DidOpenTextDocumentParams) {
 	uri := string(p.TextDocument.URI)
 	d := &document{uri: uri, version: p.TextDocument.Version, text: p.TextDocument.Text}
+	inWorkspace := false
 	if local, ok := filePath(uri); ok {
 		d.local = local
-		d.root, d.rel = s.projectForLocked(local)
+		s.mu.Lock()
+		d.root, d.rel, inWorkspace = s.projectFor(local)
+		s.mu.Unlock()
 	} else {
 		// A virtual document (untitled:, vscode-vfs:, ...): read by its
 		// name alone, with nothing around it assumed.
 		d.rel = virtualName(uri)
 	}
+	_, _, d.agent = discover.Classify(d.rel)
 	s.mu.Lock()
 	if old := s.docs[uri]; old != nil && old.timer != nil {
 		old.timer.Stop()
 	}
 	s.docs[uri] = d
-	if pr := s.projects[d.root]; pr != nil {
+	if pr := s.projects[d.root]; pr != nil && d.agent {
 		pr.stale = true
 	}
 	s.mu.Unlock()
+	if d.local != "" && !d.agent && !inWorkspace {
+		// Outside the workspace a file no agent reads starts no scan of
+		// the folder around it (which could be a home directory).
+		s.publish(uri, d.version, nil)
+		return
+	}
 	s.schedule(uri, 0)
-}
-
-func (s *Server) projectForLocked(local string) (string, string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.projectFor(local)
 }
 
 // virtualName is the path a virtual document is classified by: its URI's
@@ -175,8 +181,8 @@ func (s *Server) didSave(p protocol.DidSaveTextDocumentParams) {
 		d.text = p.Text
 	}
 	d.gen++
-	if pr := s.projects[d.root]; pr != nil {
-		pr.stale = true // a saved file may be a script a hook runs
+	if pr := s.projects[d.root]; pr != nil && d.agent {
+		pr.stale = true // a saved agent file may be new to the walk
 	}
 	s.mu.Unlock()
 	s.schedule(uri, 0)
@@ -266,7 +272,12 @@ func (s *Server) scanProject(root string, all bool) *Verdict {
 		s.projects[root] = pr
 	}
 	open := s.openIn(root)
-	rewalk := !pr.walked || pr.stale || all
+	// Outside the workspace folders only the open files are scanned.
+	single := !slices.Contains(s.roots, root)
+	rewalk := !single && (!pr.walked || pr.stale || all)
+	if single {
+		pr.files, pr.notices = nil, nil
+	}
 	pr.stale = false
 	s.mu.Unlock()
 

@@ -486,3 +486,35 @@ func TestSecretsRedactedEverywhere(t *testing.T) {
 		t.Errorf("test did not see the hover it checks:\n%s", raw.String())
 	}
 }
+
+// A file outside every workspace folder that no agent reads starts no scan
+// of the folder around it; an agent file there is scanned in its folder.
+func TestOutsideWorkspace(t *testing.T) {
+	ws, outside := t.TempDir(), t.TempDir()
+	var mu sync.Mutex
+	scanned := map[string]bool{}
+	c := startClient(t, ws, Options{ScanFiles: func(ctx context.Context, fsys fs.FS, files []discover.File, opts ...scan.Option) (*scan.Result, error) {
+		mu.Lock()
+		for _, f := range files {
+			scanned[f.Path] = true
+		}
+		mu.Unlock()
+		return scan.ScanFiles(ctx, fsys, files, opts...)
+	}})
+	c.initialize()
+	writeFile(t, outside, "AGENTS.md", maliciousClaude())
+	notes := fileURI(outside + "/notes.txt")
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": notes, "languageId": "text", "version": 1, "text": "hello"}})
+	if ds := c.diagnostics(notes, func([]diag) bool { return true }); len(ds) != 0 {
+		t.Errorf("notes.txt: %+v", ds)
+	}
+	time.Sleep(100 * time.Millisecond)
+	mu.Lock()
+	if len(scanned) != 0 {
+		t.Errorf("opening a file no agent reads outside the workspace scanned %v", scanned)
+	}
+	mu.Unlock()
+	agents := fileURI(outside + "/AGENTS.md")
+	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": agents, "languageId": "markdown", "version": 1, "text": maliciousClaude()}})
+	c.diagnostics(agents, func(ds []diag) bool { return has(ds, "S1a") != nil })
+}
