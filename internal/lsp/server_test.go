@@ -518,3 +518,23 @@ func TestOutsideWorkspace(t *testing.T) {
 	c.notify("textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": agents, "languageId": "markdown", "version": 1, "text": maliciousClaude()}})
 	c.diagnostics(agents, func(ds []diag) bool { return has(ds, "S1a") != nil })
 }
+
+// A file an instruction file imports is read in its context: opened in the
+// editor, it gets the diagnostics of what it hides; its unsaved text counts.
+func TestImportedFileInContext(t *testing.T) {
+	root := t.TempDir()
+	writeFile(t, root, "CLAUDE.md", "# Notes\n\nSee @docs/style.md for the style guide.\n")
+	writeFile(t, root, "docs/style.md", "# Style\n\nUse tabs.\n")
+	c := startClient(t, root, Options{})
+	c.initialize()
+	uri := c.open("docs/style.md", "# Style\n\nUse tabs."+tags(hiddenSentence)+"\n")
+	ds := c.diagnostics(uri, func(ds []diag) bool { return has(ds, "S1a") != nil })
+	if d := has(ds, "S1a"); d.Range.Start.Line != 2 {
+		t.Errorf("S1a in the imported file on line %d, want 2", d.Range.Start.Line)
+	}
+	// The same text in a file nothing imports gets nothing.
+	other := c.open("docs/other.md", "# Other\n\nUse tabs."+tags(hiddenSentence)+"\n")
+	if ds := c.diagnostics(other, func([]diag) bool { return true }); len(ds) != 0 {
+		t.Errorf("a file no agent reads got %+v", ds)
+	}
+}
