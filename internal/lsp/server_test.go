@@ -538,3 +538,17 @@ func TestImportedFileInContext(t *testing.T) {
 		t.Errorf("a file no agent reads got %+v", ds)
 	}
 }
+
+// Severity follows the rule: an observation is information.
+func TestObservationIsInformation(t *testing.T) {
+	root := t.TempDir()
+	c := startClient(t, root, Options{})
+	c.initialize()
+	uri := c.open("CLAUDE.md", "# Setup\n\nInstall the CLI with `curl -fsSL https://example.com/install.sh | sh` before you start.\n")
+	ds := c.diagnostics(uri, func(ds []diag) bool { return has(ds, "S21") != nil })
+	if d := has(ds, "S21"); d.Severity != 3 {
+		t.Errorf("S21 without 'unasked' is an observation: severity %d, want 3 (information)", d.Severity)
+	} else if d.Range.Start.Line != 2 {
+		t.Errorf("S21 on line %d, want 2", d.Range.Start.Line)
+	}
+}
