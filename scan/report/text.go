@@ -110,6 +110,10 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 	t.reads = readStates(res.Notices)
 
 	t.printf("sentinel  verdict: %s   (formula v%s)\n", t.verdict(res.Verdict, string(res.Verdict)), res.FormulaVersion)
+	if n := len(res.Suppressions); n > 0 {
+		// The verdict shown is not the files' alone: say so on the next line.
+		t.printf("          with %s suppressed (listed below); without suppressions: %s\n", plural(n, "finding"), t.verdict(res.UnsuppressedVerdict, string(res.UnsuppressedVerdict)))
+	}
 
 	if len(res.Files) > 0 {
 		t.printf("\n")
@@ -133,6 +137,8 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 			t.details(o, false)
 		}
 	}
+
+	t.suppressions(res, opt.Quiet)
 
 	if len(res.Notices) > 0 && !opt.Quiet {
 		t.printf("\n%s\n", t.style(ansiBold, "notices (not read, or read in part; the rest of the scan went on):"))
@@ -305,5 +311,57 @@ func summary(res *scan.Result, opt TextOptions, reads map[string]readState) stri
 	if n := len(res.Notices); n > 0 {
 		s += fmt.Sprintf(" · %d notice(s)", n)
 	}
+	if n := len(res.Suppressions); n > 0 {
+		s += fmt.Sprintf(" · %d suppressed", n)
+	}
 	return s
+}
+
+// suppressions lists every suppressed finding (even with --quiet: a
+// reviewer must see what was not counted) and every marker or baseline
+// entry that did not apply.
+func (t *textWriter) suppressions(res *scan.Result, quiet bool) {
+	if len(res.Suppressions) > 0 {
+		t.printf("\n%s\n", t.style(ansiBold, "suppressed (not counted; review each):"))
+		for _, s := range res.Suppressions {
+			f := s.Finding
+			loc := Terminal(f.Path)
+			if f.Line > 0 {
+				loc = fmt.Sprintf("%s:%d", loc, f.Line)
+			}
+			why := s.Kind
+			switch s.Kind {
+			case "inline":
+				why = fmt.Sprintf("marker at line %d", s.MarkerLine)
+				if s.Reason != "" {
+					why += fmt.Sprintf(", reason: %q", clip(Terminal(s.Reason), evidenceWidth))
+				} else {
+					why += ", no reason given"
+				}
+			case "baseline":
+				why = "in the baseline"
+			case "config-exclude":
+				why = Terminal(s.Reason)
+			}
+			forced := ""
+			if f.ForcesCompromised {
+				forced = " [forces COMPROMISED]"
+			}
+			t.printf("    %s  %s%s: %s\n      (%s)\n", loc, f.RuleID, forced, clip(Terminal(f.Message), evidenceWidth), why)
+		}
+	}
+	if len(res.SuppressionNotes) > 0 && !quiet {
+		t.printf("\n%s\n", t.style(ansiBold, "suppressions that did not apply:"))
+		for _, n := range res.SuppressionNotes {
+			t.printf("    %s: %s\n", Terminal(n.Path), Terminal(n.Message))
+		}
+	}
+}
+
+// plural is "1 finding", "2 findings".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
