@@ -75,7 +75,7 @@ func TestSuppressMarkers(t *testing.T) {
 		note       string // in suppression_notes, when one is expected
 	}{
 		{"marker above, named, with reason", md("<!-- sentinel:ignore S4 reason: quoted from an attack we document -->", supOverride), "CLEAN", 1, ""},
-		{"marker on the line", md(supOverride+" <!-- sentinel:ignore S4 reason: quoted -->"), "CLEAN", 1, ""},
+		{"marker on the line", md(supOverride + " <!-- sentinel:ignore S4 reason: quoted -->"), "CLEAN", 1, ""},
 		{"marker without rule hides a non-forcing finding", md("<!-- sentinel:ignore -->", supOverride), "CLEAN", 1, ""},
 		{"marker for another rule hides nothing", md("<!-- sentinel:ignore S21 reason: x -->", supOverride), "SUSPICIOUS", 0, "suppresses nothing"},
 		{"marker two lines above hides nothing", md("<!-- sentinel:ignore S4 reason: x -->", "", supOverride), "SUSPICIOUS", 0, "suppresses nothing"},
@@ -272,4 +272,67 @@ func TestSuppressGateIgnoresProjectSuppressions(t *testing.T) {
 	if r.code != 3 || !strings.Contains(r.stdout+r.stderr, "SUSPICIOUS") {
 		t.Errorf("the gate honoured a project's own marker: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
+}
+
+// TestProjectConfig: .sentinel.yaml sets fail-on, excludes and the
+// baseline's path; errors are one sentence with line, column and the
+// nearest key; an exclude never hides what forces COMPROMISED.
+func TestProjectConfig(t *testing.T) {
+	bin := testBinary(t)
+	susp := scanTree(t, map[string]string{"CLAUDE.md": "# Rules\n\n" + supOverride + "\n", ".sentinel.yaml": "fail-on: compromised\n"})
+	r := runScanCmd(t, bin, susp, "", "scan", ".")
+	if r.code != 0 || !strings.Contains(r.stdout, "verdict: SUSPICIOUS") || !strings.Contains(r.stdout, "the exit code follows its fail-on: compromised") {
+		t.Errorf("fail-on from .sentinel.yaml: exit %d\n%s", r.code, r.stdout)
+	}
+	if r := runScanCmd(t, bin, susp, "", "scan", ".", "--fail-on", "suspicious"); r.code != 3 {
+		t.Errorf("--fail-on on the command line must win: exit %d", r.code)
+	}
+	if r := runScanCmd(t, bin, susp, "", "scan", ".", "--ignore-suppressions"); r.code != 3 {
+		t.Errorf("--ignore-suppressions must ignore .sentinel.yaml: exit %d", r.code)
+	}
+
+	for _, c := range []struct{ body, want string }{
+		{"fail-on: never\n", ".sentinel.yaml line 1, column 10: fail-on: never is refused here"},
+		{"fail-on: compromised\nexlude: [x]\n", `.sentinel.yaml line 2, column 1: has an unknown key "exlude"; did you mean "exclude"?`},
+		{"exclude: ['a/[']\n", ".sentinel.yaml: exclude: \"a/[\" is not a valid pattern"},
+		{"baseline: ../../etc/x\n", "must be a path inside the project"},
+	} {
+		dir := scanTree(t, map[string]string{"CLAUDE.md": scanCleanClaude, ".sentinel.yaml": c.body})
+		oneSentence(t, runScanCmd(t, bin, dir, "", "scan", "."), c.want)
+	}
+
+	// An exclude suppresses (and lists) what does not force COMPROMISED...
+	dir := scanTree(t, map[string]string{"docs/CLAUDE.md": "# Rules\n\n" + supOverride + "\n", ".sentinel.yaml": "exclude: ['docs/**']\n"})
+	out, r := scanSupJSON(t, bin, dir)
+	if out.Verdict != "CLEAN" || len(out.Suppressions) != 1 || out.Suppressions[0].Kind != "config-exclude" || !strings.Contains(out.Suppressions[0].Reason, "docs/**") {
+		t.Errorf("exclude from .sentinel.yaml: %+v\n%s", out, r.stdout)
+	}
+	// ...and never an orphaned hook, nor anything in a COMPROMISED file.
+	dir = scanTree(t, map[string]string{".claude/settings.json": scanOrphanSettings, "CLAUDE.md": "# Rules\n\n" + supHiddenExfil + "\n",
+		".sentinel.yaml": "exclude: ['.claude/**', 'CLAUDE.md']\nfail-on: compromised\n"})
+	out, r = scanSupJSON(t, bin, dir)
+	if out.Verdict != "COMPROMISED" || len(out.Suppressions) != 0 || !strings.Contains(r.stdout, "does not hide the S10") || r.code != 2 {
+		t.Errorf("an exclude hid a finding that forces COMPROMISED: exit %d %+v\n%s", r.code, out, r.stdout)
+	}
+
+	// The baseline's path: written there, read from there.
+	dir = scanTree(t, map[string]string{"CLAUDE.md": "# Rules\n\n" + supOverride + "\n", ".sentinel.yaml": "baseline: ci/known.json\n", "ci/.keep": ""})
+	if out, _ := scanSupJSON(t, bin, dir); !strings.Contains(strings.Join(noteMessages(out), " "), "does not exist yet") {
+		t.Errorf("a missing config baseline is not said: %+v", out)
+	}
+	r = runScanCmd(t, bin, dir, "", "scan", ".", "--write-baseline")
+	if !strings.Contains(r.stderr, "baseline written to ci/known.json") {
+		t.Fatalf("--write-baseline with .sentinel.yaml: %s", r.stderr)
+	}
+	if r := runScanCmd(t, bin, dir, "", "scan", "."); r.code != 0 || !strings.Contains(r.stdout, "(in the baseline)") {
+		t.Errorf("the config's baseline is not read: exit %d\n%s", r.code, r.stdout)
+	}
+}
+
+func noteMessages(s supJSON) []string {
+	var out []string
+	for _, n := range s.Notes {
+		out = append(out, n.Message)
+	}
+	return out
 }

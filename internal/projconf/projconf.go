@@ -108,10 +108,10 @@ func Parse(data []byte) (*Config, error) {
 			if err != nil {
 				return nil, err
 			}
-			switch strings.ToLower(s) {
-			case "suspicious", "compromised":
-				c.FailOn = strings.ToLower(s)
-			case "never":
+			switch {
+			case s == "suspicious" || s == "compromised":
+				c.FailOn = s
+			case strings.EqualFold(s, "never"):
 				return nil, errAt(v, "fail-on: never is refused here: a project's own file cannot make a COMPROMISED verdict pass; pass --fail-on never on the command line if you mean it")
 			default:
 				return nil, errAt(v, "fail-on %q is not one of suspicious, compromised", s)
@@ -154,11 +154,11 @@ func Parse(data []byte) (*Config, error) {
 }
 
 func scalar(n *yaml.Node, what string) (string, error) {
-	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" && n.Tag != "!!int" && n.Tag != "!!bool" && n.Tag != "" {
-		return "", errAt(n, "%s must be a string", what)
+	if n.Kind == yaml.AliasNode {
+		return "", errAt(n, "%s must be written out, not an alias (*%s)", what, n.Value)
 	}
-	if n.Tag != "!!str" && n.Tag != "" {
-		return "", errAt(n, "%s must be a string, not %s", what, n.Value)
+	if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!str" {
+		return "", errAt(n, "%s must be a string", what)
 	}
 	return n.Value, nil
 }
