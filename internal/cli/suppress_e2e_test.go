@@ -336,3 +336,54 @@ func noteMessages(s supJSON) []string {
 	}
 	return out
 }
+
+// TestReportMerge: many JSON results become one table, in Markdown and
+// JSON; the worst repository is listed first; a result that is not one is
+// listed as not read and the command exits 1 after writing the summary;
+// untrusted names cannot break the Markdown table.
+func TestReportMerge(t *testing.T) {
+	bin := testBinary(t)
+	out := t.TempDir()
+	trees := map[string]string{"clean-repo": scanCleanTree(t), "susp-repo": scanSuspiciousTree(t), "comp|repo`x": scanCompromisedTree(t)}
+	for name, dir := range trees {
+		r := runScanCmd(t, bin, dir, "", "scan", ".", "--json", "--fail-on", "never", "--out", filepath.Join(out, name+".json"))
+		if r.code != 0 {
+			t.Fatalf("scan %s: %d %s", name, r.code, r.stderr)
+		}
+	}
+	r := runScanCmd(t, bin, out, "", "report", "merge", "clean-repo.json", "susp-repo.json", "comp|repo`x.json")
+	if r.code != 0 {
+		t.Fatalf("report merge: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"# Sentinel sweep: 3 repository results", "| COMPROMISED | 1 |", "| SUSPICIOUS | 1 |", "| CLEAN | 1 |",
+		"| 1 | comp\\|repo\\`x | COMPROMISED |", "| 2 | susp-repo | SUSPICIOUS |", "| 3 | clean-repo | CLEAN |", "| S10 | Orphaned auto-run | 1 | 1 |"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("Markdown lacks %q\n%s", want, r.stdout)
+		}
+	}
+	write(t, filepath.Join(out, "broken.json"), "{\n  \"verdict\": 5}")
+	write(t, filepath.Join(out, "other.json"), `{"name": "not a result"}`)
+	r = runScanCmd(t, bin, out, "", "report", "merge", "--json", "clean-repo.json", "susp-repo.json", "comp|repo`x.json", "broken.json", "other.json", "missing.json")
+	var sum struct {
+		Repositories int            `json:"repositories"`
+		Verdicts     map[string]int `json:"verdicts"`
+		Repos        []struct {
+			Name    string `json:"name"`
+			Verdict string `json:"verdict"`
+		} `json:"repos"`
+		NotRead []struct {
+			File    string `json:"file"`
+			Message string `json:"message"`
+		} `json:"not_read"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &sum); err != nil {
+		t.Fatalf("--json: %v\n%s", err, r.stdout)
+	}
+	if r.code != 1 || !strings.Contains(r.stderr, "3 results could not be read") || sum.Repositories != 3 || sum.Verdicts["COMPROMISED"] != 1 || sum.Repos[0].Verdict != "COMPROMISED" || len(sum.NotRead) != 3 {
+		t.Errorf("merge with bad inputs: exit %d %+v\n%s", r.code, sum, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "line 2, column 15") || !strings.Contains(r.stdout, "no verdict or trust_score") || !strings.Contains(r.stdout, "no such file") {
+		t.Errorf("not-read reasons:\n%s", r.stdout)
+	}
+	oneSentence(t, runScanCmd(t, bin, out, "", "report", "merge"), "name the JSON results to merge")
+}
