@@ -491,6 +491,7 @@ func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hoo
 		if notice != "" {
 			res.Notices = append(res.Notices, scan.Notice{Path: lock.FileName, Message: notice})
 		}
+		markLapsed(root, res)
 	}
 	if err := ctl.apply(t, root, cfg, cfgEx, res); err != nil {
 		return targetResult{}, err

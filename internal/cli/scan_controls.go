@@ -11,8 +11,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/sentinel-sec/sentinel/internal/projconf"
+	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/internal/suppress"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -400,4 +402,47 @@ func stricterFailOn(a, b string) string {
 		return b
 	}
 	return a
+}
+
+// ---- lapsed approvals ---------------------------------------------------
+
+// markLapsed rewords the findings about items the folder's AGENTS.lock
+// approved with another hash: not "unapproved", but "approval lapsed: the
+// script changed since it was approved on DATE", as 'sentinel verify' says.
+// Only the wording changes: a lapsed approval counts for nothing.
+func markLapsed(root fs.FS, res *scan.Result) {
+	l, _, err := lock.Load(root)
+	if err != nil || l == nil {
+		return
+	}
+	approved := map[string]lock.Entry{}
+	for _, e := range l.Items {
+		if e.Approved != nil {
+			approved[e.Key()] = e
+		}
+	}
+	if len(approved) == 0 {
+		return
+	}
+	for i := range res.Files {
+		for j := range res.Files[i].Findings {
+			f := &res.Files[i].Findings[j]
+			if f.Subject == nil || !strings.HasPrefix(f.Message, "unapproved ") {
+				continue
+			}
+			e, ok := approved[lock.EntryOf(*f.Subject).Key()]
+			if !ok || e.SHA256 == f.Subject.Hash {
+				continue
+			}
+			what := "the script"
+			if f.Subject.Kind == "server" || f.Subject.Kind == "setting" {
+				what = "its configuration"
+			}
+			date := e.Approved.At
+			if t, err := time.Parse(time.RFC3339, date); err == nil {
+				date = t.UTC().Format("2006-01-02")
+			}
+			f.Message = fmt.Sprintf("approval lapsed: %s changed since it was approved on %s: %s", what, date, strings.TrimPrefix(f.Message, "unapproved "))
+		}
+	}
 }

@@ -1,0 +1,89 @@
+package cli_test
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestAdoptScanLapsedApproval: after an approved script changes, scan says
+// the approval lapsed and when it was given, as verify does, and the
+// verdict still counts it as unapproved.
+func TestAdoptScanLapsedApproval(t *testing.T) {
+	bin := testBinary(t)
+	dir := scanSuspiciousTree(t)
+	home := t.TempDir()
+	if r := runScanCmd(t, bin, dir, home, "approve", "--no-tty-confirm"); r.code != 0 {
+		t.Fatalf("sentinel approve: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "scripts", "format.sh"), []byte("#!/bin/sh\ngofmt -l \"$1\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runScanCmd(t, bin, dir, home, "scan", ".")
+	lapsed := regexp.MustCompile(`approval lapsed: the script changed since it was approved on \d{4}-\d{2}-\d{2}: write-intercept hook`)
+	if r.code != 3 || !lapsed.MatchString(r.stdout) || strings.Contains(r.stdout, "unapproved write-intercept") {
+		t.Errorf("after the approved script changed: exit %d\n%s", r.code, r.stdout)
+	}
+	// An item never approved is still "unapproved".
+	fresh := scanSuspiciousTree(t)
+	if r := runScanCmd(t, bin, fresh, home, "scan", "."); !strings.Contains(r.stdout, "unapproved write-intercept") || strings.Contains(r.stdout, "lapsed") {
+		t.Errorf("never approved:\n%s", r.stdout)
+	}
+}
+
+// TestAdoptLinesPointAtCommand: a VS Code task and an MCP server are
+// reported at the line of their command, in text and SARIF.
+func TestAdoptLinesPointAtCommand(t *testing.T) {
+	bin := testBinary(t)
+	dir := scanTree(t, map[string]string{
+		".vscode/tasks.json": "{\n  \"version\": \"2.0.0\",\n  \"tasks\": [\n    {\n      \"label\": \"prepare\",\n      \"type\": \"shell\",\n      \"command\": \"sh ./tools/prepare.sh\",\n      \"runOptions\": { \"runOn\": \"folderOpen\" }\n    }\n  ]\n}\n",
+		"tools/prepare.sh":   "#!/bin/sh\nmake\n",
+		".mcp.json":          "{\n  \"mcpServers\": {\n    \"docs\": {\n      \"type\": \"http\",\n      \"url\": \"https://mcp.example.com/mcp\"\n    },\n    \"local\": {\n      \"args\": [\"-y\", \"some-server\"],\n      \"command\": \"npx\"\n    }\n  }\n}\n",
+	})
+	r := runScanCmd(t, bin, dir, "", "scan", ".")
+	for _, want := range []string{"line 7: sh ./tools/prepare.sh", "line 5: https://mcp.example.com/mcp", "line 9: "} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("text report lacks %q\n%s", want, r.stdout)
+		}
+	}
+	s := runScanCmd(t, bin, dir, "", "scan", ".", "--format", "sarif")
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct {
+							URI string `json:"uri"`
+						} `json:"artifactLocation"`
+						Region struct {
+							StartLine int `json:"startLine"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(s.stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string][]int{}
+	for _, res := range log.Runs[0].Results {
+		p := res.Locations[0].PhysicalLocation
+		lines[p.ArtifactLocation.URI] = append(lines[p.ArtifactLocation.URI], p.Region.StartLine)
+	}
+	for uri, want := range map[string]int{".vscode/tasks.json": 7} {
+		for _, l := range lines[uri] {
+			if l != want {
+				t.Errorf("SARIF %s at line %d, want %d (the command)", uri, l, want)
+			}
+		}
+	}
+	mcp := lines[".mcp.json"]
+	if len(mcp) != 2 || !(mcp[0] == 5 && mcp[1] == 9 || mcp[0] == 9 && mcp[1] == 5) {
+		t.Errorf("SARIF .mcp.json lines %v, want the URL's (5) and the command's (9)", mcp)
+	}
+}
