@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/sentinel-sec/sentinel/internal/projconf"
-	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/internal/suppress"
+	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 )
