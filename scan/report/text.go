@@ -240,7 +240,7 @@ func (t *textWriter) file(f scan.FileResult, quiet bool) {
 		t.details(fd, true)
 	}
 	if len(f.Observations) > 0 && len(f.Findings) == 0 && !quiet {
-		t.printf("    %s\n", t.style(ansiDim, fmt.Sprintf("%d observation(s), listed below, not scored", len(f.Observations))))
+		t.printf("    %s\n", t.style(ansiDim, plural(len(f.Observations), "observation")+", listed below, not scored"))
 	}
 }
 
@@ -275,7 +275,7 @@ func summary(res *scan.Result, opt TextOptions, reads map[string]readState) stri
 	if len(res.Files) == 0 {
 		switch {
 		case len(res.Notices) > 0:
-			return fmt.Sprintf("no agent file was read; see the %d notice(s) above", len(res.Notices))
+			return fmt.Sprintf("no agent file was read; see the %s above", plural(len(res.Notices), "notice"))
 		case opt.HooksOnly:
 			return "nothing here runs or connects by itself: no hooks, tasks or tool servers (--hooks-only leaves instruction files out)"
 		}
@@ -306,10 +306,10 @@ func summary(res *scan.Result, opt TextOptions, reads map[string]readState) stri
 		s += fmt.Sprintf(" · %d not read", unread)
 	}
 	if n := len(res.Observations); n > 0 {
-		s += fmt.Sprintf(" · %d observation(s)", n)
+		s += " · " + plural(n, "observation")
 	}
 	if n := len(res.Notices); n > 0 {
-		s += fmt.Sprintf(" · %d notice(s)", n)
+		s += " · " + plural(n, "notice")
 	}
 	if n := len(res.Suppressions); n > 0 {
 		s += fmt.Sprintf(" · %d suppressed", n)
