@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/sentinel-sec/sentinel/mcpgate"
 )
 
 // TestAdoptScanLapsedApproval: after an approved script changes, scan says
@@ -129,5 +131,47 @@ func TestAdoptPlurals(t *testing.T) {
 	}
 	if strings.Contains(r.stdout, "(s)") {
 		t.Errorf("a (s) plural:\n%s", r.stdout)
+	}
+}
+
+// TestAdoptMCPLogVerifyJSON: 'mcp log --verify --json' prints one JSON
+// object, intact or not, and exits 2 when the chain is broken.
+func TestAdoptMCPLogVerifyJSON(t *testing.T) {
+	bin := testBinary(t)
+	home := t.TempDir()
+	env := []string{"HOME=" + home}
+	dirs, err := mcpgate.ResolveDirs(func(k string) string {
+		if k == "HOME" {
+			return home
+		}
+		return ""
+	}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := mcpgate.OpenAuditLog(dirs.AuditPath())
+	for _, tool := range []string{"read_file", "write_file"} {
+		if err := l.Append(mcpgate.AuditRecord{Server: "fs", Event: "call", Tool: tool, Decision: "allow", By: "policy"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	l.Close()
+	type verdict struct {
+		OK       bool   `json:"ok"`
+		Verified int    `json:"records_verified"`
+		Path     string `json:"path"`
+		Error    string `json:"error"`
+	}
+	r := runIn(t, bin, t.TempDir(), env, "", "mcp", "log", "--verify", "--json")
+	var v verdict
+	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil || r.code != 0 || !v.OK || v.Verified != 2 || v.Path == "" {
+		t.Fatalf("intact log: exit %d %v %+v\n%s", r.code, err, v, r.stdout)
+	}
+	b, _ := os.ReadFile(dirs.AuditPath())
+	os.WriteFile(dirs.AuditPath(), []byte(strings.Replace(string(b), `"by":"policy"`, `"by":"user:tty"`, 1)), 0o600)
+	r = runIn(t, bin, t.TempDir(), env, "", "mcp", "log", "--verify", "--json")
+	v = verdict{}
+	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil || r.code != 2 || v.OK || !strings.Contains(v.Error, "line 1") {
+		t.Fatalf("tampered log: exit %d %v %+v\n%s%s", r.code, err, v, r.stdout, r.stderr)
 	}
 }
