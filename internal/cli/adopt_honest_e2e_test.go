@@ -175,3 +175,48 @@ func TestAdoptMCPLogVerifyJSON(t *testing.T) {
 		t.Fatalf("tampered log: exit %d %v %+v\n%s%s", r.code, err, v, r.stdout, r.stderr)
 	}
 }
+
+// TestAdoptInitCompromisedSaysSoFirst: init on a COMPROMISED project says
+// so on its first line.
+func TestAdoptInitCompromisedSaysSoFirst(t *testing.T) {
+	needGitE2E(t)
+	bin := testBinary(t)
+	r := newGitRepo(t, bin, map[string]string{"CLAUDE.md": scanCleanClaude, ".claude/settings.json": scanOrphanSettings})
+	res := runIn(t, bin, r.dir, []string{"HOME=" + r.home, "SENTINEL_HOME=" + filepath.Join(r.home, "cfg")}, "", "init")
+	first, _, _ := strings.Cut(res.stdout, "\n")
+	if !strings.HasPrefix(first, "COMPROMISED: this project's verdict is COMPROMISED") {
+		t.Errorf("init on a COMPROMISED project, first line %q\n%s%s", first, res.stdout, res.stderr)
+	}
+	clean := newGitRepo(t, bin, map[string]string{"CLAUDE.md": scanCleanClaude})
+	if res := runIn(t, bin, clean.dir, []string{"HOME=" + clean.home, "SENTINEL_HOME=" + filepath.Join(clean.home, "cfg")}, "", "init"); strings.Contains(res.stdout, "COMPROMISED") {
+		t.Errorf("init on a clean project mentions COMPROMISED:\n%s", res.stdout)
+	}
+}
+
+// TestAdoptHookInstallEndsWithTheCommand: after 'hook install --project'
+// the last line is the one command that makes the scan CLEAN again, and it
+// does.
+func TestAdoptHookInstallEndsWithTheCommand(t *testing.T) {
+	needGitE2E(t)
+	bin := testBinary(t)
+	r := newGitRepo(t, bin, map[string]string{"CLAUDE.md": scanCleanClaude})
+	env := []string{"HOME=" + r.home, "SENTINEL_HOME=" + filepath.Join(r.home, "cfg")}
+	res := runIn(t, bin, r.dir, env, "", "hook", "install", "--project", "--binary", bin, "--no-tty-confirm")
+	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+	last := lines[len(lines)-1]
+	cmdText, ok := strings.CutPrefix(last, "next: sentinel approve --only 'sentinel hook' --note \"Sentinel's own hook\"")
+	if res.code != 0 || !ok || !strings.Contains(cmdText, "SUSPICIOUS until it is approved") {
+		t.Fatalf("hook install --project: exit %d, last line %q\n%s", res.code, last, res.stderr)
+	}
+	if s := runIn(t, bin, r.dir, env, "", "scan", "."); s.code != 3 {
+		t.Fatalf("after install the scan is not SUSPICIOUS (exit %d); the test proves nothing", s.code)
+	}
+	runIn(t, bin, r.dir, env, "", "approve", "--only", "sentinel hook", "--note", "Sentinel's own hook", "--no-tty-confirm").expect(t, 0)
+	if s := runIn(t, bin, r.dir, env, "", "scan", "."); s.code != 0 || !strings.Contains(s.stdout, "verdict: CLEAN") {
+		t.Errorf("the printed command did not make the scan CLEAN: exit %d\n%s", s.code, s.stdout)
+	}
+	user := runIn(t, bin, r.dir, env, "", "hook", "install", "--binary", bin, "--no-tty-confirm")
+	if !strings.Contains(user.stdout, "'sentinel scan --global' lists this hook as an unapproved auto-run") {
+		t.Errorf("hook install (user): %s%s", user.stdout, user.stderr)
+	}
+}

@@ -238,6 +238,11 @@ anyone can verify it (sentinel verify).`,
 			if err != nil {
 				return err
 			}
+			if r.res.Verdict == scan.Compromised {
+				// Said first: an inventory of a compromised project is not
+				// a list to approve from.
+				fmt.Fprintf(out, "COMPROMISED: this project's verdict is COMPROMISED, so nothing in it can be approved until that is fixed; 'sentinel scan %s' shows them\n", termText(r.dir))
+			}
 			if o.approveAll {
 				if r.res.Verdict == scan.Compromised {
 					return r.refuseApprove(app)
