@@ -220,3 +220,25 @@ func TestAdoptHookInstallEndsWithTheCommand(t *testing.T) {
 		t.Errorf("hook install (user): %s%s", user.stdout, user.stderr)
 	}
 }
+
+// TestAdoptBlastConfigErrorsSayWhere: a broken blast-radius.json is one
+// sentence with the line and column.
+func TestAdoptBlastConfigErrorsSayWhere(t *testing.T) {
+	bin := testBinary(t)
+	for _, c := range []struct{ body, want string }{
+		{"{\n  \"patterns\": [\n    {\"glob\": \"seeds/**\",}\n  ]\n}\n", "line 3, column 25: invalid character '}'"},
+		{"{\n  \"patterns\": [{\"glob\": \"a\", \"reson\": \"typo\"}]\n}\n", `line 2, column 30: unknown field "reson"`},
+		{"{\"patterns\": [\n  {\"glob\": \"a\"},\n  {\"glob\": \"  \"}\n]}\n", "line 3, column 4: pattern 2 has no glob"},
+		{"{\"patterns\": \"seeds\"}", "line 1, column 21: cannot unmarshal string"},
+		{"{\"patterns\": [", "line 1, column 15: the file ends before its JSON does"},
+	} {
+		home := t.TempDir()
+		cfg := filepath.Join(home, "cfg")
+		os.MkdirAll(cfg, 0o755)
+		write(t, filepath.Join(cfg, "blast-radius.json"), c.body)
+		r := runIn(t, bin, t.TempDir(), []string{"HOME=" + home, "SENTINEL_HOME=" + cfg}, "", "guard", "classify", "db/migrations/0001.sql")
+		if r.code == 0 || !strings.Contains(r.stderr, c.want) || strings.Count(strings.TrimSpace(r.stderr), "\n") != 0 {
+			t.Errorf("%q: exit %d, want one sentence with %q\n%s", c.body, r.code, c.want, r.stderr)
+		}
+	}
+}
