@@ -242,3 +242,33 @@ func TestAdoptBlastConfigErrorsSayWhere(t *testing.T) {
 		}
 	}
 }
+
+// TestAdoptREADMEIsTrue: the README's first scan finds something, the
+// test note names what skipped tests need, pr's exit codes stand beside
+// scan's, every file Sentinel keeps is listed, and the example's key is
+// named; and the first scan it shows really is COMPROMISED.
+func TestAdoptREADMEIsTrue(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	for _, want := range []string{
+		"./sentinel scan /tmp/fx/01_miasma_shape", "../shared/corpus/wild", "Chromium", "mcpgate/testdata/npm",
+		"`sentinel pr` uses the same codes", "ANTHROPIC_API_KEY", "$(go env GOPATH)/bin",
+		"`approvals.json`", "`trusted-keys.json`", "`keys/`", "`gate-cache/`", "`mcp-policy.json`", "`blast-radius.json`",
+	} {
+		if !strings.Contains(readme, want) {
+			t.Errorf("README.md lacks %q", want)
+		}
+	}
+	// The first scan command in a code block.
+	first := strings.Index(readme, "sentinel scan /")
+	if other := strings.Index(readme, "sentinel scan ."); first < 0 || other < first {
+		t.Errorf("the README's first scan command is not of a fixture")
+	}
+	bin := testBinary(t)
+	fx := t.TempDir()
+	runIn(t, bin, fx, nil, "", "fixtures", fx).expect(t, 0)
+	runIn(t, bin, fx, nil, "", "scan", filepath.Join(fx, "01_miasma_shape")).expect(t, 2, "verdict: COMPROMISED")
+}
