@@ -272,3 +272,26 @@ func TestAdoptREADMEIsTrue(t *testing.T) {
 	runIn(t, bin, fx, nil, "", "fixtures", fx).expect(t, 0)
 	runIn(t, bin, fx, nil, "", "scan", filepath.Join(fx, "01_miasma_shape")).expect(t, 2, "verdict: COMPROMISED")
 }
+
+// TestAdoptPRCommentCodeSpans: the PR comment shows quoted commands as
+// code spans, so a package name copies as typed ("@scope/pkg", not a
+// look-alike), while a name in prose still cannot mention anyone.
+func TestAdoptPRCommentCodeSpans(t *testing.T) {
+	needGitE2E(t)
+	bin := testBinary(t)
+	r := newGitRepo(t, bin, map[string]string{"CLAUDE.md": scanCleanClaude})
+	r.git("checkout", "-q", "-b", "feature")
+	r.write(map[string]string{".mcp.json": `{"mcpServers": {"@org/team": {"command": "npx", "args": ["-y", "@upstash/context7-mcp@1.0.12"]}}}`})
+	r.commit("add a tool server")
+	res := runIn(t, bin, r.dir, []string{"HOME=" + r.home}, "", "pr", "--base", "main")
+	for _, want := range []string{"`npx -y @upstash/context7-mcp@1.0.12`", "`sentinel approve`", "＠org/team"} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("comment lacks %q\n%s%s", want, res.stdout, res.stderr)
+		}
+	}
+	for _, bad := range []string{"\\`", "＠upstash", " @org/team"} {
+		if strings.Contains(res.stdout, bad) {
+			t.Errorf("comment has %q\n%s", bad, res.stdout)
+		}
+	}
+}
