@@ -695,21 +695,68 @@ type Config struct {
 }
 
 // ParseConfig reads ConfigFile's content strictly: unknown fields and
-// patterns without a glob are errors.
+// patterns without a glob are errors, each saying the line and column.
 func ParseConfig(data []byte) (Config, error) {
 	var c Config
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&c); err != nil {
-		return Config{}, err
+		return Config{}, configError(data, err)
 	}
 	for i, p := range c.Patterns {
+		at := posOf(data, nthIndex(data, []byte(`"glob"`), i))
 		if strings.TrimSpace(p.Glob) == "" {
-			return Config{}, fmt.Errorf("pattern %d has no glob", i+1)
+			return Config{}, fmt.Errorf("%spattern %d has no glob", at, i+1)
 		}
 		if _, err := filepath.Match(p.Glob, ""); err != nil {
-			return Config{}, fmt.Errorf("pattern %q: %v", p.Glob, err)
+			return Config{}, fmt.Errorf("%spattern %q: %v", at, p.Glob, err)
 		}
 	}
 	return c, nil
+}
+
+// configError puts the line and column in front of a JSON error.
+func configError(data []byte, err error) error {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	msg := strings.TrimPrefix(err.Error(), "json: ")
+	switch {
+	case errors.As(err, &se):
+		// Offset is just past the offending byte.
+		return fmt.Errorf("%s%s", posOf(data, max(int(se.Offset)-1, 0)), msg)
+	case errors.As(err, &te):
+		return fmt.Errorf("%s%s", posOf(data, int(te.Offset)), msg)
+	case strings.HasPrefix(msg, "unknown field "):
+		name := strings.TrimPrefix(msg, "unknown field ")
+		return fmt.Errorf("%s%s", posOf(data, bytes.Index(data, []byte(name))), msg)
+	case errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF):
+		return fmt.Errorf("%sthe file ends before its JSON does", posOf(data, len(data)))
+	}
+	return err
+}
+
+// posOf is "line L, column C: " for a byte offset, "" when unknown.
+func posOf(data []byte, off int) string {
+	if off < 0 || off > len(data) {
+		return ""
+	}
+	before := data[:off]
+	line := bytes.Count(before, []byte("\n")) + 1
+	col := off - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return fmt.Sprintf("line %d, column %d: ", line, col)
+}
+
+// nthIndex is the offset of the n-th (0-based) occurrence of sep, or -1.
+func nthIndex(data, sep []byte, n int) int {
+	off := 0
+	for i := 0; ; i++ {
+		j := bytes.Index(data[off:], sep)
+		if j < 0 {
+			return -1
+		}
+		if i == n {
+			return off + j
+		}
+		off += j + len(sep)
+	}
 }

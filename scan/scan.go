@@ -70,6 +70,35 @@ type Result struct {
 	Notices        []Notice     `json:"notices"`
 	Engine         string       `json:"engine"`
 	FormulaVersion string       `json:"formula_version"`
+	// Suppressions are the findings a reviewed marker, a baseline or the
+	// project's .sentinel.yaml took out of the score. The engine never sets
+	// them: 'sentinel scan' does (internal/suppress), and the gate
+	// ('sentinel run') never applies them. Present only when not empty.
+	Suppressions []Suppression `json:"suppressions,omitempty"`
+	// UnsuppressedVerdict is the verdict the findings give with nothing
+	// suppressed; set only when something was.
+	UnsuppressedVerdict Verdict `json:"verdict_without_suppressions,omitempty"`
+	// SuppressionNotes are markers and baseline entries that did not apply,
+	// each with the reason (a marker that names no rule above a finding
+	// that forces COMPROMISED, a marker on a line with invisible
+	// characters, ...).
+	SuppressionNotes []Notice `json:"suppression_notes,omitempty"`
+}
+
+// Suppression is one finding taken out of the score, and why.
+type Suppression struct {
+	Finding Finding `json:"finding"`
+	// Kind is "inline" (a marker in the file), "baseline" (--baseline) or
+	// "config-exclude" (an exclude pattern of the project's .sentinel.yaml).
+	Kind string `json:"kind"`
+	// Reason is the marker's reason, as written (untrusted text).
+	Reason string `json:"reason,omitempty"`
+	// MarkerLine is the line of the marker (inline); Marker is its text.
+	MarkerLine int    `json:"marker_line,omitempty"`
+	Marker     string `json:"marker,omitempty"`
+	// Fingerprint is the finding's baseline fingerprint: rule, path and
+	// the normalised text of its line, never its line number.
+	Fingerprint string `json:"fingerprint"`
 }
 
 // Inventory lists what runs or connects by itself, and the settings that

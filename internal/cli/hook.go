@@ -230,6 +230,15 @@ written quoted as one shell word. A relative HOME is refused.`,
 				}
 				fmt.Fprintf(cmd.OutOrStdout(), "%-12s %-18s %s\n", agentTitle(a), state, file)
 			}
+			if install {
+				// The hook is an auto-run like any other, so the next scan
+				// calls it unapproved: say how to make it CLEAN again.
+				if scope == hook.ScopeProject {
+					fmt.Fprintf(cmd.OutOrStdout(), "next: sentinel approve --only 'sentinel hook' --note \"Sentinel's own hook\"   (the hook is an auto-run, so 'sentinel scan' is SUSPICIOUS until it is approved)\n")
+				} else {
+					fmt.Fprintf(cmd.OutOrStdout(), "note: 'sentinel scan --global' lists this hook as an unapproved auto-run, as it lists any hook in your own settings; projects are not affected\n")
+				}
+			}
 			return nil
 		},
 	}

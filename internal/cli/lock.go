@@ -3,6 +3,8 @@ package cli
 import (
 	"context"
 	"crypto/ed25519"
+	"crypto/sha256"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -235,6 +237,11 @@ anyone can verify it (sentinel verify).`,
 			l, err := r.build()
 			if err != nil {
 				return err
+			}
+			if r.res.Verdict == scan.Compromised {
+				// Said first: an inventory of a compromised project is not
+				// a list to approve from.
+				fmt.Fprintf(out, "COMPROMISED: this project's verdict is COMPROMISED, so nothing in it can be approved until that is fixed; 'sentinel scan %s' shows them\n", termText(r.dir))
 			}
 			if o.approveAll {
 				if r.res.Verdict == scan.Compromised {
@@ -731,8 +738,8 @@ func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error
 	}
 	repo := lock.RepoID(abs)
 	if o.expectKey != "" {
-		if !strings.HasPrefix(o.expectKey, "SHA256:") {
-			return usagef("--expect-key wants a fingerprint as 'sentinel keygen' prints it (SHA256:...), not %q", o.expectKey)
+		if !wellFormedFingerprint(o.expectKey) {
+			return usagef("--expect-key %q is malformed: a fingerprint is SHA256: and 43 base64 characters, as 'sentinel keygen' prints it; copy it whole", o.expectKey)
 		}
 		if o.acceptKey {
 			return usagef("--expect-key and --accept-key contradict each other; use one")
@@ -793,7 +800,7 @@ func printVerification(w io.Writer, v *lock.Verification, expectKey string) {
 		fmt.Fprintf(w, "  Someone replaced the signing key. If that was a deliberate rotation, confirm with the repository's owners, then run 'sentinel verify --accept-key'.\n")
 	case lock.StatusInvalid:
 		fmt.Fprintf(w, "signature : SIGNATURE INVALID\n  %s\n", termText(v.SignatureErr))
-		fmt.Fprintf(w, "  The lock was changed after CI signed it. Restore it from the main branch (git checkout origin/main -- %s %s) or let CI sign again.\n", lock.FileName, lock.SigFileName)
+		fmt.Fprintf(w, "  The lock was changed after CI signed it. Restore it from the main branch (git checkout <base branch> -- %s %s) or let CI sign again.\n", lock.FileName, lock.SigFileName)
 	case lock.StatusUnsigned:
 		fmt.Fprintf(w, "signature : UNSIGNED\n  %s exists but CI has not signed it yet; set up action/examples/sentinel-sign.yml.\n", lock.FileName)
 	default:
@@ -802,6 +809,9 @@ func printVerification(w io.Writer, v *lock.Verification, expectKey string) {
 			key = "not pinned"
 		}
 		fmt.Fprintf(w, "signature : valid   key: %s (%s)\n", key, v.Fingerprint)
+		if v.Key == lock.KeyFirstUse {
+			fmt.Fprintf(w, "  This machine now trusts this key for this clone, so the lock's approvals count for 'sentinel run'; check the fingerprint with the repository's owners (it is what 'sentinel keygen' printed, and the action's trusted-key input).\n")
+		}
 	}
 	for _, u := range v.NotCovered {
 		fmt.Fprintf(w, "NOT COVERED: %s (%s)\n", termText(u.Path), u.Why)
@@ -815,4 +825,15 @@ func printVerification(w io.Writer, v *lock.Verification, expectKey string) {
 	case lock.StatusNotCovered:
 		fmt.Fprintln(w, "NOT COVERED - these files changed outside the gate (no signed lock vouches for them); review them, then let CI sign again.")
 	}
+}
+
+// wellFormedFingerprint reports whether s is a key fingerprint as
+// lock.Fingerprint writes it: "SHA256:" and the unpadded base64 of 32 bytes.
+func wellFormedFingerprint(s string) bool {
+	rest, ok := strings.CutPrefix(s, "SHA256:")
+	if !ok {
+		return false
+	}
+	b, err := base64.RawStdEncoding.DecodeString(rest)
+	return err == nil && len(b) == sha256.Size
 }

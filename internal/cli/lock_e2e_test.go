@@ -221,8 +221,10 @@ func lockE2ETrustModel(t *testing.T, bin string) {
 	other := t.TempDir()
 	oenv := []string{"SENTINEL_HOME=" + other, "HOME=" + other}
 	runIn(t, bin, r.dir, oenv, "", "run", "--", "true").expect(t, 3, "a key this machine has not trusted yet", "sentinel verify")
-	runIn(t, bin, r.dir, oenv, "", "verify").expect(t, 0, "signature : valid   key: first-use", "OK - every agent-config file is covered")
-	runIn(t, bin, r.dir, oenv, "", "verify").expect(t, 0, "key: pinned")
+	runIn(t, bin, r.dir, oenv, "", "verify").expect(t, 0, "signature : valid   key: first-use", "This machine now trusts this key for this clone, so the lock's approvals count for 'sentinel run'; check the fingerprint", "OK - every agent-config file is covered")
+	if out := runIn(t, bin, r.dir, oenv, "", "verify"); !strings.Contains(out.stdout, "key: pinned") || strings.Contains(out.stdout, "now trusts") {
+		t.Errorf("second verify: the first-use sentence again, or no pin:\n%s", out.stdout)
+	}
 	runIn(t, bin, r.dir, oenv, "", "run", "--", "true").expect(t, 0)
 
 	t.Run("hand-edited lock is SIGNATURE INVALID", func(t *testing.T) {
@@ -262,7 +264,10 @@ func lockE2ETrustModel(t *testing.T, bin string) {
 	})
 	r.run("verify").expect(t, 0, "signature : valid")
 	r.run("verify", "--expect-key", origFP).expect(t, 0, "signature : valid")
-	r.run("verify", "--expect-key", "abc").expect(t, 1, "wants a fingerprint")
+	// A malformed fingerprint is malformed, not a swapped key.
+	for _, bad := range []string{"abc", "SHA256:abc", "SHA256:" + strings.Repeat("A", 42), origFP + "x", strings.TrimPrefix(origFP, "SHA256:")} {
+		r.run("verify", "--expect-key", bad).expect(t, 1, "is malformed: a fingerprint is SHA256: and 43 base64 characters")
+	}
 }
 
 func lockE2ESignRefused(t *testing.T, bin string) {

@@ -317,6 +317,27 @@ func newMCPLogCmd(app *App) *cobra.Command {
 			out := cmd.OutOrStdout()
 			if verify {
 				n, err := l.Verify()
+				if asJSON {
+					// One object, whatever the outcome, so CI can read it.
+					v := struct {
+						OK       bool   `json:"ok"`
+						Verified int    `json:"records_verified"`
+						Path     string `json:"path"`
+						Error    string `json:"error,omitempty"`
+					}{OK: err == nil, Verified: n, Path: l.Path()}
+					if err != nil {
+						v.Error = err.Error()
+					}
+					enc := json.NewEncoder(out)
+					enc.SetIndent("", "  ")
+					if e := enc.Encode(v); e != nil {
+						return e
+					}
+					if err != nil {
+						return exitWith(ExitCompromised, errors.New("the audit log's hash chain is broken"))
+					}
+					return nil
+				}
 				if err != nil {
 					fmt.Fprintf(out, "FAILED: %s (%d records verified before it)\n", err, n)
 					return exitWith(ExitCompromised, err)
@@ -354,7 +375,7 @@ func newMCPLogCmd(app *App) *cobra.Command {
 		},
 	}
 	cmd.Flags().BoolVar(&verify, "verify", false, "verify the hash chain; exit 2 if a line was edited, inserted or removed")
-	cmd.Flags().BoolVar(&asJSON, "json", false, "print the records as JSON lines")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the records as JSON lines (with --verify: one JSON object with ok, records_verified, path and error)")
 	cmd.Flags().IntVarP(&last, "last", "n", 0, "show only the last N records")
 	return cmd
 }

@@ -77,6 +77,7 @@ verification, 1 usage or environment error.`,
 	root.AddCommand(
 		newVersionCmd(app),
 		newScanCmd(app),
+		newReportCmd(app),
 		newHookCmd(app),
 		newGuardCmd(app),
 		newFixturesCmd(app),

@@ -52,6 +52,8 @@ type scanOptions struct {
 	color   string
 	// jobs is how many PATHs are scanned at once.
 	jobs int
+	// ctl: suppressions, the baseline and .sentinel.yaml.
+	ctl controls
 }
 
 func newScanCmd(app *App) *cobra.Command {
@@ -120,6 +122,9 @@ Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
 	f.BoolVar(&o.quiet, "quiet", false, "text report: only the verdict, the files with findings and their findings")
 	f.StringArrayVar(&o.exclude, "exclude", nil, "leave out agent files matching `GLOB` (relative to each folder; ** for any folders; repeatable); they are listed as excluded")
 	f.IntVar(&o.jobs, "jobs", 1, "scan up to `N` PATHs at once; the report lists them in command-line order whatever N is")
+	f.StringVar(&o.ctl.baselineFlag, "baseline", "", "do not count again the findings recorded in the baseline `FILE` (see --write-baseline); findings that force COMPROMISED always count")
+	f.BoolVar(&o.ctl.writeBaseline, "write-baseline", false, "record the findings of this scan in the baseline (--baseline FILE, else .sentinel.yaml's baseline, else .sentinel-baseline.json in the folder)")
+	f.BoolVar(&o.ctl.off, "ignore-suppressions", false, "judge the files alone: ignore sentinel:ignore markers, the baseline and .sentinel.yaml (as 'sentinel run' does)")
 	f.StringVar(&o.color, "color", "auto", "colour the text report: auto (a terminal, NO_COLOR unset), always or never")
 	_ = cmd.RegisterFlagCompletionFunc("fail-on", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{failOnCompromised, failOnSuspicious, failOnNever}, cobra.ShellCompDirectiveNoFileComp
@@ -183,6 +188,17 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	if err != nil {
 		return err
 	}
+	if o.ctl.baselineFlag != "" || o.ctl.writeBaseline {
+		if o.ctl.off {
+			return usagef("--ignore-suppressions judges the files alone, and a baseline is a suppression; leave out one of them")
+		}
+		if len(targets) != 1 || !targets[0].isDir {
+			return usagef("a baseline records one project's findings; name exactly one folder with --baseline or --write-baseline")
+		}
+	}
+	if err := o.ctl.loadBaselineFlag(); err != nil {
+		return err
+	}
 
 	var opts []scan.Option
 	if o.hooksOnly {
@@ -215,8 +231,10 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	if err != nil {
 		return err
 	}
+	projectFailOn := ""
 	for i, t := range targets {
 		res := results[i]
+		projectFailOn = stricterFailOn(projectFailOn, res.failOn)
 		prefix := ""
 		if !t.isDir {
 			prefix = singleFilePrefix(t, res)
@@ -236,6 +254,13 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	}
 	res := merge(parts)
 	res.Notices = append(res.Notices, globalNotices...)
+	if !cmd.Flags().Changed("fail-on") && projectFailOn != "" {
+		// The project's default, when the command line gives none. It can
+		// never be "never" (projconf refuses it), so COMPROMISED still fails.
+		failOn = projectFailOn
+		res.SuppressionNotes = append(res.SuppressionNotes, scan.Notice{Path: ".sentinel.yaml",
+			Message: fmt.Sprintf("the exit code follows its fail-on: %s, since the command line gave no --fail-on", projectFailOn)})
+	}
 	if o.global && !globalFound {
 		res.Notices = append(res.Notices, scan.Notice{Path: "~", Message: "--global: neither ~/.claude/settings.json nor ~/.gemini/settings.json exists, so there was nothing of yours to scan"})
 	}
@@ -257,6 +282,9 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	}
 	if err != nil {
 		return fmt.Errorf("cannot write the report: %v", err)
+	}
+	if o.ctl.wrote != "" {
+		fmt.Fprintf(app.Stderr, "sentinel: %s\n", o.ctl.wrote)
 	}
 	if o.out != "" {
 		if err := writeReportFile(o.out, buf.Bytes()); err != nil {
@@ -387,6 +415,8 @@ type targetResult struct {
 	// path says where it stands).
 	enginePath string
 	rootDir    string
+	// failOn is the project's .sentinel.yaml fail-on, "" when none.
+	failOn string
 }
 
 // singleFilePrefix is what goes before the engine's paths of a single file
@@ -418,47 +448,59 @@ func singleFilePrefix(t target, res targetResult) string {
 // the scan outside) that Walk lists the way find(1) does. Its AGENTS.lock
 // approvals count, as they do for the gate (sentinel run); with a base ref,
 // the folder is compared with that revision and approvals come from there.
-func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hooksOnly bool, base string, excludes excludeSet) (targetResult, error) {
+func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hooksOnly bool, base string, excludes excludeSet, ctl *controls) (targetResult, error) {
 	if !t.isDir {
 		if base != "" {
 			return targetResult{}, usagef("--base compares a folder with a git ref, and %s is a file; name the repository folder", t.arg)
 		}
-		return scanSingleFile(ctx, t, opts, hooksOnly)
-	}
-	if base != "" {
-		rep, err := prcheck.Compare(ctx, t.abs, base, opts...)
-		if err != nil {
-			return targetResult{}, err
-		}
-		res := rep.Result
-		for _, n := range rep.Notices {
-			res.Notices = append(res.Notices, scan.Notice{Path: lock.FileName, Message: n})
-		}
-		return targetResult{Result: res}, nil
+		return scanSingleFile(ctx, t, opts, hooksOnly, ctl)
 	}
 	root, err := discover.OpenDir(t.abs)
 	if err != nil {
 		return targetResult{}, fmt.Errorf("cannot scan %s: %s", t.arg, errSentence(err))
 	}
 	defer root.Close()
-	// The same approvals count as for the gate: those given on this machine
-	// and those of a lock signed by a key this machine trusts, never an
-	// unsigned lock's say-so about itself.
-	approver, notice, _ := lock.TrustedApprover(root, machineTrust(app.Getenv, t.abs))
-	opts = append(append([]scan.Option{}, opts...), scan.WithApprover(approver))
-	var res *scan.Result
-	if len(excludes) > 0 {
-		res, err = scanExcluding(ctx, root, excludes, opts)
-	} else {
-		res, err = scan.Scan(ctx, root, opts...)
-	}
+	cfg, cfgEx, err := ctl.projectConfig(root)
 	if err != nil {
 		return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)
 	}
-	if notice != "" {
-		res.Notices = append(res.Notices, scan.Notice{Path: lock.FileName, Message: notice})
+	var res *scan.Result
+	if base != "" {
+		rep, err := prcheck.Compare(ctx, t.abs, base, opts...)
+		if err != nil {
+			return targetResult{}, err
+		}
+		res = rep.Result
+		for _, n := range rep.Notices {
+			res.Notices = append(res.Notices, scan.Notice{Path: lock.FileName, Message: n})
+		}
+	} else {
+		// The same approvals count as for the gate: those given on this
+		// machine and those of a lock signed by a key this machine trusts,
+		// never an unsigned lock's say-so about itself.
+		approver, notice, _ := lock.TrustedApprover(root, machineTrust(app.Getenv, t.abs))
+		opts = append(append([]scan.Option{}, opts...), scan.WithApprover(approver))
+		if len(excludes) > 0 {
+			res, err = scanExcluding(ctx, root, excludes, opts)
+		} else {
+			res, err = scan.Scan(ctx, root, opts...)
+		}
+		if err != nil {
+			return targetResult{}, fmt.Errorf("cannot scan %s: %v", t.arg, err)
+		}
+		if notice != "" {
+			res.Notices = append(res.Notices, scan.Notice{Path: lock.FileName, Message: notice})
+		}
+		markLapsed(root, res)
 	}
-	return targetResult{Result: res}, nil
+	if err := ctl.apply(t, root, cfg, cfgEx, res); err != nil {
+		return targetResult{}, err
+	}
+	tr := targetResult{Result: res}
+	if cfg != nil {
+		tr.failOn = cfg.FailOn
+	}
+	return tr, nil
 }
 
 // scanSingleFile scans one file. When its path shows where it stands in a
@@ -468,7 +510,7 @@ func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hoo
 // the API does (settings.json, tasks.json, *.mdc, other *.json as the agent
 // config they look like, anything else as instructions), and nothing around
 // it is assumed: a hook's script is neither read nor called missing.
-func scanSingleFile(ctx context.Context, t target, opts []scan.Option, hooksOnly bool) (targetResult, error) {
+func scanSingleFile(ctx context.Context, t target, opts []scan.Option, hooksOnly bool, ctl *controls) (targetResult, error) {
 	slash := filepath.ToSlash(t.abs)
 	parts := strings.Split(strings.TrimPrefix(slash, "/"), "/")
 	var (
@@ -519,6 +561,11 @@ func scanSingleFile(ctx context.Context, t target, opts []scan.Option, hooksOnly
 		res.Files = append(res.Files, scan.FileResult{Path: enginePath, Filename: enginePath, Kind: string(kind), Tool: tool,
 			Verdict: scan.Clean, TrustScore: 100, ColorBand: score.Band(scan.Clean), Breakdown: enginePath + ": 100 = 100",
 			Findings: []scan.Finding{}, Observations: []scan.Finding{}})
+	}
+	// Markers count in a single file too; a baseline and .sentinel.yaml
+	// belong to a folder.
+	if err := ctl.apply(t, root.FS(), nil, nil, res); err != nil {
+		return targetResult{}, err
 	}
 	return targetResult{Result: res, enginePath: enginePath, rootDir: rootDir}, nil
 }
@@ -645,6 +692,12 @@ func prefixPaths(res *scan.Result, prefix string) {
 	for i := range res.Notices {
 		res.Notices[i].Path = fix(res.Notices[i].Path)
 	}
+	for i := range res.SuppressionNotes {
+		res.SuppressionNotes[i].Path = fix(res.SuppressionNotes[i].Path)
+	}
+	for i := range res.Suppressions {
+		fixFinding(&res.Suppressions[i].Finding)
+	}
 	for i := range res.Inventory.AutoRuns {
 		a := &res.Inventory.AutoRuns[i]
 		a.Source = fix(a.Source)
@@ -675,11 +728,19 @@ func merge(parts []*scan.Result) *scan.Result {
 	}
 	out.Inventory.AutoRuns = make([]agentcfg.AutoRun, 0)
 	out.Inventory.Servers = make([]agentcfg.Server, 0)
+	unsuppressed := scan.Clean
 	for _, p := range parts {
 		out.Files = append(out.Files, p.Files...)
 		out.Observations = append(out.Observations, p.Observations...)
 		out.Breakdown = append(out.Breakdown, p.Breakdown...)
 		out.Notices = append(out.Notices, p.Notices...)
+		out.Suppressions = append(out.Suppressions, p.Suppressions...)
+		out.SuppressionNotes = append(out.SuppressionNotes, p.SuppressionNotes...)
+		if p.UnsuppressedVerdict != "" && p.UnsuppressedVerdict.Rank() > unsuppressed.Rank() {
+			unsuppressed = p.UnsuppressedVerdict
+		} else if p.UnsuppressedVerdict == "" && p.Verdict.Rank() > unsuppressed.Rank() {
+			unsuppressed = p.Verdict
+		}
 		out.Inventory.AutoRuns = append(out.Inventory.AutoRuns, p.Inventory.AutoRuns...)
 		out.Inventory.Servers = append(out.Inventory.Servers, p.Inventory.Servers...)
 		if p.Verdict.Rank() > out.Verdict.Rank() || p.Verdict == out.Verdict && p.TrustScore < out.TrustScore {
@@ -687,5 +748,8 @@ func merge(parts []*scan.Result) *scan.Result {
 		}
 	}
 	out.ColorBand = score.Band(out.Verdict)
+	if len(out.Suppressions) > 0 {
+		out.UnsuppressedVerdict = unsuppressed
+	}
 	return out
 }

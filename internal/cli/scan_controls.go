@@ -1,12 +1,21 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
+	"github.com/sentinel-sec/sentinel/internal/projconf"
+	"github.com/sentinel-sec/sentinel/internal/suppress"
+	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 )
@@ -197,4 +206,243 @@ func scanExcluding(ctx context.Context, root *discover.DirFS, ex excludeSet, opt
 		res.Notices = append(res.Notices, scan.Notice{Path: l.path, Message: msg})
 	}
 	return res, nil
+}
+
+// ---- suppressions, baseline and .sentinel.yaml ---------------------------
+
+// controls are the suppression settings of one 'sentinel scan'.
+type controls struct {
+	// off: --ignore-suppressions, judge the files alone (as the gate does).
+	off bool
+	// baselineFlag is --baseline FILE, relative to the working folder.
+	baselineFlag string
+	// writeBaseline: --write-baseline.
+	writeBaseline bool
+	// baseline is --baseline FILE read, when given.
+	baseline *suppress.Baseline
+	// wrote is filled by the scan that wrote the baseline.
+	wrote string
+}
+
+// loadBaselineFlag reads --baseline FILE. A missing file is an error,
+// unless --write-baseline is about to create it.
+func (c *controls) loadBaselineFlag() error {
+	if c.baselineFlag == "" || c.off {
+		return nil
+	}
+	f, err := os.Open(c.baselineFlag)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) && c.writeBaseline {
+			return nil
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("cannot read the baseline %s: no such file; write it first with 'sentinel scan --baseline %s --write-baseline'", c.baselineFlag, c.baselineFlag)
+		}
+		return fmt.Errorf("cannot read the baseline %s: %s", c.baselineFlag, errSentence(err))
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("cannot read the baseline %s: it is not a regular file", c.baselineFlag)
+	}
+	if !c.writeBaseline {
+		c.baseline, err = suppress.ReadBaseline(c.baselineFlag, f)
+	}
+	return err
+}
+
+// projectConfig reads a scanned folder's .sentinel.yaml (never with
+// --ignore-suppressions). Its excludes are checked as --exclude's are.
+func (c *controls) projectConfig(root fs.FS) (*projconf.Config, excludeSet, error) {
+	if c == nil || c.off {
+		return nil, nil, nil
+	}
+	cfg, err := projconf.Load(root)
+	if err != nil || cfg == nil {
+		return nil, nil, err
+	}
+	ex, err := parseExcludes(cfg.Exclude)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: exclude: %v", projconf.FileName, strings.TrimPrefix(err.Error(), "--exclude "))
+	}
+	return cfg, ex, nil
+}
+
+// apply applies markers, the project's excludes and the baseline to the
+// result of one target, and writes the baseline when asked. root reads the
+// files by the paths the result shows (relative to the target).
+func (c *controls) apply(t target, root fs.FS, cfg *projconf.Config, cfgEx excludeSet, res *scan.Result) error {
+	if c == nil || c.off {
+		return nil
+	}
+	read := func(p string) []byte {
+		if strings.HasPrefix(p, "~") {
+			return nil // the user's own settings, not the project's
+		}
+		f, n := discover.ReadFile(root, p)
+		if n != nil {
+			return nil
+		}
+		return f.Data
+	}
+	opts := suppress.Options{Read: read, Baseline: c.baseline}
+	if len(cfgEx) > 0 {
+		opts.Exclude = cfgEx.match
+	}
+	var cfgBaseline string
+	if cfg != nil && cfg.Baseline != "" && c.baselineFlag == "" && t.isDir {
+		cfgBaseline = cfg.Baseline
+		if !c.writeBaseline {
+			b, err := readBaselineIn(root, cfg.Baseline)
+			switch {
+			case errors.Is(err, fs.ErrNotExist):
+				res.SuppressionNotes = append(res.SuppressionNotes, scan.Notice{Path: projconf.FileName,
+					Message: fmt.Sprintf("the baseline %s it names does not exist yet, so nothing was compared with it; write it with 'sentinel scan --write-baseline'", cfg.Baseline)})
+			case err != nil:
+				return err
+			default:
+				opts.Baseline = b
+			}
+		}
+	}
+	if c.writeBaseline {
+		if !t.isDir {
+			return usagef("--write-baseline records a project's findings; name its folder, not the file %s", t.arg)
+		}
+		// Markers and the project's excludes apply first; the baseline
+		// holds what is left.
+		opts.Baseline = nil
+		suppress.Apply(res, opts)
+		b, left := suppress.NewBaseline(res, read, nil)
+		var buf bytes.Buffer
+		if err := b.Encode(&buf); err != nil {
+			return err
+		}
+		name := c.baselineFlag
+		var err error
+		if name == "" {
+			if cfgBaseline == "" {
+				cfgBaseline = defaultBaseline
+			}
+			name = filepath.Join(t.display, filepath.FromSlash(cfgBaseline))
+			err = writeInFolder(t.abs, cfgBaseline, buf.Bytes())
+		} else {
+			err = writeReportFile(name, buf.Bytes())
+		}
+		if err != nil {
+			return fmt.Errorf("cannot write the baseline %s: %v", name, strings.TrimPrefix(err.Error(), "cannot write the report to "+name+": "))
+		}
+		c.wrote = fmt.Sprintf("baseline written to %s: %s recorded", name, plural(len(b.Findings), "finding"))
+		if left > 0 {
+			c.wrote += fmt.Sprintf("; %s that force COMPROMISED or are in a COMPROMISED file left out, since a baseline never hides one (review each with a marker that names its rule and gives a reason)", plural(left, "finding"))
+		}
+		// What the next run with this baseline will show.
+		suppress.Apply(res, suppress.Options{Read: read, Baseline: b})
+		return nil
+	}
+	suppress.Apply(res, opts)
+	return nil
+}
+
+// defaultBaseline is where --write-baseline writes without --baseline or
+// a baseline key in .sentinel.yaml: the scanned folder's root.
+const defaultBaseline = ".sentinel-baseline.json"
+
+// readBaselineIn reads a baseline named by the project's .sentinel.yaml,
+// through the scanned folder's confined file system.
+func readBaselineIn(root fs.FS, name string) (*suppress.Baseline, error) {
+	f, err := root.Open(name)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("cannot read the baseline %s named in %s: %s", name, projconf.FileName, errSentence(err))
+	}
+	defer f.Close()
+	return suppress.ReadBaseline(name, f)
+}
+
+// writeInFolder writes rel inside the folder dir through os.Root, so a
+// link the project planted cannot lead the write out of it, and never
+// through a link at rel itself.
+func writeInFolder(dir, rel string, data []byte) error {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	if fi, err := root.Lstat(rel); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("it is a symbolic link, which a scanned project could have planted, so Sentinel does not write through it")
+	}
+	f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		if discover.IsEscape(err) {
+			return fmt.Errorf("a folder on its path is a symbolic link that leads out of the project")
+		}
+		return errors.New(errSentence(err))
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// plural is "1 finding", "2 findings".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// stricterFailOn is the stricter of two --fail-on values ("" is none).
+func stricterFailOn(a, b string) string {
+	rank := map[string]int{"": -1, failOnNever: 0, failOnCompromised: 1, failOnSuspicious: 2}
+	if rank[b] > rank[a] {
+		return b
+	}
+	return a
+}
+
+// ---- lapsed approvals ---------------------------------------------------
+
+// markLapsed rewords the findings about items the folder's AGENTS.lock
+// approved with another hash: not "unapproved", but "approval lapsed: the
+// script changed since it was approved on DATE", as 'sentinel verify' says.
+// Only the wording changes: a lapsed approval counts for nothing.
+func markLapsed(root fs.FS, res *scan.Result) {
+	l, _, err := lock.Load(root)
+	if err != nil || l == nil {
+		return
+	}
+	approved := map[string]lock.Entry{}
+	for _, e := range l.Items {
+		if e.Approved != nil {
+			approved[e.Key()] = e
+		}
+	}
+	if len(approved) == 0 {
+		return
+	}
+	for i := range res.Files {
+		for j := range res.Files[i].Findings {
+			f := &res.Files[i].Findings[j]
+			if f.Subject == nil || !strings.HasPrefix(f.Message, "unapproved ") {
+				continue
+			}
+			e, ok := approved[lock.EntryOf(*f.Subject).Key()]
+			if !ok || e.SHA256 == f.Subject.Hash {
+				continue
+			}
+			what := "the script"
+			if f.Subject.Kind == "server" || f.Subject.Kind == "setting" {
+				what = "its configuration"
+			}
+			date := e.Approved.At
+			if t, err := time.Parse(time.RFC3339, date); err == nil {
+				date = t.UTC().Format("2006-01-02")
+			}
+			f.Message = fmt.Sprintf("approval lapsed: %s changed since it was approved on %s: %s", what, date, strings.TrimPrefix(f.Message, "unapproved "))
+		}
+	}
 }

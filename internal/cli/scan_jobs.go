@@ -23,7 +23,7 @@ func scanTargets(ctx context.Context, app *App, targets []target, opts [][]scan.
 	}
 	if jobs <= 1 {
 		for i, t := range targets {
-			res, err := scanTarget(ctx, app, t, opts[i], o.hooksOnly, o.base, excludes)
+			res, err := scanTarget(ctx, app, t, opts[i], o.hooksOnly, o.base, excludes, &o.ctl)
 			if err != nil {
 				return nil, err
 			}
@@ -44,7 +44,7 @@ func scanTargets(ctx context.Context, app *App, targets []target, opts [][]scan.
 					errs[i] = ctx.Err()
 					continue
 				}
-				results[i], errs[i] = scanTarget(ctx, app, targets[i], opts[i], o.hooksOnly, o.base, excludes)
+				results[i], errs[i] = scanTarget(ctx, app, targets[i], opts[i], o.hooksOnly, o.base, excludes, &o.ctl)
 				if errs[i] != nil {
 					cancel()
 				}

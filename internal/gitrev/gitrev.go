@@ -86,13 +86,27 @@ func (r *Repo) Resolve(ctx context.Context, ref string) (string, error) {
 			return strings.TrimSpace(string(out)), nil
 		}
 	}
-	msg := fmt.Sprintf("the base ref %q is not in this clone; fetch it first (git fetch origin %s)", ref, ref)
+	msg := fmt.Sprintf("the base ref %q is not in this clone; fetch it first (%s)", ref, r.fetchHint(ctx, ref))
 	if sh, err := r.git(ctx, "rev-parse", "--is-shallow-repository"); err == nil && strings.TrimSpace(string(sh)) == "true" {
 		msg = fmt.Sprintf("the base ref %q is not in this shallow clone; fetch the full history (in GitHub Actions: actions/checkout with fetch-depth: 0)", ref)
 	} else {
 		msg += " (in GitHub Actions: actions/checkout with fetch-depth: 0)"
 	}
 	return "", &gitError{ErrRefMissing, msg}
+}
+
+// fetchHint is the command that fetches ref, with the clone's own remote
+// when it has exactly one, never an assumed "origin".
+func (r *Repo) fetchHint(ctx context.Context, ref string) string {
+	out, err := r.git(ctx, "remote")
+	remotes := strings.Fields(string(out))
+	switch {
+	case err != nil || len(remotes) == 0:
+		return "this clone has no remote: git fetch <URL> " + ref
+	case len(remotes) == 1:
+		return "git fetch " + remotes[0] + " " + ref
+	}
+	return "git fetch <remote> " + ref + ", where <remote> is one of " + strings.Join(remotes, ", ")
 }
 
 // Prefix returns the path of the work tree's folder Dir inside the

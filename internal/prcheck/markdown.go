@@ -110,7 +110,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 	if len(res.Observations) > 0 {
 		p("\n<details><summary>%s (shown for review, never scored)</summary>\n\n", plural(len(res.Observations), "observation", "observations"))
 		for _, o := range head(res.Observations, listCap) {
-			p("- `%s`%s %s: %s\n", code(o.Path), lineSuffix(o.Line), o.RuleID, esc(o.Message))
+			p("- `%s`%s %s: %s\n", code(o.Path), lineSuffix(o.Line), o.RuleID, prose(o.Message))
 		}
 		p("%s", more(len(res.Observations)))
 		p("\n</details>\n")
@@ -189,15 +189,15 @@ func writeFinding(b *bytes.Buffer, fd scan.Finding) {
 		tag += fmt.Sprintf(", caps the score at %d", *fd.Ceiling)
 	}
 	tag += ")"
-	fmt.Fprintf(b, "- %s, %s: %s\n", tag, where, esc(fd.Message))
+	fmt.Fprintf(b, "- %s, %s: %s\n", tag, where, prose(fd.Message))
 	if fd.Evidence != "" && fd.Evidence != fd.Message {
 		fmt.Fprintf(b, "  - Evidence: `%s`\n", code(fd.Evidence))
 	}
 	if fd.Decoded != "" {
 		fmt.Fprintf(b, "  - Decoded (what the agent reads): `%s`\n", code(fd.Decoded))
 	}
-	fmt.Fprintf(b, "  - What happens: %s\n", esc(fd.Impact))
-	fmt.Fprintf(b, "  - What to do: %s\n", esc(fd.Fix))
+	fmt.Fprintf(b, "  - What happens: %s\n", prose(fd.Impact))
+	fmt.Fprintf(b, "  - What to do: %s\n", prose(fd.Fix))
 }
 
 func nextSteps(r *Report, res *scan.Result) []string {
@@ -308,7 +308,38 @@ func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 // keeps "<img>" from rendering, and "@" is shown as the look-alike "＠", which
 // keeps "@name" from notifying anyone.
 func esc(s string) string {
-	s = defang(oneLine(s))
+	return escRaw(defang(oneLine(s)))
+}
+
+// prose is esc for a sentence that quotes commands or names between
+// backticks, as findings do ("local command `npx -y @scope/pkg`"): the
+// quoted parts become code spans, so they show as code and copy as typed
+// (a code span links nothing and notifies no one, so "@" stays "@"); the
+// rest is escaped as esc does. An unpaired backtick is shown as text.
+func prose(s string) string {
+	s = oneLine(s)
+	parts := strings.Split(s, "`")
+	if len(parts)%2 == 0 {
+		// Odd number of backticks: the last one opens nothing.
+		parts[len(parts)-2] += "`" + parts[len(parts)-1]
+		parts = parts[:len(parts)-1]
+	}
+	var b strings.Builder
+	for i, part := range parts {
+		if i%2 == 1 && strings.TrimSpace(part) != "" {
+			b.WriteString("`" + part + "`")
+			continue
+		}
+		if i%2 == 1 {
+			part = "`" + part + "`"
+		}
+		b.WriteString(escRaw(defang(part)))
+	}
+	return b.String()
+}
+
+// escRaw is esc for text already made one line.
+func escRaw(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		if r == '@' {

@@ -229,6 +229,12 @@ func testBrowserSampleVerdict(t *testing.T, b *browser) {
 		waitText("#files", "S10"),
 	)
 	status := eval[string](t, b, `document.getElementById('status').textContent`)
+	// "What to do" quotes commands between backticks: they render as code.
+	codes := eval[int](t, b, `[...document.querySelectorAll('#files dd:not(.ev) code')].filter(c => c.textContent.includes('sentinel')).length`)
+	ticks := eval[int](t, b, `[...document.querySelectorAll('#files dd:not(.ev)')].filter(d => d.textContent.includes('`+"`"+`')).length`)
+	if codes == 0 || ticks != 0 {
+		t.Errorf("What to do: %d code spans naming a command, %d entries with literal backticks", codes, ticks)
+	}
 	b.run(t,
 		chromedp.Click(css(`#samples button[data-name="plain-notes"]`)),
 		waitText("#verdict", "CLEAN"),

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/sentinel-sec/sentinel/lock"
 	"github.com/sentinel-sec/sentinel/scan"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 )
@@ -228,5 +229,17 @@ func (b *bundle) scan(ctx context.Context) (*scan.Result, error) {
 	if len(b.extra) > 0 {
 		opts = append(opts, scan.WithExtraFiles(b.extra...))
 	}
-	return scan.Scan(ctx, b.fsys, opts...)
+	res, err := scan.Scan(ctx, b.fsys, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if _, serr := fs.Stat(b.fsys, lock.FileName); serr == nil {
+		// Say what became of the lock: an upload brings no key this
+		// machine trusts, so its approvals cannot count.
+		res.Notices = append(res.Notices, scan.Notice{Path: lock.FileName, Message: LockNotice})
+	}
+	return res, nil
 }
+
+// LockNotice is what a bundle that carries an AGENTS.lock is told.
+const LockNotice = "its approvals do not count here: an upload brings no signing key this machine trusts, so every hook, task and tool server is judged as unapproved; run 'sentinel scan' in a clone whose lock is signed by a key you trust to count them"

@@ -149,7 +149,7 @@ func (p *parser) opencode(data []byte) {
 		if on, ok := n.get("enabled").boolean(); ok && !on {
 			continue
 		}
-		srv := Server{Tool: p.tool, Source: p.source, Line: n.line(), Name: m.key, Base: p.base}
+		srv := Server{Tool: p.tool, Source: p.source, Line: commandLine(n), Name: m.key, Base: p.base}
 		srv.Type, _ = n.get("type").str()
 		srv.URL, _ = n.get("url").str()
 		cmd := n.get("command").stringList()
@@ -210,7 +210,7 @@ func (p *parser) zed(data []byte) {
 		if n.obj() == nil {
 			continue
 		}
-		srv := Server{Tool: p.tool, Source: p.source, Line: n.line(), Name: m.key, Base: p.base}
+		srv := Server{Tool: p.tool, Source: p.source, Line: commandLine(n), Name: m.key, Base: p.base}
 		srv.URL, _ = n.get("url").str()
 		env := n.get("env")
 		var cmd []string

@@ -486,7 +486,7 @@ func (p *parser) servers(s *node) {
 }
 
 func (p *parser) server(name string, n *node) {
-	srv := Server{Tool: p.tool, Source: p.source, Line: n.line(), Name: name, Base: p.base}
+	srv := Server{Tool: p.tool, Source: p.source, Line: commandLine(n), Name: name, Base: p.base}
 	srv.Type, _ = n.get("type").str()
 	srv.URL, _ = n.get("url").str()
 	if srv.URL == "" {
@@ -551,18 +551,28 @@ func (p *parser) tasks(data []byte) {
 		label, _ := t.get("label").str()
 		typ, _ := t.get("type").str()
 		cmd, _ := t.get("command").str()
+		// The line shown is the command's (a reader looks for what runs),
+		// else the task's.
+		line := t.get("command").line()
 		// Platform overrides replace the command on that platform.
 		for _, osKey := range []string{"linux", "osx", "windows"} {
 			if c, ok := t.get(osKey).get("command").str(); ok && cmd == "" {
 				cmd = c
+				line = t.get(osKey).get("command").line()
 			}
 		}
 		args := t.get("args").stringList()
 		reveal, _ := t.get("presentation").get("reveal").str()
-		a := AutoRun{Event: "folderOpen", Matcher: label, Type: "task", Line: t.line(), Hidden: reveal == "never"}
+		if line == 0 {
+			line = t.line()
+		}
+		a := AutoRun{Event: "folderOpen", Matcher: label, Type: "task", Line: line, Hidden: reveal == "never"}
 		switch typ {
 		case "npm":
 			script, _ := t.get("script").str()
+			if l := t.get("script").line(); l > 0 {
+				a.Line = l
+			}
 			a.Command = strings.TrimSpace("npm run " + script)
 		case "process":
 			a.Command = strings.TrimSpace(cmd + " " + strings.Join(args, " "))
@@ -705,4 +715,15 @@ func (p *parser) cursorRule(data []byte) {
 			})
 		}
 	}
+}
+
+// commandLine is the line of what a server entry runs or connects to (its
+// command, else its URL), so a report points at it; else the entry's own.
+func commandLine(n *node) int {
+	for _, k := range []string{"command", "url", "httpUrl", "serverUrl"} {
+		if l := n.get(k).line(); l > 0 {
+			return l
+		}
+	}
+	return n.line()
 }

@@ -422,7 +422,7 @@ func TestTextNoFilesSummary(t *testing.T) {
 		mustNot string
 	}{
 		{"nothing", empty(), report.TextOptions{}, "no agent files found", ""},
-		{"a notice", withNotice, report.TextOptions{}, "no agent file was read; see the 1 notice(s) above", "no agent files found"},
+		{"a notice", withNotice, report.TextOptions{}, "no agent file was read; see the 1 notice above", "no agent files found"},
 		{"a notice, hooks only", withNotice, report.TextOptions{HooksOnly: true}, "no agent file was read", "no agent files found"},
 		{"hooks only", empty(), report.TextOptions{HooksOnly: true}, "nothing here runs or connects by itself", "no agent files found"},
 	} {

@@ -88,14 +88,23 @@ type (
 		Locations []sarifLocation `json:"locations,omitempty"`
 	}
 	sarifResult struct {
-		RuleID              string            `json:"ruleId"`
-		RuleIndex           int               `json:"ruleIndex"`
-		Kind                string            `json:"kind,omitempty"`
-		Level               string            `json:"level"`
-		Message             sarifText         `json:"message"`
-		Locations           []sarifLocation   `json:"locations"`
-		PartialFingerprints map[string]string `json:"partialFingerprints"`
-		Properties          map[string]any    `json:"properties,omitempty"`
+		RuleID              string             `json:"ruleId"`
+		RuleIndex           int                `json:"ruleIndex"`
+		Kind                string             `json:"kind,omitempty"`
+		Level               string             `json:"level"`
+		Message             sarifText          `json:"message"`
+		Locations           []sarifLocation    `json:"locations"`
+		PartialFingerprints map[string]string  `json:"partialFingerprints"`
+		Suppressions        []sarifSuppression `json:"suppressions,omitempty"`
+		Properties          map[string]any     `json:"properties,omitempty"`
+	}
+	// sarifSuppression: a finding a person's marker (inSource) or a
+	// baseline or project config (external) took out of the score.
+	sarifSuppression struct {
+		Kind          string         `json:"kind"`
+		Status        string         `json:"status"`
+		Justification string         `json:"justification,omitempty"`
+		Location      *sarifLocation `json:"location,omitempty"`
 	}
 	sarifLocation struct {
 		PhysicalLocation sarifPhysical `json:"physicalLocation"`
@@ -187,6 +196,27 @@ func WriteSARIF(w io.Writer, res *scan.Result, opt SARIFOptions) error {
 		for _, f := range fr.Observations {
 			add(f, fr)
 		}
+	}
+	for _, s := range res.Suppressions {
+		add(s.Finding, nil)
+		r := &run.Results[len(run.Results)-1]
+		sup := sarifSuppression{Kind: "external", Status: "accepted", Justification: s.Reason}
+		switch s.Kind {
+		case "inline":
+			loc := location(s.Finding.Path, s.MarkerLine)
+			sup.Kind, sup.Location = "inSource", &loc
+		case "baseline":
+			sup.Justification = "recorded in the baseline"
+		}
+		r.Suppressions = []sarifSuppression{sup}
+		r.Properties["suppression"] = s.Kind
+	}
+	if len(res.Suppressions) > 0 {
+		run.Properties["verdict_without_suppressions"] = res.UnsuppressedVerdict
+	}
+	for _, n := range res.SuppressionNotes {
+		run.Invocations[0].ToolExecutionNotifications = append(run.Invocations[0].ToolExecutionNotifications,
+			sarifNotification{Level: "warning", Message: sarifText{Text: "suppression not applied: " + n.Message}, Locations: []sarifLocation{location(n.Path, 0)}})
 	}
 	noticed := map[string]bool{}
 	for _, n := range res.Notices {

@@ -51,7 +51,14 @@ func TestSARIFSchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	logs := map[string][]byte{"all-rules": all.Bytes()}
-	for name, res := range map[string]*scan.Result{"handmade": handMade(), "fixture": scanFixture(t), "empty": emptyResult()} {
+	suppressed := handMade()
+	for i, f := range suppressed.Files[0].Findings {
+		kind := []string{"inline", "baseline", "config-exclude"}[i%3]
+		suppressed.Suppressions = append(suppressed.Suppressions, scan.Suppression{Finding: f, Kind: kind, Reason: "reviewed", MarkerLine: max(f.Line-1, 1), Fingerprint: "00112233445566778899aabbccddeeff"})
+	}
+	suppressed.UnsuppressedVerdict = scan.Compromised
+	suppressed.SuppressionNotes = []scan.Notice{{Path: "CLAUDE.md", Message: "line 3: the marker suppresses nothing"}}
+	for name, res := range map[string]*scan.Result{"handmade": handMade(), "fixture": scanFixture(t), "empty": emptyResult(), "suppressed": suppressed} {
 		logs[name] = sarifOf(t, res)
 	}
 	for name, log := range logs {

@@ -110,6 +110,10 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 	t.reads = readStates(res.Notices)
 
 	t.printf("sentinel  verdict: %s   (formula v%s)\n", t.verdict(res.Verdict, string(res.Verdict)), res.FormulaVersion)
+	if n := len(res.Suppressions); n > 0 {
+		// The verdict shown is not the files' alone: say so on the next line.
+		t.printf("          with %s suppressed (listed below); without suppressions: %s\n", plural(n, "finding"), t.verdict(res.UnsuppressedVerdict, string(res.UnsuppressedVerdict)))
+	}
 
 	if len(res.Files) > 0 {
 		t.printf("\n")
@@ -133,6 +137,8 @@ func WriteText(w io.Writer, res *scan.Result, opt TextOptions) error {
 			t.details(o, false)
 		}
 	}
+
+	t.suppressions(res, opt.Quiet)
 
 	if len(res.Notices) > 0 && !opt.Quiet {
 		t.printf("\n%s\n", t.style(ansiBold, "notices (not read, or read in part; the rest of the scan went on):"))
@@ -234,7 +240,7 @@ func (t *textWriter) file(f scan.FileResult, quiet bool) {
 		t.details(fd, true)
 	}
 	if len(f.Observations) > 0 && len(f.Findings) == 0 && !quiet {
-		t.printf("    %s\n", t.style(ansiDim, fmt.Sprintf("%d observation(s), listed below, not scored", len(f.Observations))))
+		t.printf("    %s\n", t.style(ansiDim, plural(len(f.Observations), "observation")+", listed below, not scored"))
 	}
 }
 
@@ -269,7 +275,7 @@ func summary(res *scan.Result, opt TextOptions, reads map[string]readState) stri
 	if len(res.Files) == 0 {
 		switch {
 		case len(res.Notices) > 0:
-			return fmt.Sprintf("no agent file was read; see the %d notice(s) above", len(res.Notices))
+			return fmt.Sprintf("no agent file was read; see the %s above", plural(len(res.Notices), "notice"))
 		case opt.HooksOnly:
 			return "nothing here runs or connects by itself: no hooks, tasks or tool servers (--hooks-only leaves instruction files out)"
 		}
@@ -300,10 +306,62 @@ func summary(res *scan.Result, opt TextOptions, reads map[string]readState) stri
 		s += fmt.Sprintf(" · %d not read", unread)
 	}
 	if n := len(res.Observations); n > 0 {
-		s += fmt.Sprintf(" · %d observation(s)", n)
+		s += " · " + plural(n, "observation")
 	}
 	if n := len(res.Notices); n > 0 {
-		s += fmt.Sprintf(" · %d notice(s)", n)
+		s += " · " + plural(n, "notice")
+	}
+	if n := len(res.Suppressions); n > 0 {
+		s += fmt.Sprintf(" · %d suppressed", n)
 	}
 	return s
+}
+
+// suppressions lists every suppressed finding (even with --quiet: a
+// reviewer must see what was not counted) and every marker or baseline
+// entry that did not apply.
+func (t *textWriter) suppressions(res *scan.Result, quiet bool) {
+	if len(res.Suppressions) > 0 {
+		t.printf("\n%s\n", t.style(ansiBold, "suppressed (not counted; review each):"))
+		for _, s := range res.Suppressions {
+			f := s.Finding
+			loc := Terminal(f.Path)
+			if f.Line > 0 {
+				loc = fmt.Sprintf("%s:%d", loc, f.Line)
+			}
+			why := s.Kind
+			switch s.Kind {
+			case "inline":
+				why = fmt.Sprintf("marker at line %d", s.MarkerLine)
+				if s.Reason != "" {
+					why += fmt.Sprintf(", reason: %q", clip(Terminal(s.Reason), evidenceWidth))
+				} else {
+					why += ", no reason given"
+				}
+			case "baseline":
+				why = "in the baseline"
+			case "config-exclude":
+				why = Terminal(s.Reason)
+			}
+			forced := ""
+			if f.ForcesCompromised {
+				forced = " [forces COMPROMISED]"
+			}
+			t.printf("    %s  %s%s: %s\n      (%s)\n", loc, f.RuleID, forced, clip(Terminal(f.Message), evidenceWidth), why)
+		}
+	}
+	if len(res.SuppressionNotes) > 0 && !quiet {
+		t.printf("\n%s\n", t.style(ansiBold, "suppressions that did not apply:"))
+		for _, n := range res.SuppressionNotes {
+			t.printf("    %s: %s\n", Terminal(n.Path), Terminal(n.Message))
+		}
+	}
+}
+
+// plural is "1 finding", "2 findings".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

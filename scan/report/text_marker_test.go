@@ -77,7 +77,7 @@ func TestTextQuiet(t *testing.T) {
 			t.Errorf("quiet report lacks %q:\n%s", want, out)
 		}
 	}
-	for _, gone := range []string{"] AGENTS.md", "observations (", "notices (", "observation(s), listed below"} {
+	for _, gone := range []string{"] AGENTS.md", "observations (", "notices (", "listed below, not scored"} {
 		if strings.Contains(out, gone) {
 			t.Errorf("quiet report shows %q:\n%s", gone, out)
 		}

@@ -300,6 +300,19 @@ function renderPlacement(result) {
   }
 }
 
+// spans shows text whose `quoted` parts are code as text nodes and <code>
+// elements, never as HTML; an unpaired backtick stays text.
+function spans(text) {
+  const out = el('span');
+  const parts = String(text).split('`');
+  if (parts.length % 2 === 0) { const last = parts.pop(); parts[parts.length - 1] += '`' + last; }
+  parts.forEach((part, i) => {
+    if (i % 2 === 1 && part.trim() !== '') out.append(el('code', part));
+    else out.append(document.createTextNode(i % 2 === 1 ? '`' + part + '`' : part));
+  });
+  return out;
+}
+
 function findingCard(f, observation) {
   const card = el('article', null, 'finding' + (observation ? ' obs' : (f.forces_compromised ? ' force' : '')));
   const head = el('header');
@@ -311,7 +324,7 @@ function findingCard(f, observation) {
   card.append(head);
   card.append(el('p', f.message, 'msg'));
   const dl = el('dl');
-  const row = (k, v, cls) => { if (!v) return; dl.append(el('dt', k)); const dd = el('dd', null, cls); dd.append(el(cls === 'ev' ? 'code' : 'span', v)); dl.append(dd); };
+  const row = (k, v, cls) => { if (!v) return; dl.append(el('dt', k)); const dd = el('dd', null, cls); dd.append(cls === 'ev' ? el('code', v) : spans(v)); dl.append(dd); };
   row('What happens', f.impact);
   row('What to do', f.fix);
   row('Evidence', f.evidence, 'ev');
