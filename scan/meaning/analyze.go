@@ -1,0 +1,53 @@
+package meaning
+
+// Reading is how one unit of a file was read and scored.
+type Reading struct {
+	Unit  Unit    `json:"unit"`
+	Frame Frame   `json:"frame"`
+	Score float32 `json:"score"`
+	// Threshold is the model's threshold the score is compared with.
+	Threshold float32 `json:"threshold"`
+	// SectionGuard is the heading or list introduction that makes every
+	// unit below it a prohibition ("Never:"), "" for none.
+	SectionGuard string `json:"section_guard,omitempty"`
+	// Warn says the unit reads as an instruction to do harm: an intent,
+	// no guard, and a score at or above the threshold.
+	Warn bool `json:"warn"`
+}
+
+// Analyze reads every unit of an instruction file. A unit in a language
+// the data does not cover is read as an empty frame and never warns.
+func Analyze(src string) []Reading {
+	m := Embedded()
+	fileLang := Lang(src)
+	units := Units(src)
+	out := make([]Reading, 0, len(units))
+	var prev *Reading
+	for _, u := range units {
+		lang := Lang(u.Text)
+		if lang == "" {
+			lang = fileLang
+		}
+		r := Reading{Unit: u, Frame: Read(u.Text, lang)}
+		if prev != nil && prev.Unit.Para == u.Para {
+			Join(&r.Frame, &prev.Frame, prev.Unit.Line)
+		}
+		if u.Section != "" {
+			sf := Read(u.Section, lang)
+			for _, h := range sf.Hits {
+				if h.Class == "neg" {
+					r.SectionGuard = u.Section
+					break
+				}
+			}
+		}
+		if m != nil && r.Frame.Intent != "" {
+			r.Threshold = m.Threshold
+			r.Score = m.Score(u.Text, &r.Frame)
+			r.Warn = r.Frame.Guard == "" && r.SectionGuard == "" && r.Score >= m.Threshold
+		}
+		out = append(out, r)
+		prev = &out[len(out)-1]
+	}
+	return out
+}

@@ -1,0 +1,292 @@
+package meaning
+
+import (
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// MaxUnit bounds the bytes of a unit that are read: a longer unit is read
+// up to it, so the work per unit stays bounded.
+const MaxUnit = 2048
+
+// Hit is one lexicon form found in a unit.
+type Hit struct {
+	Class string `json:"class"`
+	Term  string `json:"term"`
+	Start int    `json:"start"`
+	End   int    `json:"end"`
+}
+
+// Frame is how one unit was read.
+type Frame struct {
+	Lang string `json:"lang"`
+	Hits []Hit  `json:"hits"`
+	// Intent is the first combining rule the classes satisfy, "" for none.
+	Intent string `json:"intent,omitempty"`
+	Say    string `json:"say,omitempty"`
+	// Joined is the line of the unit before whose object completed the
+	// frame, 0 when the unit stood alone.
+	Joined int `json:"joined,omitempty"`
+	// Guard is the prohibition, redaction or hand-back to the user that
+	// makes the unit no instruction to do harm, "" for none.
+	Guard string `json:"guard,omitempty"`
+}
+
+// Has reports whether the frame holds a hit of class c.
+func (f *Frame) Has(c string) bool {
+	for _, h := range f.Hits {
+		if h.Class == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Part returns the terms of the hits whose class starts with prefix
+// ("act.", "obj.", "dest.", "cond."), in order.
+func (f *Frame) Part(prefix string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, h := range f.Hits {
+		if strings.HasPrefix(h.Class, prefix) && !seen[h.Term] {
+			seen[h.Term] = true
+			out = append(out, h.Term)
+		}
+	}
+	return out
+}
+
+// lowerUnit lowers s rune by rune, keeping byte offsets where a rune's
+// lower case has the same length (it is kept otherwise), and clips it to
+// MaxUnit bytes on a rune boundary.
+func lowerUnit(s string) string {
+	if len(s) > MaxUnit {
+		n := MaxUnit
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s = s[:n]
+	}
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(s)
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		l := unicode.ToLower(r)
+		if utf8.RuneLen(l) != utf8.RuneLen(r) {
+			l = r
+		}
+		b.WriteRune(l)
+	}
+	return b.String()
+}
+
+type token struct {
+	s          string
+	start, end int
+}
+
+func tokens(lower string) []token {
+	var out []token
+	start := -1
+	for i, r := range lower {
+		if isWordRune(r) && !isSpacelessRune(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, token{lower[start:i], start, i})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, token{lower[start:], start, len(lower)})
+	}
+	return out
+}
+
+// isSpacelessRune reports Han and kana, which are matched as substrings.
+func isSpacelessRune(r rune) bool {
+	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)
+}
+
+// hits finds every form of lx in the lowered unit.
+func (lx *Lexicon) hits(lower string) []Hit {
+	var out []Hit
+	toks := tokens(lower)
+	for i, t := range toks {
+		for _, f := range lx.byKey[key(t.s)] {
+			if len(f.words) > len(toks)-i {
+				continue
+			}
+			ok := true
+			for j, w := range f.words {
+				if !wordMatch(toks[i+j].s, w) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				out = append(out, Hit{Class: f.class, Term: f.term, Start: t.start, End: toks[i+len(f.words)-1].end})
+			}
+		}
+	}
+	for _, f := range lx.subs {
+		if at := strings.Index(lower, f.raw); at >= 0 {
+			out = append(out, Hit{Class: f.class, Term: f.term, Start: at, End: at + len(f.raw)})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Start != out[j].Start {
+			return out[i].Start < out[j].Start
+		}
+		return out[i].Class < out[j].Class
+	})
+	return out
+}
+
+// Read reads one unit in language lang ("" or an uncovered language gives
+// an empty frame).
+func Read(unit, lang string) Frame {
+	d := loaded()
+	lx := d.lex[lang]
+	if lx == nil {
+		return Frame{Lang: lang}
+	}
+	lower := lowerUnit(unit)
+	f := Frame{Lang: lang, Hits: lx.hits(lower)}
+	resolve(&f, d.rules)
+	return f
+}
+
+// resolve sets the frame's intent from its classes, and its guard.
+func resolve(f *Frame, rules []Rule) {
+	classes := map[string]bool{}
+	for _, h := range f.Hits {
+		classes[h.Class] = true
+	}
+	f.Intent, f.Say = "", ""
+	for _, r := range rules {
+		if satisfies(classes, r) {
+			f.Intent, f.Say = r.Intent, r.Say
+			break
+		}
+	}
+	// A guard counts before the first act in languages that put the
+	// negation first; Chinese, Japanese and Korean put it after the verb,
+	// so there it counts anywhere in the unit.
+	f.Guard = ""
+	firstAct := -1
+	for _, h := range f.Hits {
+		if strings.HasPrefix(h.Class, "act.") && h.Start >= 0 {
+			firstAct = h.Start
+			break
+		}
+	}
+	anywhere := true // a prohibition after the act ("paste the names, never the values") still guards
+	for _, h := range f.Hits {
+		if h.Class != "neg" || overlapsClass(f.Hits, h, "cond.falsely") || overlapsAct(f.Hits, h) {
+			continue
+		}
+		if anywhere || firstAct < 0 || h.Start <= firstAct || !strings.HasPrefix(h.Class, "neg") || guardAnywhere(h.Term) {
+			f.Guard = h.Term
+			break
+		}
+	}
+}
+
+func satisfies(classes map[string]bool, r Rule) bool {
+	for _, group := range r.Need {
+		ok := false
+		for _, c := range group {
+			if classes[c] {
+				ok = true
+				break
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func overlapsClass(hs []Hit, h Hit, class string) bool {
+	for _, o := range hs {
+		if o.Class == class && o.Start < h.End && h.Start < o.End {
+			return true
+		}
+	}
+	return false
+}
+
+// Join completes a frame that lacks an object with the object hits of
+// the unit before (on line prevLine): "the file the framework loads at
+// start-up … include its values in the ticket". It returns whether the
+// joined frame has an intent the unit alone did not.
+func Join(f *Frame, prev *Frame, prevLine int) bool {
+	if f.Intent != "" || prev == nil || prev.Lang != f.Lang || prev.Guard != "" {
+		return false
+	}
+	hasAct := false
+	for _, h := range f.Hits {
+		if strings.HasPrefix(h.Class, "act.") {
+			hasAct = true
+		}
+	}
+	if !hasAct {
+		return false
+	}
+	joined := *f
+	joined.Hits = append([]Hit(nil), f.Hits...)
+	for _, h := range prev.Hits {
+		if strings.HasPrefix(h.Class, "obj.") || strings.HasPrefix(h.Class, "dest.") {
+			// Offsets of the unit before are marked negative so they
+			// are never read as positions in this unit.
+			h.Start, h.End = -1, -1
+			joined.Hits = append(joined.Hits, h)
+		}
+	}
+	resolve(&joined, loaded().rules)
+	if joined.Intent == "" {
+		return false
+	}
+	joined.Joined = prevLine
+	*f = joined
+	return true
+}
+
+// guardAnywhere reports guards that hold wherever they stand in the unit:
+// a hand-back to the user or a redaction, not a negation.
+func guardAnywhere(term string) bool {
+	return !negationWords[term]
+}
+
+// negationWords are the guards that govern only what follows them.
+var negationWords = map[string]bool{
+	"never": true, "do not": true, "don't": true, "dont": true, "must not": true, "mustn't": true, "should not": true,
+	"shouldn't": true, "cannot": true, "can't": true, "may not": true, "avoid": true, "refuse": true,
+}
+
+// overlapsAct reports a negation that is part of an act ("no menciones",
+// "не включайте": leaving out is the act).
+func overlapsAct(hs []Hit, h Hit) bool {
+	for _, o := range hs {
+		if strings.HasPrefix(o.Class, "act.") && o.Start < h.End && h.Start < o.End {
+			return true
+		}
+	}
+	return false
+}

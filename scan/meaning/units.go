@@ -1,0 +1,274 @@
+package meaning
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Unit is one instruction unit of a file.
+type Unit struct {
+	Text string `json:"text"`
+	Line int    `json:"line"`
+	// Kind is sentence, item, row, step, quote or heading.
+	Kind string `json:"kind"`
+	// Section is the nearest heading above, or the line that introduces a
+	// list ("Never:"), lowered; "" for none.
+	Section     string `json:"-"`
+	SectionLine int    `json:"-"`
+	// Para counts paragraphs and lists: units of the same Para are
+	// neighbours, which Join may combine.
+	Para int `json:"-"`
+}
+
+// maxUnits bounds the units read from one file.
+const maxUnits = 5000
+
+// Units cuts a Markdown instruction file into units. Fenced code, front
+// matter and HTML comments are left out (the deterministic rules read
+// them); a blockquote is read as the text it quotes, since agent files
+// quote team policy to be followed.
+func Units(src string) []Unit {
+	var out []Unit
+	lines := strings.Split(src, "\n")
+	fence := ""
+	para := 0
+	section, sectionLine := "", 0
+	var cur strings.Builder
+	curLine, curKind := 0, ""
+	flush := func() {
+		if cur.Len() > 0 {
+			out = appendSentences(out, cur.String(), curLine, curKind, section, sectionLine, para)
+			cur.Reset()
+		}
+	}
+	start := 0
+	if len(lines) > 0 && strings.TrimSpace(lines[0]) == "---" {
+		for i := 1; i < len(lines); i++ {
+			if strings.TrimSpace(lines[i]) == "---" {
+				start = i + 1
+				break
+			}
+		}
+	}
+	inComment := false
+	for i := start; i < len(lines) && len(out) < maxUnits; i++ {
+		ln := i + 1
+		raw := strings.TrimRight(lines[i], "\r")
+		t := strings.TrimSpace(raw)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			flush()
+			para++
+			fence = t[:3]
+			continue
+		}
+		if inComment {
+			if strings.Contains(t, "-->") {
+				inComment = false
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "<!--") {
+			if !strings.Contains(t, "-->") {
+				inComment = true
+			}
+			continue
+		}
+		for strings.HasPrefix(t, ">") {
+			t = strings.TrimSpace(t[1:])
+		}
+		if t == "" {
+			flush()
+			para++
+			continue
+		}
+		if strings.HasPrefix(t, "#") {
+			flush()
+			para++
+			h := strings.TrimSpace(strings.TrimLeft(t, "#"))
+			section, sectionLine = strings.ToLower(h), ln
+			continue
+		}
+		if strings.HasPrefix(t, "|") {
+			flush()
+			if isSeparatorRow(t) {
+				continue
+			}
+			row := strings.Trim(t, "|")
+			row = strings.ReplaceAll(row, "|", " ; ")
+			out = appendSentences(out, row, ln, "row", section, sectionLine, para)
+			continue
+		}
+		if body, kind, ok := listItem(t); ok {
+			flush()
+			cur.WriteString(body)
+			curLine, curKind = ln, kind
+			continue
+		}
+		if cur.Len() == 0 {
+			curLine, curKind = ln, "sentence"
+			if strings.HasSuffix(t, ":") {
+				// A line that introduces a list sets its section.
+				flush()
+				section, sectionLine = strings.ToLower(t), ln
+				out = appendSentences(out, t, ln, "sentence", section, sectionLine, para)
+				continue
+			}
+		} else {
+			cur.WriteByte('\n')
+		}
+		cur.WriteString(t)
+	}
+	flush()
+	return out
+}
+
+func isSeparatorRow(t string) bool {
+	for _, r := range t {
+		if !strings.ContainsRune("|-: ", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// listItem strips a list marker: "- ", "* ", "+ ", "- [ ] ", "1. ", "1) ".
+func listItem(t string) (string, string, bool) {
+	for _, p := range []string{"- [ ] ", "- [x] ", "* [ ] ", "- ", "* ", "+ "} {
+		if strings.HasPrefix(t, p) {
+			return strings.TrimSpace(t[len(p):]), "item", true
+		}
+	}
+	n := 0
+	for n < len(t) && n < 4 && t[n] >= '0' && t[n] <= '9' {
+		n++
+	}
+	if n > 0 && n+1 < len(t) && (t[n] == '.' || t[n] == ')') && t[n+1] == ' ' {
+		return strings.TrimSpace(t[n+2:]), "step", true
+	}
+	return "", "", false
+}
+
+// appendSentences cuts s into sentences and appends them as units.
+func appendSentences(out []Unit, s string, line int, kind, section string, sectionLine, para int) []Unit {
+	start := 0
+	emit := func(end int) {
+		t := strings.TrimSpace(s[start:end])
+		if t != "" && len(out) < maxUnits {
+			l := line + strings.Count(s[:start], "\n")
+			out = append(out, Unit{Text: t, Line: l, Kind: kind, Section: section, SectionLine: sectionLine, Para: para})
+		}
+	}
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		end := i + n
+		switch {
+		case r == '。' || r == '！' || r == '？':
+			emit(end)
+			start = end
+		case (r == '.' || r == '!' || r == '?') && (end == len(s) || s[end] == ' ' || s[end] == '\n') && !abbrev(s[start:i]):
+			emit(end)
+			start = end
+		case end-start >= MaxUnit && (r == ' ' || r == '\n'):
+			emit(end)
+			start = end
+		}
+		i = end
+	}
+	if start < len(s) {
+		emit(len(s))
+	}
+	return out
+}
+
+// abbrev reports a sentence so far that ends in an abbreviation such as
+// "e.g" or "i.e" (the full stop after it ends no sentence).
+func abbrev(s string) bool {
+	s = strings.ToLower(s)
+	for _, a := range []string{"e.g", "i.e", "etc", "vs", "cf"} {
+		if strings.HasSuffix(s, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// stopwords tell Latin-script languages apart.
+var stopwords = map[string][]string{
+	"en": {"the", "and", "to", "of", "is", "are", "in", "for", "with", "that", "this", "you", "it", "on", "be", "each", "every", "into", "your", "when"},
+	"es": {"el", "la", "los", "las", "de", "del", "que", "y", "en", "con", "para", "por", "una", "un", "es", "cada", "se", "al"},
+	"pt": {"o", "os", "as", "do", "da", "dos", "das", "que", "e", "em", "com", "para", "por", "uma", "um", "é", "cada", "no", "na", "ao"},
+	"fr": {"le", "la", "les", "des", "du", "de", "et", "en", "pour", "avec", "une", "un", "est", "chaque", "dans", "sur", "au", "aux", "vous"},
+	"de": {"der", "die", "das", "den", "dem", "und", "zu", "mit", "für", "ein", "eine", "ist", "im", "in", "jede", "jeden", "auf", "von", "nach"},
+}
+
+var stopIndex = func() map[string][]string {
+	m := map[string][]string{}
+	for l, ws := range stopwords {
+		for _, w := range ws {
+			m[w] = append(m[w], l)
+		}
+	}
+	return m
+}()
+
+// Lang guesses the language of a text from its script and, for Latin
+// script, its commonest words. It returns "" when nothing tells.
+func Lang(s string) string {
+	if len(s) > 8192 {
+		s = s[:8192]
+	}
+	var hangul, kana, han, cyr, latin int
+	for _, r := range s {
+		switch {
+		case unicode.Is(unicode.Hangul, r):
+			hangul++
+		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
+			kana++
+		case unicode.Is(unicode.Han, r):
+			han++
+		case unicode.Is(unicode.Cyrillic, r):
+			cyr++
+		case r < 0x250 && unicode.IsLetter(r):
+			latin++
+		}
+	}
+	// A script counts when it makes a fifth of the letters (a Japanese
+	// sentence in an English file full of identifiers is Japanese).
+	total := hangul + kana + han + cyr + latin
+	if total == 0 {
+		return ""
+	}
+	switch {
+	case hangul*5 >= total:
+		return "ko"
+	case kana > 0 && (kana+han)*5 >= total:
+		return "ja"
+	case han*5 >= total:
+		return "zh"
+	case cyr*5 >= total:
+		return "ru"
+	}
+	counts := map[string]int{}
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		for _, l := range stopIndex[w] {
+			counts[l]++
+		}
+	}
+	best, bestN := "", 0
+	for _, l := range []string{"en", "es", "pt", "fr", "de"} {
+		if counts[l] > bestN {
+			best, bestN = l, counts[l]
+		}
+	}
+	if bestN < 2 {
+		return ""
+	}
+	return best
+}
