@@ -146,6 +146,25 @@ func Features(unit string, f *Frame, names bool) []Feature {
 			out = append(out, ft)
 		}
 	}
+	// The unit's shape: its first word (an imperative verb, a subject, a
+	// code span) and whether it opens with code, as a reference table's
+	// rows and a command list's items do.
+	if len(toks) > 0 {
+		h := fnvAdd(fnvByte(fnvOffset, 's'), toks[0].s)
+		ft := Feature{Index: h & (dim - 1), Value: 1}
+		if names {
+			ft.Name = "first word " + toks[0].s
+		}
+		out = append(out, ft)
+	}
+	if t := strings.TrimLeft(lower, "*_ "); strings.HasPrefix(t, "`") {
+		h := fnvAdd(fnvOffset, "shape code-first")
+		ft := Feature{Index: h & (dim - 1), Value: 1}
+		if names {
+			ft.Name = "opens with code"
+		}
+		out = append(out, ft)
+	}
 	if f != nil {
 		seen := map[string]bool{}
 		add := func(name string) {

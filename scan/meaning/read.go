@@ -138,6 +138,11 @@ func (lx *Lexicon) hits(lower string) []Hit {
 					break
 				}
 			}
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && thirdPerson(t.s, f.words[0]) {
+				// "Bun reads the file", "the hook skips checks": a
+				// statement of what something does, not an instruction.
+				ok = false
+			}
 			if ok {
 				out = append(out, Hit{Class: f.class, Term: f.term, Start: t.start, End: toks[i+len(f.words)-1].end})
 			}
@@ -156,6 +161,9 @@ func (lx *Lexicon) hits(lower string) []Hit {
 	})
 	return out
 }
+
+// window is how far, in bytes, a frame's parts may stand from its act.
+const window = 80
 
 // Read reads one unit in language lang ("" or an uncovered language gives
 // an empty frame).
@@ -178,12 +186,30 @@ func resolve(f *Frame, rules []Rule) {
 		classes[h.Class] = true
 	}
 	f.Intent, f.Say = "", ""
-	for _, r := range rules {
-		if satisfies(classes, r) {
-			f.Intent, f.Say = r.Intent, r.Say
+	// The parts of a frame must stand near one act: an object a hundred
+	// words away from the verb is another sentence's object. Hits of the
+	// unit before (Join) have no offset and always count.
+	for _, a := range f.Hits {
+		if !strings.HasPrefix(a.Class, "act.") || a.Start < 0 {
+			continue
+		}
+		near := map[string]bool{}
+		for _, h := range f.Hits {
+			if h.Start < 0 || h.End >= a.Start-window && h.Start <= a.End+window {
+				near[h.Class] = true
+			}
+		}
+		for _, r := range rules {
+			if satisfies(near, r) {
+				f.Intent, f.Say = r.Intent, r.Say
+				break
+			}
+		}
+		if f.Intent != "" {
 			break
 		}
 	}
+	_ = classes
 	// A guard counts before the first act in languages that put the
 	// negation first; Chinese, Japanese and Korean put it after the verb,
 	// so there it counts anywhere in the unit.
@@ -289,4 +315,17 @@ func overlapsAct(hs []Hit, h Hit) bool {
 		}
 	}
 	return false
+}
+
+// thirdPerson reports an English verb in its third-person singular form
+// ("reads", "pushes") where the form is its base ("read", "push"), or a
+// form that is itself one.
+func thirdPerson(tok, form string) bool {
+	if tok == form+"s" || tok == form+"es" {
+		return true
+	}
+	if strings.HasSuffix(form, "y") && tok == form[:len(form)-1]+"ies" {
+		return true
+	}
+	return tok == form && len(form) > 3 && strings.HasSuffix(form, "s") && !strings.HasSuffix(form, "ss") && !strings.HasSuffix(form, "us")
 }
