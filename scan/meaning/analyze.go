@@ -15,6 +15,12 @@ type Reading struct {
 	Warn bool `json:"warn"`
 }
 
+// maxWarnUnit is the longest unit that may warn. An instruction is a
+// sentence; a unit longer than this is explanation (a paragraph of
+// reasoning without full stops, a long table cell), where a frame's parts
+// meet by chance. Such units are still read and scored for explain.
+const maxWarnUnit = 360
+
 // Analyze reads every unit of an instruction file. A unit in a language
 // the data does not cover is read as an empty frame and never warns.
 func Analyze(src string) []Reading {
@@ -44,7 +50,7 @@ func Analyze(src string) []Reading {
 		if m != nil && r.Frame.Intent != "" {
 			r.Threshold = m.Threshold
 			r.Score = m.Score(u.Text, &r.Frame)
-			r.Warn = r.Frame.Guard == "" && r.SectionGuard == "" && r.Score >= m.Threshold
+			r.Warn = r.Frame.Guard == "" && r.SectionGuard == "" && r.Score >= m.Threshold && len(u.Text) <= maxWarnUnit
 		}
 		out = append(out, r)
 		prev = &out[len(out)-1]

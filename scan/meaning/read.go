@@ -221,12 +221,16 @@ func resolve(f *Frame, rules []Rule) {
 			break
 		}
 	}
-	anywhere := true // a prohibition after the act ("paste the names, never the values") still guards
+	// In Spanish, Portuguese, French and Russian a negation stands before
+	// the verb it governs, so one after the act ("... para que no fallen")
+	// belongs to another clause; elsewhere a prohibition after the act
+	// ("paste the names, never the values") still guards.
+	anywhere := !negBeforeVerb[f.Lang]
 	for _, h := range f.Hits {
 		if h.Class != "neg" || overlapsClass(f.Hits, h, "cond.falsely") || overlapsAct(f.Hits, h) {
 			continue
 		}
-		if anywhere || firstAct < 0 || h.Start <= firstAct || !strings.HasPrefix(h.Class, "neg") || guardAnywhere(h.Term) {
+		if firstAct < 0 || h.Start <= firstAct || anywhere {
 			f.Guard = h.Term
 			break
 		}
@@ -294,17 +298,7 @@ func Join(f *Frame, prev *Frame, prevLine int) bool {
 	return true
 }
 
-// guardAnywhere reports guards that hold wherever they stand in the unit:
-// a hand-back to the user or a redaction, not a negation.
-func guardAnywhere(term string) bool {
-	return !negationWords[term]
-}
-
-// negationWords are the guards that govern only what follows them.
-var negationWords = map[string]bool{
-	"never": true, "do not": true, "don't": true, "dont": true, "must not": true, "mustn't": true, "should not": true,
-	"shouldn't": true, "cannot": true, "can't": true, "may not": true, "avoid": true, "refuse": true,
-}
+var negBeforeVerb = map[string]bool{"es": true, "pt": true, "fr": true, "ru": true}
 
 // overlapsAct reports a negation that is part of an act ("no menciones",
 // "не включайте": leaving out is the act).
