@@ -166,7 +166,7 @@ func Train(ex []Example) (*meaning.Model, Report) {
 			}
 		}
 	}
-	thr := float32(math.Min(maxBenign+0.02, 0.95))
+	thr := float32(math.Min(maxBenign+0.005, 0.995))
 	for _, e := range held {
 		s := float32(score(b, w, e))
 		if e.Attack {

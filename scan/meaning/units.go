@@ -161,7 +161,8 @@ func appendSentences(out []Unit, s string, line int, kind, section string, secti
 	emit := func(end int) {
 		t := strings.TrimSpace(s[start:end])
 		if t != "" && len(out) < maxUnits {
-			l := line + strings.Count(s[:start], "\n")
+			lead := len(s[start:end]) - len(strings.TrimLeft(s[start:end], " \t\r\n"))
+			l := line + strings.Count(s[:start+lead], "\n")
 			out = append(out, Unit{Text: t, Line: l, Kind: kind, Section: section, SectionLine: sectionLine, Para: para})
 		}
 	}
