@@ -81,12 +81,20 @@ func lowerUnit(s string) string {
 	}
 	var b strings.Builder
 	b.Grow(len(s))
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			// An invalid byte stays as it is, so offsets stay the unit's.
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
 		l := unicode.ToLower(r)
-		if utf8.RuneLen(l) != utf8.RuneLen(r) {
+		if utf8.RuneLen(l) != n {
 			l = r
 		}
 		b.WriteRune(l)
+		i += n
 	}
 	return b.String()
 }
