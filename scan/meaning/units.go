@@ -34,6 +34,10 @@ func Units(src string) []Unit {
 	fence := ""
 	para := 0
 	section, sectionLine := "", 0
+	// A line that introduces a list ("Never:") governs that list only;
+	// the heading's section comes back after it.
+	heading, headingLine := "", 0
+	intro := false
 	var cur strings.Builder
 	curLine, curKind := 0, ""
 	flush := func() {
@@ -93,6 +97,7 @@ func Units(src string) []Unit {
 			para++
 			h := strings.TrimSpace(strings.TrimLeft(t, "#"))
 			section, sectionLine = strings.ToLower(h), ln
+			heading, headingLine, intro = section, ln, false
 			continue
 		}
 		if strings.HasPrefix(t, "|") {
@@ -105,7 +110,11 @@ func Units(src string) []Unit {
 			out = appendSentences(out, row, ln, "row", section, sectionLine, para)
 			continue
 		}
-		if body, kind, ok := listItem(t); ok {
+		body, kind, isItem := listItem(t)
+		if intro && !isItem && cur.Len() == 0 && !strings.HasPrefix(t, "|") && i > 0 && strings.TrimSpace(lines[i-1]) == "" {
+			section, sectionLine, intro = heading, headingLine, false
+		}
+		if isItem {
 			flush()
 			cur.WriteString(body)
 			curLine, curKind = ln, kind
@@ -116,7 +125,7 @@ func Units(src string) []Unit {
 			if strings.HasSuffix(t, ":") {
 				// A line that introduces a list sets its section.
 				flush()
-				section, sectionLine = strings.ToLower(t), ln
+				section, sectionLine, intro = strings.ToLower(t), ln, true
 				out = appendSentences(out, t, ln, "sentence", section, sectionLine, para)
 				continue
 			}
