@@ -29,6 +29,7 @@ func Analyze(src string) []Reading {
 	units := Units(src)
 	out := make([]Reading, 0, len(units))
 	var prev *Reading
+	sections := map[string]bool{}
 	for _, u := range units {
 		lang := Lang(u.Text)
 		if lang == "" {
@@ -39,12 +40,20 @@ func Analyze(src string) []Reading {
 			Join(&r.Frame, &prev.Frame, prev.Unit.Line)
 		}
 		if u.Section != "" {
-			sf := Read(u.Section, lang)
-			for _, h := range sf.Hits {
-				if h.Class == "neg" {
-					r.SectionGuard = u.Section
-					break
+			key := lang + "\x00" + u.Section
+			g, ok := sections[key]
+			if !ok {
+				sf := Read(u.Section, lang)
+				for _, h := range sf.Hits {
+					if h.Class == "neg" {
+						g = true
+						break
+					}
 				}
+				sections[key] = g
+			}
+			if g {
+				r.SectionGuard = u.Section
 			}
 		}
 		if m != nil && r.Frame.Intent != "" {

@@ -40,6 +40,25 @@ type Lexicon struct {
 	// form of a language written without spaces.
 	subs    []form
 	entries int
+	// subIndex holds the substring forms by their first two bytes, and
+	// subSeen marks those keys, so one pass over a unit finds them all.
+	subIndex map[uint16][]form
+	subSeen  [1 << 16 / 64]uint64
+}
+
+func pairKey(a, b byte) uint16 { return uint16(a)<<8 | uint16(b) }
+
+// indexSubs builds subIndex from subs.
+func (lx *Lexicon) indexSubs() {
+	lx.subIndex = map[uint16][]form{}
+	for _, f := range lx.subs {
+		if len(f.raw) < 2 {
+			continue
+		}
+		k := pairKey(f.raw[0], f.raw[1])
+		lx.subIndex[k] = append(lx.subIndex[k], f)
+		lx.subSeen[k/64] |= 1 << (k % 64)
+	}
 }
 
 // Rule is one combining rule: every group of Need must hold a class the
@@ -147,6 +166,7 @@ func load(fsys fs.FS) (*data, error) {
 				}
 			}
 		}
+		lx.indexSubs()
 		d.lex[lf.Lang] = lx
 	}
 	b, err := fs.ReadFile(fsys, "data/intents.json")

@@ -109,8 +109,14 @@ const maxGrams = 1024
 // Features returns the features of a unit read as f. With names set, each
 // feature carries a readable name (slower; for explain).
 func Features(unit string, f *Frame, names bool) []Feature {
-	lower := lowerUnit(unit)
 	var out []Feature
+	features(unit, f, names, func(ft Feature) { out = append(out, ft) })
+	return out
+}
+
+// features calls emit with each feature of the unit.
+func features(unit string, f *Frame, names bool, emit func(Feature)) {
+	lower := lowerUnit(unit)
 	toks := tokens(lower)
 	nw := len(toks)*2 + 1
 	wv := float32(1 / math.Sqrt(float64(nw)))
@@ -121,14 +127,14 @@ func Features(unit string, f *Frame, names bool) []Feature {
 		if names {
 			ft.Name = "word " + t.s
 		}
-		out = append(out, ft)
+		emit(ft)
 		if prev != "" {
 			h := fnvAdd(fnvByte(fnvAdd(fnvByte(fnvOffset, 'b'), prev), ' '), t.s)
 			ft := Feature{Index: h & (dim - 1), Value: wv}
 			if names {
 				ft.Name = "words " + prev + " " + t.s
 			}
-			out = append(out, ft)
+			emit(ft)
 		}
 		prev = t.s
 	}
@@ -143,7 +149,7 @@ func Features(unit string, f *Frame, names bool) []Feature {
 			if names {
 				ft.Name = "chars " + strings.ToValidUTF8(lower[i:i+4], "·")
 			}
-			out = append(out, ft)
+			emit(ft)
 		}
 	}
 	// The unit's shape: its first word (an imperative verb, a subject, a
@@ -155,7 +161,7 @@ func Features(unit string, f *Frame, names bool) []Feature {
 		if names {
 			ft.Name = "first word " + toks[0].s
 		}
-		out = append(out, ft)
+		emit(ft)
 	}
 	if t := strings.TrimLeft(lower, "*_ "); strings.HasPrefix(t, "`") {
 		h := fnvAdd(fnvOffset, "shape code-first")
@@ -163,21 +169,27 @@ func Features(unit string, f *Frame, names bool) []Feature {
 		if names {
 			ft.Name = "opens with code"
 		}
-		out = append(out, ft)
+		emit(ft)
 	}
 	if f != nil {
-		seen := map[string]bool{}
+		var seen [24]string
+		ns := 0
 		add := func(name string) {
-			if seen[name] {
-				return
+			for _, x := range seen[:ns] {
+				if x == name {
+					return
+				}
 			}
-			seen[name] = true
+			if ns < len(seen) {
+				seen[ns] = name
+				ns++
+			}
 			h := fnvAdd(fnvByte(fnvOffset, 'f'), name)
 			ft := Feature{Index: h & (dim - 1), Value: 1}
 			if names {
 				ft.Name = "frame " + name
 			}
-			out = append(out, ft)
+			emit(ft)
 		}
 		for _, h := range f.Hits {
 			add(h.Class)
@@ -189,15 +201,12 @@ func Features(unit string, f *Frame, names bool) []Feature {
 			add("guarded")
 		}
 	}
-	return out
 }
 
 // Score returns the model's probability that the unit asks for harm.
 func (m *Model) Score(unit string, f *Frame) float32 {
 	z := float64(m.Bias)
-	for _, ft := range Features(unit, f, false) {
-		z += float64(m.W[ft.Index] * ft.Value)
-	}
+	features(unit, f, false, func(ft Feature) { z += float64(m.W[ft.Index] * ft.Value) })
 	return float32(1 / (1 + math.Exp(-z)))
 }
 

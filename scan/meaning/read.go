@@ -156,9 +156,24 @@ func (lx *Lexicon) hits(lower string) []Hit {
 			}
 		}
 	}
-	for _, f := range lx.subs {
-		if at := strings.Index(lower, f.raw); at >= 0 {
-			out = append(out, Hit{Class: f.class, Term: f.term, Start: at, End: at + len(f.raw)})
+	// Substring forms: one pass, each form at its first place only.
+	var found map[*form]bool
+	for i := 0; i+1 < len(lower); i++ {
+		k := pairKey(lower[i], lower[i+1])
+		if lx.subSeen[k/64]&(1<<(k%64)) == 0 {
+			continue
+		}
+		fs := lx.subIndex[k]
+		for j := range fs {
+			f := &fs[j]
+			if !strings.HasPrefix(lower[i:], f.raw) || found[f] {
+				continue
+			}
+			if found == nil {
+				found = map[*form]bool{}
+			}
+			found[f] = true
+			out = append(out, Hit{Class: f.class, Term: f.term, Start: i, End: i + len(f.raw)})
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool {

@@ -2,7 +2,6 @@ package meaning
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -167,11 +166,16 @@ func listItem(t string) (string, string, bool) {
 // appendSentences cuts s into sentences and appends them as units.
 func appendSentences(out []Unit, s string, line int, kind, section string, sectionLine, para int) []Unit {
 	start := 0
+	// counted and nl track the newlines before counted, so lines are
+	// counted once however many sentences a paragraph holds.
+	counted, nl := 0, 0
 	emit := func(end int) {
 		t := strings.TrimSpace(s[start:end])
 		if t != "" && len(out) < maxUnits {
 			lead := len(s[start:end]) - len(strings.TrimLeft(s[start:end], " \t\r\n"))
-			l := line + strings.Count(s[:start+lead], "\n")
+			nl += strings.Count(s[counted:start+lead], "\n")
+			counted = start + lead
+			l := line + nl
 			out = append(out, Unit{Text: t, Line: l, Kind: kind, Section: section, SectionLine: sectionLine, Para: para})
 		}
 	}
@@ -200,6 +204,9 @@ func appendSentences(out []Unit, s string, line int, kind, section string, secti
 // abbrev reports a sentence so far that ends in an abbreviation such as
 // "e.g" or "i.e" (the full stop after it ends no sentence).
 func abbrev(s string) bool {
+	if len(s) > 4 {
+		s = s[len(s)-4:]
+	}
 	s = strings.ToLower(s)
 	for _, a := range []string{"e.g", "i.e", "etc", "vs", "cf"} {
 		if strings.HasSuffix(s, a) {
@@ -218,15 +225,24 @@ var stopwords = map[string][]string{
 	"de": {"der", "die", "das", "den", "dem", "und", "zu", "mit", "für", "ein", "eine", "ist", "im", "in", "jede", "jeden", "auf", "von", "nach"},
 }
 
-var stopIndex = func() map[string][]string {
-	m := map[string][]string{}
-	for l, ws := range stopwords {
-		for _, w := range ws {
-			m[w] = append(m[w], l)
+var latinLangs = [...]string{"en", "es", "pt", "fr", "de"}
+
+// stopIndex maps a stopword to the indexes in latinLangs of its languages.
+var stopIndex = func() map[string][]int {
+	m := map[string][]int{}
+	for i, l := range latinLangs {
+		for _, w := range stopwords[l] {
+			m[w] = append(m[w], i)
 		}
 	}
 	return m
 }()
+
+// wordByte reports a byte of a word: a letter, or a byte of a multi-byte
+// rune (é, ü, ç).
+func wordByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf
+}
 
 // Lang guesses the language of a text from its script and, for Latin
 // script, its commonest words. It returns "" when nothing tells.
@@ -235,18 +251,34 @@ func Lang(s string) string {
 		s = s[:8192]
 	}
 	var hangul, kana, han, cyr, latin int
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		latin = 1
+	}
 	for _, r := range s {
+		if ascii {
+			break
+		}
+		// Block ranges, not unicode.Is: this runs on every unit.
 		switch {
-		case unicode.Is(unicode.Hangul, r):
-			hangul++
-		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
-			kana++
-		case unicode.Is(unicode.Han, r):
-			han++
-		case unicode.Is(unicode.Cyrillic, r):
+		case r < 0x250:
+			if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || r >= 0xC0 && r != 0xD7 && r != 0xF7 {
+				latin++
+			}
+		case 0x0400 <= r && r <= 0x052F:
 			cyr++
-		case r < 0x250 && unicode.IsLetter(r):
-			latin++
+		case 0xAC00 <= r && r <= 0xD7A3, 0x1100 <= r && r <= 0x11FF, 0x3130 <= r && r <= 0x318F:
+			hangul++
+		case 0x3040 <= r && r <= 0x30FF, 0x31F0 <= r && r <= 0x31FF, 0xFF66 <= r && r <= 0xFF9F:
+			kana++
+		case 0x4E00 <= r && r <= 0x9FFF, 0x3400 <= r && r <= 0x4DBF, 0xF900 <= r && r <= 0xFAFF, 0x20000 <= r && r <= 0x2FA1F:
+			han++
 		}
 	}
 	// A script counts when it makes a fifth of the letters (a Japanese
@@ -265,16 +297,33 @@ func Lang(s string) string {
 	case cyr*5 >= total:
 		return "ru"
 	}
-	counts := map[string]int{}
-	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
-		for _, l := range stopIndex[w] {
-			counts[l]++
+	var counts [len(latinLangs)]int
+	var buf [16]byte
+	for i := 0; i < len(s); {
+		for i < len(s) && !wordByte(s[i]) {
+			i++
 		}
+		j := i
+		for j < len(s) && wordByte(s[j]) {
+			j++
+		}
+		if w := s[i:j]; len(w) > 0 && len(w) <= len(buf) {
+			n := copy(buf[:], w)
+			for k := 0; k < n; k++ {
+				if 'A' <= buf[k] && buf[k] <= 'Z' {
+					buf[k] += 'a' - 'A'
+				}
+			}
+			for _, l := range stopIndex[string(buf[:n])] {
+				counts[l]++
+			}
+		}
+		i = j
 	}
 	best, bestN := "", 0
-	for _, l := range []string{"en", "es", "pt", "fr", "de"} {
-		if counts[l] > bestN {
-			best, bestN = l, counts[l]
+	for i, l := range latinLangs {
+		if counts[i] > bestN {
+			best, bestN = l, counts[i]
 		}
 	}
 	if bestN < 2 {
