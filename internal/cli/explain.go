@@ -138,6 +138,15 @@ func explain(path string, line int, data []byte) Explanation {
 		if line < rd.Unit.Line || line > last {
 			continue
 		}
+		if rd.Frame.Lang == "" {
+			// The reading's gate passed over the unit (no act and object
+			// literals): read it whole here, to show why.
+			l := meaning.Lang(rd.Unit.Text)
+			if l == "" {
+				l = meaning.Lang(string(data))
+			}
+			rd.Frame = meaning.Read(rd.Unit.Text, l)
+		}
 		u := UnitExplanation{
 			Line: rd.Unit.Line, Kind: rd.Unit.Kind, Text: redact.String(rd.Unit.Text), Lang: rd.Frame.Lang,
 			Covered: covered[rd.Frame.Lang],

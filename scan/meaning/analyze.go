@@ -25,25 +25,44 @@ const maxWarnUnit = 360
 // the data does not cover is read as an empty frame and never warns.
 func Analyze(src string) []Reading {
 	m := Embedded()
+	d := loaded()
 	fileLang := Lang(src)
 	units := Units(src)
 	out := make([]Reading, 0, len(units))
 	var prev *Reading
+	prevGroups := uint64(0)
 	sections := map[string]bool{}
 	for _, u := range units {
-		lang := Lang(u.Text)
-		if lang == "" {
-			lang = fileLang
+		r := Reading{Unit: u}
+		groups := uint64(0)
+		if d.gate != nil {
+			groups = d.gate.Groups(lowerUnit(u.Text))
 		}
-		r := Reading{Unit: u, Frame: Read(u.Text, lang)}
-		if prev != nil && prev.Unit.Para == u.Para {
-			Join(&r.Frame, &prev.Frame, prev.Unit.Line)
+		act, part := groups&(1<<gAct) != 0, groups&(1<<gPart) != 0
+		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&(1<<gPart) != 0
+		if act && (part || joinable) {
+			lang := Lang(u.Text)
+			if lang == "" {
+				lang = fileLang
+			}
+			r.Frame = Read(u.Text, lang)
+			if joinable && r.Frame.Intent == "" {
+				if prev.Frame.Lang == "" {
+					// The unit before was not read (it held no act).
+					pl := Lang(prev.Unit.Text)
+					if pl == "" {
+						pl = fileLang
+					}
+					prev.Frame = Read(prev.Unit.Text, pl)
+				}
+				Join(&r.Frame, &prev.Frame, prev.Unit.Line)
+			}
 		}
-		if u.Section != "" {
-			key := lang + "\x00" + u.Section
+		if r.Frame.Intent != "" && u.Section != "" {
+			key := r.Frame.Lang + "\x00" + u.Section
 			g, ok := sections[key]
 			if !ok {
-				sf := Read(u.Section, lang)
+				sf := Read(u.Section, r.Frame.Lang)
 				for _, h := range sf.Hits {
 					if h.Class == "neg" {
 						g = true
@@ -63,6 +82,7 @@ func Analyze(src string) []Reading {
 		}
 		out = append(out, r)
 		prev = &out[len(out)-1]
+		prevGroups = groups
 	}
 	return out
 }

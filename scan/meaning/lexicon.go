@@ -17,6 +17,8 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
 //go:embed data/lex_*.json data/intents.json
@@ -79,7 +81,19 @@ type data struct {
 	lex   map[string]*Lexicon
 	rules []Rule
 	err   error
+	// gate finds, in one pass, whether a lowered unit holds a literal
+	// of an act (group gAct) or of another class a rule needs (gPart),
+	// in any language: every form matches only where its first word or
+	// its text is a substring, so a unit without both cannot have an
+	// intent, and is not read further.
+	gate *text.Prefilter
 }
+
+// Prefilter groups of the gate.
+const (
+	gAct  = 0
+	gPart = 1
+)
 
 var loaded = sync.OnceValue(func() *data {
 	d, err := load(dataFS)
@@ -185,6 +199,43 @@ func load(fsys fs.FS) (*data, error) {
 		}
 	}
 	d.rules = rf.Intents
+	var lits []text.Literal
+	seen := map[text.Literal]bool{}
+	for _, lx := range d.lex {
+		add := func(f form) {
+			g := gPart
+			switch {
+			case strings.HasPrefix(f.class, "act."):
+				g = gAct
+			case f.class == "neg":
+				return
+			}
+			l := f.raw
+			if l == "" {
+				l = f.words[0]
+			}
+			lit := text.Literal{Text: l, Group: g}
+			if !seen[lit] {
+				seen[lit] = true
+				lits = append(lits, lit)
+			}
+		}
+		for _, fs := range lx.byKey {
+			for _, f := range fs {
+				add(f)
+			}
+		}
+		for _, f := range lx.subs {
+			add(f)
+		}
+	}
+	sort.Slice(lits, func(i, j int) bool {
+		if lits[i].Group != lits[j].Group {
+			return lits[i].Group < lits[j].Group
+		}
+		return lits[i].Text < lits[j].Text
+	})
+	d.gate = text.NewPrefilter(lits)
 	return d, nil
 }
 

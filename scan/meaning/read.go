@@ -105,19 +105,28 @@ type token struct {
 }
 
 func tokens(lower string) []token {
-	var out []token
+	out := make([]token, 0, len(lower)/6+1)
 	start := -1
-	for i, r := range lower {
-		if isWordRune(r) && !isSpacelessRune(r) {
+	for i := 0; i < len(lower); {
+		c := lower[i]
+		n := 1
+		var word bool
+		if c < utf8.RuneSelf {
+			word = 'a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '\'' || c == '_' || 'A' <= c && c <= 'Z'
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(lower[i:])
+			word = isWordRune(r) && !isSpacelessRune(r)
+		}
+		if word {
 			if start < 0 {
 				start = i
 			}
-			continue
-		}
-		if start >= 0 {
+		} else if start >= 0 {
 			out = append(out, token{lower[start:i], start, i})
 			start = -1
 		}
+		i += n
 	}
 	if start >= 0 {
 		out = append(out, token{lower[start:], start, len(lower)})
@@ -127,7 +136,7 @@ func tokens(lower string) []token {
 
 // isSpacelessRune reports Han and kana, which are matched as substrings.
 func isSpacelessRune(r rune) bool {
-	return unicode.Is(unicode.Han, r) || unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r)
+	return 0x3040 <= r && r <= 0x30FF || 0x31F0 <= r && r <= 0x31FF || 0x4E00 <= r && r <= 0x9FFF || 0x3400 <= r && r <= 0x4DBF || 0xF900 <= r && r <= 0xFAFF || 0xFF66 <= r && r <= 0xFF9F || 0x20000 <= r && r <= 0x2FA1F
 }
 
 // hits finds every form of lx in the lowered unit.
