@@ -82,7 +82,7 @@ type data struct {
 	rules []Rule
 	err   error
 	// gate finds, in one pass, whether a lowered unit holds a literal
-	// of an act (group gAct) or of another class a rule needs (gPart),
+	// of an act (group gAct) or of an object (gPart),
 	// in any language: every form matches only where its first word or
 	// its text is a substring, so a unit without both cannot have an
 	// intent, and is not read further.
@@ -203,11 +203,13 @@ func load(fsys fs.FS) (*data, error) {
 	seen := map[text.Literal]bool{}
 	for _, lx := range d.lex {
 		add := func(f form) {
+			// Every combining rule needs an act and an object (a test
+			// checks it), so those two are all the gate looks for.
 			g := gPart
 			switch {
 			case strings.HasPrefix(f.class, "act."):
 				g = gAct
-			case f.class == "neg":
+			case !strings.HasPrefix(f.class, "obj."):
 				return
 			}
 			l := f.raw

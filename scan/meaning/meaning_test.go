@@ -19,6 +19,25 @@ func TestDataLoads(t *testing.T) {
 	}
 }
 
+// TestRulesNeedActAndObject: the gate (lexicon.go) reads only units with
+// an act and an object, which is sound while every rule needs both.
+func TestRulesNeedActAndObject(t *testing.T) {
+	for _, r := range Rules() {
+		act, obj := false, false
+		for _, g := range r.Need {
+			allAct, allObj := true, true
+			for _, c := range g {
+				allAct = allAct && strings.HasPrefix(c, "act.")
+				allObj = allObj && strings.HasPrefix(c, "obj.")
+			}
+			act, obj = act || allAct, obj || allObj
+		}
+		if !act || !obj {
+			t.Errorf("%s: every rule needs a group of acts only and a group of objects only", r.Intent)
+		}
+	}
+}
+
 // TestIntentSamples reads every combining rule's own sample: each must
 // give its intent.
 func TestIntentSamples(t *testing.T) {
