@@ -161,6 +161,11 @@ func explain(path string, line int, data []byte) Explanation {
 			u.Threshold = m.Threshold
 			u.Score = m.Score(rd.Unit.Text, &rd.Frame)
 			u.Top = m.Top(rd.Unit.Text, &rd.Frame, 8)
+			for k := range u.Top {
+				// Word features are the unit's own words: a token-shaped
+				// secret among them is redacted like the text.
+				u.Top[k].Feature = redact.String(u.Top[k].Feature)
+			}
 		}
 		u.Guards = guardChecks(rs, i)
 		u.Why = why(u, rd)
