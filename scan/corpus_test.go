@@ -57,7 +57,9 @@ func TestCorpusWild(t *testing.T) {
 			named := false
 			for _, f := range res.Files {
 				for _, fd := range f.Findings {
-					if fd.Subject != nil {
+					// S45, the semantic reading, warns on a sentence:
+					// its finding names the line (docs/rules.md lists them).
+					if fd.Subject != nil || fd.RuleID == "S45" {
 						named = true
 					}
 				}

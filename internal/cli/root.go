@@ -92,6 +92,7 @@ verification, 1 usage or environment error.`,
 		newKeygenCmd(app),
 		newSignCmd(app),
 		newVerifyCmd(app),
+		newExplainCmd(app),
 		// Subcommands are listed here, one line each.
 	)
 	return root

@@ -1,0 +1,88 @@
+package meaning
+
+// Reading is how one unit of a file was read and scored.
+type Reading struct {
+	Unit  Unit    `json:"unit"`
+	Frame Frame   `json:"frame"`
+	Score float32 `json:"score"`
+	// Threshold is the model's threshold the score is compared with.
+	Threshold float32 `json:"threshold"`
+	// SectionGuard is the heading or list introduction that makes every
+	// unit below it a prohibition ("Never:"), "" for none.
+	SectionGuard string `json:"section_guard,omitempty"`
+	// Warn says the unit reads as an instruction to do harm: an intent,
+	// no guard, and a score at or above the threshold.
+	Warn bool `json:"warn"`
+}
+
+// maxWarnUnit is the longest unit that may warn. An instruction is a
+// sentence; a unit longer than this is explanation (a paragraph of
+// reasoning without full stops, a long table cell), where a frame's parts
+// meet by chance. Such units are still read and scored for explain.
+const maxWarnUnit = 360
+
+// Analyze reads every unit of an instruction file. A unit in a language
+// the data does not cover is read as an empty frame and never warns.
+func Analyze(src string) []Reading {
+	m := Embedded()
+	d := loaded()
+	fileLang := Lang(src)
+	units := Units(src)
+	out := make([]Reading, 0, len(units))
+	var prev *Reading
+	prevGroups := uint64(0)
+	sections := map[string]bool{}
+	for _, u := range units {
+		r := Reading{Unit: u}
+		groups := uint64(0)
+		if d.gate != nil {
+			groups = d.gate.Groups(lowerUnit(u.Text))
+		}
+		act, part := groups&(1<<gAct) != 0, groups&(1<<gPart) != 0
+		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&(1<<gPart) != 0
+		if act && (part || joinable) {
+			lang := Lang(u.Text)
+			if lang == "" {
+				lang = fileLang
+			}
+			r.Frame = Read(u.Text, lang)
+			if joinable && r.Frame.Intent == "" {
+				if prev.Frame.Lang == "" {
+					// The unit before was not read (it held no act).
+					pl := Lang(prev.Unit.Text)
+					if pl == "" {
+						pl = fileLang
+					}
+					prev.Frame = Read(prev.Unit.Text, pl)
+				}
+				Join(&r.Frame, &prev.Frame, prev.Unit.Line)
+			}
+		}
+		if r.Frame.Intent != "" && u.Section != "" {
+			key := r.Frame.Lang + "\x00" + u.Section
+			g, ok := sections[key]
+			if !ok {
+				sf := Read(u.Section, r.Frame.Lang)
+				for _, h := range sf.Hits {
+					if h.Class == "neg" {
+						g = true
+						break
+					}
+				}
+				sections[key] = g
+			}
+			if g {
+				r.SectionGuard = u.Section
+			}
+		}
+		if m != nil && r.Frame.Intent != "" {
+			r.Threshold = m.Threshold
+			r.Score = m.Score(u.Text, &r.Frame)
+			r.Warn = r.Frame.Guard == "" && r.SectionGuard == "" && r.Score >= m.Threshold && len(u.Text) <= maxWarnUnit
+		}
+		out = append(out, r)
+		prev = &out[len(out)-1]
+		prevGroups = groups
+	}
+	return out
+}

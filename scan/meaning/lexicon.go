@@ -1,0 +1,282 @@
+// Package meaning reads an instruction unit (a sentence, list item, table
+// row or step) for what it asks an agent to do: an act, an object, a
+// destination and a condition, each a meaning class from a per-language
+// lexicon kept as data (data/lex_*.json), combined into an intent by the
+// rules of data/intents.json. A small linear model (model.go) scores the
+// same unit; rule S45 warns when both agree. Nothing here runs, loads or
+// fetches anything from a scanned project.
+package meaning
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sort"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/sentinel-sec/sentinel/scan/text"
+)
+
+//go:embed data/lex_*.json data/intents.json
+var dataFS embed.FS
+
+// form is one spelling of a lexicon entry.
+type form struct {
+	class, term string
+	words       []string // for word matching
+	raw         string   // for substring matching
+}
+
+// Lexicon is one language's meaning classes.
+type Lexicon struct {
+	Lang string
+	// byKey indexes word forms by the first four bytes of their first
+	// word (or the whole word when shorter).
+	byKey map[string][]form
+	// subs are forms matched as substrings: forms with characters other
+	// than letters, digits, spaces, hyphens and apostrophes, and every
+	// form of a language written without spaces.
+	subs    []form
+	entries int
+	// subIndex holds the substring forms by their first two bytes, and
+	// subSeen marks those keys, so one pass over a unit finds them all.
+	subIndex map[uint16][]form
+	subSeen  [1 << 16 / 64]uint64
+}
+
+func pairKey(a, b byte) uint16 { return uint16(a)<<8 | uint16(b) }
+
+// indexSubs builds subIndex from subs.
+func (lx *Lexicon) indexSubs() {
+	lx.subIndex = map[uint16][]form{}
+	for _, f := range lx.subs {
+		if len(f.raw) < 2 {
+			continue
+		}
+		k := pairKey(f.raw[0], f.raw[1])
+		lx.subIndex[k] = append(lx.subIndex[k], f)
+		lx.subSeen[k/64] |= 1 << (k % 64)
+	}
+}
+
+// Rule is one combining rule: every group of Need must hold a class the
+// frame has.
+type Rule struct {
+	Intent string     `json:"intent"`
+	Say    string     `json:"say"`
+	Need   [][]string `json:"need"`
+	Sample string     `json:"sample"`
+}
+
+type lexFile struct {
+	Lang    string                 `json:"lang"`
+	Classes map[string][][2]string `json:"classes"`
+}
+
+type data struct {
+	lex   map[string]*Lexicon
+	rules []Rule
+	err   error
+	// gate finds, in one pass, whether a lowered unit holds a literal
+	// of an act (group gAct) or of an object (gPart),
+	// in any language: every form matches only where its first word or
+	// its text is a substring, so a unit without both cannot have an
+	// intent, and is not read further.
+	gate *text.Prefilter
+}
+
+// Prefilter groups of the gate.
+const (
+	gAct  = 0
+	gPart = 1
+)
+
+var loaded = sync.OnceValue(func() *data {
+	d, err := load(dataFS)
+	if err != nil {
+		return &data{err: err}
+	}
+	return d
+})
+
+// Languages lists the languages the data covers, sorted.
+func Languages() []string {
+	d := loaded()
+	var out []string
+	for l := range d.lex {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Rules returns the combining rules.
+func Rules() []Rule { return loaded().rules }
+
+// LoadError reports a broken data file (a test asserts it is nil).
+func LoadError() error { return loaded().err }
+
+// spaceless languages are written without spaces between words.
+var spaceless = map[string]bool{"zh": true, "ja": true, "ko": true}
+
+func load(fsys fs.FS) (*data, error) {
+	d := &data{lex: map[string]*Lexicon{}}
+	names, err := fs.Glob(fsys, "data/lex_*.json")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	var common lexFile
+	if b, err := fs.ReadFile(fsys, "data/lex_common.json"); err == nil {
+		if err := json.Unmarshal(b, &common); err != nil {
+			return nil, fmt.Errorf("lex_common.json: %w", err)
+		}
+	}
+	for _, n := range names {
+		if strings.HasSuffix(n, "lex_common.json") {
+			continue
+		}
+		b, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		var lf lexFile
+		if err := json.Unmarshal(b, &lf); err != nil {
+			return nil, fmt.Errorf("%s: %w", n, err)
+		}
+		for c, es := range common.Classes {
+			lf.Classes[c] = append(lf.Classes[c], es...)
+		}
+		lx := &Lexicon{Lang: lf.Lang, byKey: map[string][]form{}}
+		classes := make([]string, 0, len(lf.Classes))
+		for c := range lf.Classes {
+			classes = append(classes, c)
+		}
+		sort.Strings(classes)
+		for _, c := range classes {
+			for _, e := range lf.Classes[c] {
+				if strings.TrimSpace(e[1]) == "" {
+					return nil, fmt.Errorf("%s: entry %q of %s has no sample", n, e[0], c)
+				}
+				lx.entries++
+				for _, f := range strings.Split(e[0], "|") {
+					f = strings.TrimSpace(strings.ToLower(f))
+					if f == "" {
+						continue
+					}
+					fm := form{class: c, term: f}
+					if spaceless[lf.Lang] || !wordy(f) {
+						fm.raw = f
+						lx.subs = append(lx.subs, fm)
+						continue
+					}
+					fm.words = strings.Fields(f)
+					k := key(fm.words[0])
+					lx.byKey[k] = append(lx.byKey[k], fm)
+				}
+			}
+		}
+		lx.indexSubs()
+		d.lex[lf.Lang] = lx
+	}
+	b, err := fs.ReadFile(fsys, "data/intents.json")
+	if err != nil {
+		return nil, err
+	}
+	var rf struct {
+		Intents []Rule `json:"intents"`
+	}
+	if err := json.Unmarshal(b, &rf); err != nil {
+		return nil, fmt.Errorf("intents.json: %w", err)
+	}
+	for _, r := range rf.Intents {
+		if r.Sample == "" || len(r.Need) == 0 {
+			return nil, fmt.Errorf("intents.json: rule %s needs a sample and classes", r.Intent)
+		}
+	}
+	d.rules = rf.Intents
+	var lits []text.Literal
+	seen := map[text.Literal]bool{}
+	for _, lx := range d.lex {
+		add := func(f form) {
+			// Every combining rule needs an act and an object (a test
+			// checks it), so those two are all the gate looks for.
+			g := gPart
+			switch {
+			case strings.HasPrefix(f.class, "act."):
+				g = gAct
+			case !strings.HasPrefix(f.class, "obj."):
+				return
+			}
+			l := f.raw
+			if l == "" {
+				l = f.words[0]
+			}
+			lit := text.Literal{Text: l, Group: g}
+			if !seen[lit] {
+				seen[lit] = true
+				lits = append(lits, lit)
+			}
+		}
+		for _, fs := range lx.byKey {
+			for _, f := range fs {
+				add(f)
+			}
+		}
+		for _, f := range lx.subs {
+			add(f)
+		}
+	}
+	sort.Slice(lits, func(i, j int) bool {
+		if lits[i].Group != lits[j].Group {
+			return lits[i].Group < lits[j].Group
+		}
+		return lits[i].Text < lits[j].Text
+	})
+	d.gate = text.NewPrefilter(lits)
+	return d, nil
+}
+
+// wordy reports a form made of letters, digits, spaces, hyphens and
+// apostrophes only.
+func wordy(s string) bool {
+	for _, r := range s {
+		if !isWordRune(r) && r != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+func isWordRune(r rune) bool {
+	return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '\'' || r == '_' || r == '’'
+}
+
+// key is the index key of a word: its first four bytes, or the word.
+func key(w string) string {
+	if len(w) > 4 {
+		// Cut on a rune boundary.
+		n := 4
+		for n > 0 && !utf8.RuneStart(w[n]) {
+			n--
+		}
+		if n == 0 {
+			return w
+		}
+		return w[:n]
+	}
+	return w
+}
+
+// wordMatch reports whether token t matches form word f: equal, or t
+// starts with f when f has four bytes or more (a stem).
+func wordMatch(t, f string) bool {
+	if t == f {
+		return true
+	}
+	return len(f) >= 4 && strings.HasPrefix(t, f)
+}

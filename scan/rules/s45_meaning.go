@@ -1,0 +1,135 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/sentinel-sec/sentinel/scan/meaning"
+	"github.com/sentinel-sec/sentinel/scan/text"
+)
+
+// S45 is the semantic reading (scan/meaning): an instruction unit whose
+// frame (act, object, destination, condition) matches an intent of the
+// data and whose learned score reaches the model's threshold. A model's
+// reading may warn but never convict: S45 weighs nothing and only keeps
+// the file from CLEAN (a ceiling), so alone it makes a file SUSPICIOUS and
+// it never makes one COMPROMISED.
+var S45 = &Rule{
+	ID: "S45", Name: "Reads as a harmful instruction (semantic reading)", Weight: 0, Effect: EffectCeiling,
+	Impact: "A sentence in this file reads as asking your agent to do something harmful, in words no deterministic rule lists.",
+	Fix:    "Read the sentence; if it does ask for that, remove it. `sentinel explain FILE:LINE` shows how it was read.",
+	Check: func(r *Repo, rep *Report) {
+		for i := range r.Files {
+			f := &r.Files[i]
+			if !isProse(f.Kind) {
+				continue
+			}
+			n := 0
+			for _, rd := range MeaningReadings(f.Data) {
+				if !rd.Warn || rd.QuoteGuard != "" {
+					continue
+				}
+				rep.Add(Finding{
+					Path:     f.Path,
+					Line:     rd.Unit.Line,
+					Message:  MeaningMessage(rd.Reading),
+					Evidence: clip(strings.TrimSpace(unitFirstLine(rd.Unit.Text)), 240),
+				})
+				if n++; n >= maxPerRule {
+					break
+				}
+			}
+		}
+	},
+}
+
+// MeaningReading is a unit as the semantic reading saw it, with the
+// quotation or warning around it that S45 respects.
+type MeaningReading struct {
+	meaning.Reading
+	// QuoteGuard says why the unit is a quotation or a warning about an
+	// attack instead of an instruction, "" when it is neither.
+	QuoteGuard string `json:"quote_guard,omitempty"`
+}
+
+// MeaningReadings reads an instruction file's units (for S45 and
+// `sentinel explain`), applying the prose rules' own recognition of
+// prohibitions, quotations and warnings.
+func MeaningReadings(data []byte) []MeaningReading {
+	rs := meaning.Analyze(string(data))
+	out := make([]MeaningReading, len(rs))
+	for i, rd := range rs {
+		out[i] = MeaningReading{Reading: rd}
+		if rd.Frame.Intent == "" {
+			continue
+		}
+		u := &text.Unit{Text: rd.Unit.Text, Lower: strings.ToLower(rd.Unit.Text), Line: rd.Unit.Line}
+		if len(u.Lower) != len(u.Text) {
+			u.Lower = asciiLower(u.Text)
+		}
+		start, end := actSpan(rd.Frame)
+		if start < 0 || end > len(u.Text) {
+			continue
+		}
+		switch {
+		case inQuotes(u.Lower, start, end, false):
+			out[i].QuoteGuard = "the act is inside quotation marks"
+		case reWarning.MatchString(u.Lower):
+			out[i].QuoteGuard = "the sentence warns about an attack instead of giving an instruction"
+		case rd.Frame.Lang == "en" && governed(u, start):
+			out[i].QuoteGuard = "a prohibition governs the act"
+		}
+	}
+	return out
+}
+
+// actSpan returns the span of the frame's first act in the unit.
+func actSpan(f meaning.Frame) (int, int) {
+	for _, h := range f.Hits {
+		if strings.HasPrefix(h.Class, "act.") && h.Start >= 0 {
+			return h.Start, h.End
+		}
+	}
+	return -1, -1
+}
+
+// asciiLower lowers ASCII letters only, keeping byte offsets.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func unitFirstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// MeaningMessage is S45's message for a reading.
+func MeaningMessage(rd meaning.Reading) string {
+	var parts []string
+	for _, p := range []struct{ label, prefix string }{{"act", "act."}, {"object", "obj."}, {"destination", "dest."}, {"condition", "cond."}} {
+		if t := rd.Frame.Part(p.prefix); len(t) > 0 {
+			parts = append(parts, p.label+": "+strings.Join(clipTerms(t), ", "))
+		}
+	}
+	msg := fmt.Sprintf("this reads as an instruction to %s (%s; score %.2f, threshold %.2f; language %s)",
+		rd.Frame.Say, strings.Join(parts, "; "), rd.Score, rd.Threshold, rd.Frame.Lang)
+	if rd.Frame.Joined > 0 {
+		msg += fmt.Sprintf("; the object is described on line %d", rd.Frame.Joined)
+	}
+	return msg
+}
+
+func clipTerms(t []string) []string {
+	if len(t) > 3 {
+		t = t[:3]
+	}
+	return t
+}
