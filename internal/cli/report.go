@@ -263,13 +263,6 @@ func readMergeInput(name string) (*mergeInput, error) {
 	return &in, nil
 }
 
-func clipText(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
-}
-
 // mdCell escapes text for a Markdown table cell: no table break, no
 // markup, no HTML, on one line.
 func mdCell(s string) string {
