@@ -117,8 +117,10 @@ type Options struct {
 	Approver rules.Approver
 	// HooksOnly limits the scan to what runs or connects by itself.
 	HooksOnly bool
-	// Rules replaces the rule list (tests); nil means rules.All().
+	// Rules replaces the rule list (tests); nil means rules.Default(OptIn...).
 	Rules []*rules.Rule
+	// OptIn names opt-in rules to run as well (see rules.Rule.OptIn).
+	OptIn []string
 	// Extra are files that are not in fsys but belong to the scan, such as
 	// the user's own settings with --global. Their paths are shown as given.
 	Extra []discover.File
@@ -134,6 +136,12 @@ func WithApprover(a rules.Approver) Option { return func(o *Options) { o.Approve
 
 // HooksOnly limits the scan to hooks, tasks, tool servers and their scripts.
 func HooksOnly() Option { return func(o *Options) { o.HooksOnly = true } }
+
+// WithOptIn runs the named opt-in rules as well, e.g. WithOptIn("S45")
+// for the semantic reading.
+func WithOptIn(ids ...string) Option {
+	return func(o *Options) { o.OptIn = append(o.OptIn, ids...) }
+}
 
 // WithRules replaces the rule list.
 func WithRules(list []*rules.Rule) Option { return func(o *Options) { o.Rules = list } }
@@ -199,7 +207,7 @@ func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices [
 	repo.StableData = stable
 	list := o.Rules
 	if list == nil {
-		list = rules.All()
+		list = rules.Default(o.OptIn...)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err

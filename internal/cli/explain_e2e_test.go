@@ -31,7 +31,7 @@ func TestMeaningE2E(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := scanTree(t, map[string]string{"CLAUDE.md": c.body})
-			r := runScanCmd(t, bin, dir, "", "scan", "--json", dir)
+			r := runScanCmd(t, bin, dir, "", "scan", "--meaning", "--json", dir)
 			var res struct {
 				Verdict string `json:"verdict"`
 				Files   []struct {

@@ -39,6 +39,8 @@ type scanOptions struct {
 	hooksOnly bool
 	global    bool
 	out       string
+	// meaning runs the opt-in semantic reading (S45).
+	meaning bool
 	// base is a git ref to compare the folder with (--base REF): the
 	// history-aware rules (S20 guardrail weakened, S6 undeclared change)
 	// run, and approvals come from the base, as in 'sentinel pr'.
@@ -111,6 +113,7 @@ Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
 	f := cmd.Flags()
 	f.BoolVar(&o.json, "json", false, "print the machine-readable report (same as --format json)")
 	f.StringVar(&o.format, "format", formatText, "report format: text, json or sarif")
+	f.BoolVar(&o.meaning, "meaning", false, "also run the semantic reading (S45, opt-in): warns when a sentence reads as a harmful instruction in words no rule lists; see docs/rules.md")
 	f.BoolVar(&o.hooksOnly, "hooks-only", false, "scan only what runs or connects by itself: hooks, tasks, tool servers and their scripts")
 	f.BoolVar(&o.global, "global", false, "also scan your own ~/.claude/settings.json and ~/.gemini/settings.json")
 	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of standard output")
@@ -201,6 +204,9 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	}
 
 	var opts []scan.Option
+	if o.meaning {
+		opts = append(opts, scan.WithOptIn("S45"))
+	}
 	if o.hooksOnly {
 		opts = append(opts, scan.HooksOnly())
 	}

@@ -8,7 +8,8 @@ func All() []*Rule {
 		S10, S11, S14b, S16, S17a, S17b, S18a, S18b, S18c, S19, S27, S28,
 		// Settings that switch a guard off (issue #15).
 		S29, S30, S31, S32, S33,
-		// The semantic reading (scan/meaning): warns, never convicts.
+		// The semantic reading (scan/meaning): warns, never convicts;
+		// opt-in (OptIn) until it meets its speed budget.
 		S45,
 		// Pull-request mode only (rules.Repo.Base set): history-aware rules.
 		S6, S20,
@@ -34,4 +35,27 @@ func ruleOrder(id string) int {
 		return i
 	}
 	return len(order)
+}
+
+// Default returns the rules a scan runs when it names none: All without
+// the opt-in rules. optIn lists the opt-in rule IDs to keep.
+func Default(optIn ...string) []*Rule {
+	all := All()
+	out := all[:0]
+	for _, r := range all {
+		if r.OptIn && !contains(optIn, r.ID) {
+			continue
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

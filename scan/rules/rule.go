@@ -51,6 +51,10 @@ type Rule struct {
 	ForceWith []string
 	// AutoRun marks rules of the auto-run family.
 	AutoRun bool
+	// OptIn rules run only when a scan asks for them (scan.WithOptIn,
+	// `sentinel scan --meaning`): a reading too slow or too new to run on
+	// every scan, the gate's included. Reports still know them.
+	OptIn bool
 	// Impact says in one sentence what the agent would do; Fix what to do.
 	Impact, Fix string
 	// Check reads the repository and reports findings.
