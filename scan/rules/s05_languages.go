@@ -37,6 +37,10 @@ type exfilLanguage struct {
 	// or are the words that coordinate verbs ("ni", "oder", "或"): a
 	// prohibition before "A, B or C" governs all three.
 	or []string
+	// noAsk are the language's no-questions-asked phrases ("sin
+	// preguntar"), which make an S21–S24 observation a finding as
+	// reNQA's do (hasNQAForeign).
+	noAsk []string
 	// joined languages attach words to each other (Chinese and Japanese
 	// write no spaces, Korean and Arabic attach particles and
 	// conjunctions): their words match inside longer ones.
@@ -397,4 +401,22 @@ func matchConcealForeign(u *text.Unit) (match, bool) {
 		}
 	}
 	return match{}, false
+}
+
+// hasNQAForeign reports a no-questions-asked phrase of one of the
+// languages in the unit. It is asked only of a unit in which an S21–S24
+// command already matched, and only when the unit has a byte outside
+// ASCII or one of the Latin languages' phrases could be in it.
+func hasNQAForeign(u *text.Unit) bool {
+	lower := strings.ToLower(u.Text)
+	for i := range exfilLanguages {
+		l := &exfilLanguages[i]
+		for _, p := range l.noAsk {
+			// "Nunca ejecutes … sin preguntar" forbids the whole.
+			if k := strings.Index(lower, p); k >= 0 && !l.negated(lower, k, k+len(p)) {
+				return true
+			}
+		}
+	}
+	return false
 }
