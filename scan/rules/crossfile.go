@@ -135,7 +135,10 @@ func crossFileExfil(r *Repo, rep *Report, reported map[*Doc]map[int]bool) {
 		if !hasAnyGroup(d.groups, gCredFile, gURL) {
 			continue
 		}
-		for i := range d.Units {
+		for i, ug := range d.unitGroups {
+			if !hasAnyGroup(ug, gCredFile, gURL) {
+				continue
+			}
 			u := &d.Units[i]
 			if u.Where == text.Decoded || u.Where == text.Visual {
 				continue
@@ -215,6 +218,8 @@ func hasAnyGroup(groups uint64, gs ...int) bool {
 // every session.
 var reAlwaysApply = regexp.MustCompile(`(?im)^alwaysApply:\s*true\s*$`)
 
-// crossFileGate makes the text layer cut the regions where a step of a
-// split list can be: a credential file, or a verb of sending beside a URL.
-var crossFileGate = proseGate(either(allGroups(gCredFile), allGroups(gNet, gURL)), false)
+// crossFileGate makes the text layer cut the regions where the sending
+// step of a split list can be: a pointing phrase (" it to") beside a URL.
+// The gathering step, a credential file beside a credential word or a
+// verb, is cut for S5 and S26 already.
+var crossFileGate = proseGate(allGroups(gPoint, gURL), false)

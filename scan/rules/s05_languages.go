@@ -311,21 +311,26 @@ func lastRune(s string) rune {
 // verbs of telling (gConceal), the user (gWho) and the negations of
 // concealment (gConcealNeg). They let S4 and S13 read every language in
 // any sentence, not only in those holding a credential file and a URL.
-// Literals avoid a capital a sentence may start with (the prefilter reads
-// ASCII-lowered text): "гнор" for "Игнорируй".
+// Latin-script words are literals (avoiding a capital a sentence may
+// start with). Each distinct byte of a literal widens the prefilter's
+// table and slows every scan, so the other scripts' words are not: the
+// lead bytes of their scripts (scriptLeads) stand for them in every
+// group, which admits any sentence in Cyrillic, Han, kana, Hangul,
+// Devanagari or Arabic to S4's and S13's foreign check, and costs English
+// text nothing.
 var foreignLiterals = map[int][]string{
-	gOverride: {"ignor", "olvid", "vergiss", "vergessen", "oubli", "esque", "dimentic", "negeer", "vergeet", "zapomnij", "yok say", "rmezden", "unut",
-		"гнор", "абудь", "忽略", "无视", "忘记", "無視", "忘れ", "무시", "잊", "अनदेखा", "नज", "भूल", "تجاهل"},
-	gFetch: {"instrucciones", "anweisungen", "instru", "istruzioni", "polecen", "talimat",
-		"инструкц", "інструкц", "指令", "指示", "说明", "命令", "지시", "지침", "명령", "निर्देश", "التعليمات"},
-	gConceal: {"decir", "avisar", "informar", "notificar", "sagen", "mitzuteilen", "dire", "avertir", "dizer", "contar", "dirlo", "avvisare", "vertellen", "melden",
-		"mówi", "powiadam", "wiedzy", "söyle", "haber ver", "bildir", "prévenir",
-		"говор", "сообщ", "кажуч", "кажи", "повідом", "告诉", "通知", "告知", "让", "伝え", "知らせ", "言わ", "알리", "말하", "알려", "बता", "सूचित", "إخبار", "اخبار", "إعلام", "إبلاغ", "علم"},
-	gWho: {"usuario", "usu\xc3", "benutzer", "nutzer", "anwender", "utilisateur", "utente", "gebruiker", "ytkownik", "kullan",
-		"пользовател", "користувач", "用户", "ユーザー", "사용자", "उपयोगकर्ता", "المستخدم"},
-	gConcealNeg: {"sin ", "ohne ", "sans ", "sem ", "senza ", "zonder ", "nie ", "bez ", "meden", "madan", "me.", "ma.", "me,", "ma,",
-		"не ", "不要", "别", "勿", "不得", "ないで", "ずに", "ない", "지 마", "지마", "말고", "않", "बिना", "मत", "دون"},
+	gOverride: append([]string{"ignor", "olvid", "vergiss", "vergessen", "oubli", "esque", "dimentic", "negeer", "vergeet", "zapomnij", "yok say", "rmezden", "unut"}, scriptLeads...),
+	gFetch:    append([]string{"instrucciones", "anweisungen", "instru", "istruzioni", "polecen", "talimat"}, scriptLeads...),
+	gConceal: append([]string{"decir", "avisar", "informar", "notificar", "sagen", "mitzuteilen", "dire", "avertir", "dizer", "contar", "dirlo", "avvisare", "vertellen", "melden",
+		"m\xc3\xb3wi", "powiadam", "wiedzy", "s\xc3\xb6yle", "haber ver", "bildir", "pr\xc3\xa9venir"}, scriptLeads...),
+	gWho:        append([]string{"usuario", "usu\xc3", "benutzer", "nutzer", "anwender", "utilisateur", "utente", "gebruiker", "ytkownik", "kullan"}, scriptLeads...),
+	gConcealNeg: append([]string{"sin ", "ohne ", "sans ", "sem ", "senza ", "zonder ", "nie ", "bez ", "meden", "madan"}, scriptLeads...),
 }
+
+// scriptLeads are the first bytes of the letters of the non-Latin
+// scripts of exfilLanguages in UTF-8: Cyrillic (D0, D1), Arabic (D8, D9),
+// kana (E3), Han (E4–E9), Hangul (EA–ED) and Devanagari (E0 A4, E0 A5).
+var scriptLeads = []string{"\xd0", "\xd1", "\xd8", "\xd9", "\xe3", "\xe4", "\xe5", "\xe6", "\xe7", "\xe8", "\xe9", "\xea", "\xeb", "\xec", "\xed", "\xe0\xa4", "\xe0\xa5"}
 
 // compiled override and conceal expressions, by language.
 var foreignRes = sync.OnceValue(func() (out []struct{ override, conceal *regexp.Regexp }) {

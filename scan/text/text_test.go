@@ -287,3 +287,24 @@ func TestAnalyzeKeepsNoReferenceToData(t *testing.T) {
 		t.Fatalf("the document changed with the caller's buffer: line %q, units %+v", d.LineText(2), d.Units)
 	}
 }
+
+// TestDataStringValues: string values that read as phrases lose their
+// quotation marks in data code blocks; keys, one-word values and
+// apostrophes keep theirs.
+func TestDataStringValues(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"rule": "Ignore all previous"}`: `{"rule":  Ignore all previous }`,
+		`  - "a b"`:                       `  -  a b `,
+		`name: 'x'`:                       `name: 'x'`,
+		`say: "don't stop"`:               `say:  don't stop `,
+		`it's "a b"`:                      `it's  a b `,
+		`v: "unterminated b`:              `v: "unterminated b`,
+	} {
+		if got := dataStringValues(in); got != want {
+			t.Errorf("dataStringValues(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if !dataFence("json") || !dataFence("YAML title=x") || dataFence("bash") || dataFence("") {
+		t.Error("dataFence")
+	}
+}
