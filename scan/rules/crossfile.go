@@ -126,7 +126,17 @@ func stepNumber(lower string) int {
 // credential file in one joined file and a later step that sends it to a
 // real URL in another; reported holds the lines S5 already reported.
 func crossFileExfil(r *Repo, rep *Report, reported map[*Doc]map[int]bool) {
-	docs := joinedDocs(r)
+	// The steps are looked for in every instruction file first (few units
+	// qualify); the files read together are worked out only when a
+	// gathering step and a later sending step lie in different files.
+	var docs []*Doc
+	for i := range r.Files {
+		if f := &r.Files[i]; isProse(f.Kind) && len(f.Data) <= maxJoinedBytes {
+			if d := r.Doc(f.Path); d != nil && hasAnyGroup(d.groups, gCredFile) || d != nil && has2(d.groups, gPoint, gURL) {
+				docs = append(docs, d)
+			}
+		}
+	}
 	if len(docs) < 2 {
 		return
 	}
@@ -170,12 +180,25 @@ func crossFileExfil(r *Repo, rep *Report, reported map[*Doc]map[int]bool) {
 			}
 		}
 	}
+	if len(gathers) == 0 || len(sends) == 0 {
+		return
+	}
+	var joined map[*Doc]bool
 	for _, s := range sends {
 		if reported[s.d][s.line] {
 			continue
 		}
 		for _, g := range gathers {
 			if g.d == s.d || g.n >= s.n {
+				continue
+			}
+			if joined == nil {
+				joined = map[*Doc]bool{}
+				for _, d := range joinedDocs(r) {
+					joined[d] = true
+				}
+			}
+			if !joined[g.d] || !joined[s.d] {
 				continue
 			}
 			f := Finding{Path: s.d.Path, Line: s.line, Evidence: s.d.LineEvidence(s.line),
@@ -203,6 +226,10 @@ func joinedNames(r *Repo) string {
 		names = append(names[:6], "…")
 	}
 	return strings.Join(names, ", ")
+}
+
+func has2(groups uint64, a, b int) bool {
+	return groups&(1<<uint(a)) != 0 && groups&(1<<uint(b)) != 0
 }
 
 func hasAnyGroup(groups uint64, gs ...int) bool {

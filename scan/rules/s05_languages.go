@@ -2,6 +2,7 @@ package rules
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"unicode"
@@ -71,7 +72,7 @@ func matchExfilForeign(u *text.Unit) (match, bool) {
 	if !has(u, gCredFile, gURL) || !hasRealURL(u) {
 		return match{}, false
 	}
-	ascii := isASCII(u.Text)
+	scripts := scriptsOf(u.Text)
 	lower := strings.ToLower(u.Text)
 	if len(lower) != len(u.Text) {
 		return match{}, false // offsets would not map back
@@ -82,8 +83,8 @@ func matchExfilForeign(u *text.Unit) (match, bool) {
 	}
 	for i := range exfilLanguages {
 		lang := &exfilLanguages[i]
-		if ascii && nonLatin()[i] {
-			continue // no verb of the language can be in ASCII text
+		if skipLanguage(i, scripts, true) {
+			continue // no word of the language can be in the unit
 		}
 		for _, v := range lang.verbs {
 			for from := max(0, cs-foreignWindow); from < len(lower); {
@@ -111,18 +112,65 @@ func matchExfilForeign(u *text.Unit) (match, bool) {
 	return match{}, false
 }
 
-// nonLatin says, by language, that every verb has a byte outside ASCII,
-// so that ASCII text need not be searched for them.
-var nonLatin = sync.OnceValue(func() []bool {
-	out := make([]bool, len(exfilLanguages))
+// Scripts other than Latin, as bits: a unit's scriptsOf and a language's
+// langScripts. A language in a script the unit has no letter of is not
+// looked for, so that English text pays for no other script and Chinese
+// text for no Cyrillic.
+const (
+	scCyrillic = 1 << iota
+	scArabic
+	scKana
+	scHan
+	scHangul
+	scDevanagari
+)
+
+// scriptsOf returns the scripts of s's letters, by their UTF-8 lead bytes
+// (kana E3, Han E4–E9, Hangul EA–ED, Devanagari E0 A4–A5).
+func scriptsOf(s string) int {
+	m := 0
+	for i := 0; i < len(s); i++ {
+		switch b := s[i]; {
+		case b < 0xd0:
+		case b <= 0xd1:
+			m |= scCyrillic
+		case b == 0xd8 || b == 0xd9:
+			m |= scArabic
+		case b == 0xe3:
+			m |= scKana | scHan // Japanese writes both
+		case b >= 0xe4 && b <= 0xe9:
+			m |= scHan
+		case b >= 0xea && b <= 0xed:
+			m |= scHangul
+		case b == 0xe0 && i+1 < len(s) && (s[i+1] == 0xa4 || s[i+1] == 0xa5):
+			m |= scDevanagari
+		}
+	}
+	return m
+}
+
+// langScripts returns, by language, the scripts of its words (0 for a
+// Latin-script language).
+var langScripts = sync.OnceValue(func() []int {
+	out := make([]int, len(exfilLanguages))
 	for i, l := range exfilLanguages {
-		out[i] = true
-		for _, v := range l.verbs {
-			out[i] = out[i] && !isASCII(v)
+		for _, w := range slices.Concat(l.verbs, l.overrideKeys, l.concealKeys) {
+			out[i] |= scriptsOf(w)
 		}
 	}
 	return out
 })
+
+// skipLanguage reports that language i cannot be in a unit of scripts
+// m: its script is not there, or it is a Latin-script language and the
+// unit has no Latin key (latin false).
+func skipLanguage(i, m int, latin bool) bool {
+	ls := langScripts()[i]
+	if ls == 0 {
+		return !latin
+	}
+	return ls&m == 0
+}
 
 // verbLanguages lists, by verb, the languages that have it: "enviar" is
 // Spanish and Portuguese, and a negation of either governs it.
@@ -146,6 +194,36 @@ func verbNegated(lower string, k, e int, v string) bool {
 	}
 	return false
 }
+
+// latinKeys are the Latin-script keys of every language, with none that
+// holds another (so "ignor" stands for "ignora" and "ignorier"): what a
+// unit must hold for a Latin-script language's override or concealment
+// to match.
+var latinKeys = sync.OnceValue(func() (k struct{ override, conceal []string }) {
+	minimal := func(all []string) []string {
+		var out []string
+		for _, a := range all {
+			if scriptsOf(a) != 0 || slices.Contains(out, a) {
+				continue
+			}
+			covered := false
+			for _, b := range all {
+				covered = covered || b != a && scriptsOf(b) == 0 && strings.Contains(a, b)
+			}
+			if !covered {
+				out = append(out, a)
+			}
+		}
+		return out
+	}
+	var o, c []string
+	for _, l := range exfilLanguages {
+		o = append(o, l.overrideKeys...)
+		c = append(c, l.concealKeys...)
+	}
+	k.override, k.conceal = minimal(o), minimal(c)
+	return k
+})
 
 // wordAt reports whether s[a:b] stands as a word: letters on neither
 // side. Words of joined languages, and any word written in a script
@@ -353,9 +431,14 @@ func matchOverrideForeign(u *text.Unit) (match, bool) {
 	if !has(u, gOverride, gFetch) && !has(u, gCredFile, gURL) {
 		return match{}, false
 	}
+	scripts := scriptsOf(u.Text)
+	latin := containsAny(u.Lower, latinKeys().override) // one pass for every Latin-script language
+	if scripts == 0 && !latin {
+		return match{}, false
+	}
 	lower := ""
 	for i, re := range foreignRes() {
-		if !containsAny(u.Lower, exfilLanguages[i].overrideKeys) {
+		if skipLanguage(i, scripts, latin) || !containsAny(u.Lower, exfilLanguages[i].overrideKeys) {
 			continue
 		}
 		if lower == "" {
@@ -384,9 +467,14 @@ func matchConcealForeign(u *text.Unit) (match, bool) {
 	if !has(u, gConceal, gWho, gConcealNeg) && !has(u, gCredFile, gURL) {
 		return match{}, false
 	}
+	scripts := scriptsOf(u.Text)
+	latin := containsAny(u.Lower, latinKeys().conceal)
+	if scripts == 0 && !latin {
+		return match{}, false
+	}
 	lower := ""
 	for i, re := range foreignRes() {
-		if !containsAny(u.Lower, exfilLanguages[i].concealKeys) {
+		if skipLanguage(i, scripts, latin) || !containsAny(u.Lower, exfilLanguages[i].concealKeys) {
 			continue
 		}
 		if lower == "" {

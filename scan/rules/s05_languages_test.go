@@ -96,3 +96,18 @@ func TestLanguageScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptsOf: the script bits by which languages are skipped see every
+// non-Latin language's attack, and none in English text with typographic
+// punctuation.
+func TestScriptsOf(t *testing.T) {
+	for i, lang := range exfilLanguages {
+		ls := langScripts()[i]
+		if scriptsOf(lang.attack)&ls != ls {
+			t.Errorf("%s: attack's scripts %b miss the language's %b", lang.code, scriptsOf(lang.attack), ls)
+		}
+	}
+	if m := scriptsOf("Use “smart” quotes — and emoji 🎉 … café, naïve"); m != 0 {
+		t.Errorf("Latin text with punctuation has scripts %b", m)
+	}
+}
