@@ -165,12 +165,16 @@ var langScripts = sync.OnceValue(func() []int {
 // m: its script is not there, or it is a Latin-script language and the
 // unit has no Latin key (latin false).
 func skipLanguage(i, m int, latin bool) bool {
-	ls := langScripts()[i]
+	ls := langScriptsList[i]
 	if ls == 0 {
 		return !latin
 	}
 	return ls&m == 0
 }
+
+// langScriptsList is langScripts, computed at start-up (a few hundred
+// short words) so that skipLanguage costs one load.
+var langScriptsList = langScripts()
 
 // verbLanguages lists, by verb, the languages that have it: "enviar" is
 // Spanish and Portuguese, and a negation of either governs it.
