@@ -35,8 +35,9 @@ var (
 	// hands, the file at most 60 bytes on.
 	reGather = lazyre.New(`\b(?:gather|collect|read|cat|copy|load|get|grab|take|open|fetch|capture|extract|save|store|keep)\b`)
 	// reSendIt is an order to send what an earlier step produced, by a
-	// word that points back to it.
-	reSendIt = lazyre.New(`\b(?:send|upload|post|transmit|forward|submit|exfiltrate|pipe|mail|email|curl|paste|attach|put)\s+(?:it|them|that|this|those|these|everything|the\s+(?:content|contents|result|results|output|data|values?|file|text|dump|archive|variable)|its\s+contents?|their\s+contents?|that\s+(?:variable|value|content|file|data)|this\s+(?:variable|value|content|file|data))\b`)
+	// pointing phrase of the prefilter's gPoint group ("it to", "the
+	// contents to").
+	reSendIt = lazyre.New(`\b(?:send|upload|post|transmit|forward|submit|exfiltrate|pipe|mail|email|curl|paste|attach|put)\s+(?:(?:it|them|this|that|these|those|everything) (?:to|into|at)|(?:it|them) (?:into|at)|the (?:result|output|contents|file|data) to|(?:its|their|the) contents? to)\b`)
 )
 
 // alwaysLoaded reports whether an agent reads the file at p at every
@@ -162,21 +163,11 @@ func crossFileExfil(r *Repo, rep *Report, reported map[*Doc]map[int]bool) {
 			if n == 0 {
 				continue
 			}
-			if has(u, gCredFile) && !hasRealURL(u) {
-				if what, cs, ce := credentialIn(u.Lower, false, u.Groups); what == "a credential file" {
-					for _, v := range reGather.FindAllStringIndex(u.Lower[:cs], -1) {
-						if cs-v[1] > 60 || governed(u, v[0]) || quotedOrWarned(u, v[0], ce, false) {
-							continue
-						}
-						gathers = append(gathers, step{d, d.Line(u.LineAt(cs)), n, strings.TrimSpace(u.Text[cs:ce])})
-						break
-					}
-				}
+			if cs, ce, ok := gatherIn(u); ok {
+				gathers = append(gathers, step{d, d.Line(u.LineAt(cs)), n, strings.TrimSpace(u.Text[cs:ce])})
 			}
-			if hasRealURL(u) && !has(u, gCredFile) {
-				if loc := reSendIt.FindStringIndex(u.Lower); loc != nil && !governed(u, loc[0]) && !quotedOrWarned(u, loc[0], loc[1], false) {
-					sends = append(sends, step{d, d.Line(u.LineAt(loc[0])), n, urlIn(u.Text)})
-				}
+			if at, ok := sendIn(u); ok {
+				sends = append(sends, step{d, d.Line(u.LineAt(at)), n, urlIn(u.Text)})
 			}
 		}
 	}
@@ -245,8 +236,41 @@ func hasAnyGroup(groups uint64, gs ...int) bool {
 // every session.
 var reAlwaysApply = regexp.MustCompile(`(?im)^alwaysApply:\s*true\s*$`)
 
-// crossFileGate makes the text layer cut the regions where the sending
-// step of a split list can be: a pointing phrase (" it to") beside a URL.
-// The gathering step, a credential file beside a credential word or a
-// verb, is cut for S5 and S26 already.
-var crossFileGate = proseGate(allGroups(gPoint, gURL), false)
+// crossFileGate makes the text layer cut the regions where a step of a
+// split list can be: the sending step, a pointing phrase (" it to")
+// beside a URL; the gathering step, a credential file beside a
+// credential word or a credential store's name (cut for S5 and S26
+// already).
+var crossFileGate = proseGate(either(allGroups(gPoint, gURL), allGroups(gCredFile, gCredVar), allGroups(gCredFile, gStore)), false)
+
+// gatherIn returns where a unit gathers a credential file: the file's
+// span and true, when an order to read it (not a prohibition, not
+// quoted) comes at most 60 bytes before it and the unit names no URL.
+func gatherIn(u *text.Unit) (cs, ce int, ok bool) {
+	if !has(u, gCredFile) || !hasAny(u, gCredVar, gStore) || hasRealURL(u) {
+		return 0, 0, false
+	}
+	what, cs, ce := credentialIn(u.Lower, false, u.Groups)
+	if what != "a credential file" {
+		return 0, 0, false
+	}
+	for _, v := range reGather.FindAllStringIndex(u.Lower[:cs], -1) {
+		if cs-v[1] > 60 || governed(u, v[0]) || quotedOrWarned(u, v[0], ce, false) {
+			continue
+		}
+		return cs, ce, true
+	}
+	return 0, 0, false
+}
+
+// sendIn returns where a unit sends what came before to a real URL.
+func sendIn(u *text.Unit) (at int, ok bool) {
+	if !has(u, gPoint, gURL) || has(u, gCredFile) || !hasRealURL(u) {
+		return 0, false
+	}
+	loc := reSendIt.FindStringIndex(u.Lower)
+	if loc == nil || governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], false) {
+		return 0, false
+	}
+	return loc[0], true
+}

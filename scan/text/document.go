@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
@@ -913,9 +914,10 @@ func dataFence(info string) bool {
 }
 
 // dataStringValues blanks the quotation marks around each double- or
-// single-quoted string of a line of data that reads as a phrase (a space
-// inside), keeping every offset: `"rule": "Ignore all previous …"` reads
-// as the sentence it holds. Keys and one-word values stay quoted.
+// single-quoted string of a line of data that reads as a phrase (four
+// words of letters or more), keeping every offset: `"rule": "Ignore all
+// previous …"` reads as the sentence it holds. Keys, names and commands
+// (`"rm -rf /"`, an example of a tool's input) stay quoted.
 func dataStringValues(line string) string {
 	var b []byte
 	for i := 0; i < len(line); i++ {
@@ -936,7 +938,7 @@ func dataStringValues(line string) string {
 		if j >= len(line) {
 			break
 		}
-		if strings.IndexByte(line[i+1:j], ' ') >= 0 {
+		if readsAsPhrase(line[i+1 : j]) {
 			if b == nil {
 				b = []byte(line)
 			}
@@ -948,6 +950,22 @@ func dataStringValues(line string) string {
 		return line
 	}
 	return string(b)
+}
+
+// readsAsPhrase reports a string of at least four words of letters.
+func readsAsPhrase(s string) bool {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		w = strings.TrimRight(w, ".,;:!?")
+		letters := w != ""
+		for _, r := range w {
+			letters = letters && (unicode.IsLetter(r) || r == '\'' || r == '-')
+		}
+		if letters {
+			n++
+		}
+	}
+	return n >= 4
 }
 
 func isWordByte(c byte) bool {

@@ -293,12 +293,13 @@ func TestAnalyzeKeepsNoReferenceToData(t *testing.T) {
 // apostrophes keep theirs.
 func TestDataStringValues(t *testing.T) {
 	for in, want := range map[string]string{
-		`{"rule": "Ignore all previous"}`: `{"rule":  Ignore all previous }`,
-		`  - "a b"`:                       `  -  a b `,
-		`name: 'x'`:                       `name: 'x'`,
-		`say: "don't stop"`:               `say:  don't stop `,
-		`it's "a b"`:                      `it's  a b `,
-		`v: "unterminated b`:              `v: "unterminated b`,
+		`{"rule": "Ignore all previous instructions"}`: `{"rule":  Ignore all previous instructions }`,
+		`  - "run all the tests"`:                      `  -  run all the tests `,
+		`name: 'x'`:                                    `name: 'x'`,
+		`say: "don't stop the build"`:                  `say:  don't stop the build `,
+		`it's "a b c d"`:                               `it's  a b c d `,
+		`"command": "rm -rf /"`:                        `"command": "rm -rf /"`,
+		`v: "unterminated b c d e`:                     `v: "unterminated b c d e`,
 	} {
 		if got := dataStringValues(in); got != want {
 			t.Errorf("dataStringValues(%q) = %q, want %q", in, got, want)
