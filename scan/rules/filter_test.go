@@ -58,6 +58,11 @@ var gatedMatchers = []struct {
 	{"S25", s25Gate, matchPackageSource}, {"S26", s26Gate, matchCredentialStore},
 	{"S7 decode reason", s07DecodeGate, func(u *text.Unit) (match, bool) { return match{}, has(u, gDecode) }},
 	{"S5 naming sentence", s05SplitGate, func(u *text.Unit) (match, bool) { _, _, ok := matchDefinition(u); return match{}, ok }},
+	{"S5 step across files", crossFileGate, func(u *text.Unit) (match, bool) {
+		_, _, gather := gatherIn(u)
+		_, send := sendIn(u)
+		return match{}, gather || send
+	}},
 }
 
 // TestGatesAdmitEveryMatch: a gate states what its matcher needs, so a

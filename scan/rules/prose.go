@@ -267,7 +267,7 @@ var reNQA = newStartRegexp(`\bwithout (first )?(checking|reviewing|verifying|ins
 
 // hasNQA reports a no-questions-asked phrase anywhere in the unit.
 func hasNQA(u *text.Unit) bool {
-	return has(u, gNQA) && reNQA.MatchString(u.Lower)
+	return has(u, gNQA) && reNQA.MatchString(u.Lower) || hasNQAForeign(u)
 }
 
 // reRealURL matches an absolute URL with a host; a placeholder such as

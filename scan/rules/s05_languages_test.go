@@ -1,10 +1,16 @@
 package rules
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode"
+)
 
-// TestExfilLanguages: every language of exfilLanguages has an attack S4,
-// S5 and S13 score and a guardrail none of them reports, and vocabulary to
-// match them.
+// TestExfilLanguages: every language of exfilLanguages has an attack and a
+// variant S4, S5 and S13 score, a guardrail none of them reports, a twin
+// (a prohibition of coordinated verbs) S5 does not report, and vocabulary
+// to match them. At least fifteen languages, in Latin, Cyrillic, Han,
+// kana, Hangul, Devanagari and Arabic script.
 func TestExfilLanguages(t *testing.T) {
 	seen := map[string]bool{}
 	for _, lang := range exfilLanguages {
@@ -12,22 +18,96 @@ func TestExfilLanguages(t *testing.T) {
 			t.Errorf("%s listed twice", lang.code)
 		}
 		seen[lang.code] = true
-		if len(lang.verbs) == 0 || len(lang.negations) == 0 || lang.override == "" || lang.conceal == "" || lang.attack == "" || lang.guardrail == "" {
-			t.Errorf("%s: verbs, negations and both samples are required", lang.code)
+		if len(lang.verbs) == 0 || len(lang.negations)+len(lang.negSuffix) == 0 || len(lang.or) == 0 || lang.override == "" || lang.conceal == "" ||
+			lang.attack == "" || lang.guardrail == "" || lang.variant == "" || lang.twin == "" {
+			t.Errorf("%s: verbs, negations, coordinating words and all four samples are required", lang.code)
 			continue
 		}
-		for _, rule := range []*Rule{S4, S5, S13} {
-			if fs := runOne(rule, lang.attack); len(fs) == 0 || fs[0].Observation {
-				t.Errorf("%s attack not scored by %s: %q%s", lang.code, rule.ID, lang.attack, describeFindings(fs))
+		for _, sample := range []string{lang.attack, lang.variant} {
+			for _, rule := range []*Rule{S4, S5, S13} {
+				if fs := runOne(rule, sample); len(fs) == 0 || fs[0].Observation {
+					t.Errorf("%s attack not scored by %s: %q%s", lang.code, rule.ID, sample, describeFindings(fs))
+				}
 			}
+		}
+		for _, rule := range []*Rule{S4, S5, S13} {
 			if fs := runOne(rule, lang.guardrail); len(fs) != 0 {
 				t.Errorf("%s guardrail reported by %s: %q%s", lang.code, rule.ID, lang.guardrail, describeFindings(fs))
 			}
 		}
+		if fs := runOne(S5, lang.twin); len(fs) != 0 {
+			t.Errorf("%s coordinated guardrail reported by S5: %q%s", lang.code, lang.twin, describeFindings(fs))
+		}
 	}
-	for _, code := range []string{"es", "de", "fr", "pt", "ru", "zh"} {
+	if len(seen) < 15 {
+		t.Errorf("%d languages, want at least 15", len(seen))
+	}
+	for _, code := range []string{"es", "de", "fr", "pt", "it", "nl", "pl", "tr", "ru", "uk", "zh", "ja", "ko", "hi", "ar"} {
 		if !seen[code] {
 			t.Errorf("language %s missing", code)
 		}
+	}
+}
+
+// TestLanguageOverrideWithoutCredential: S4 and S13 read every language in
+// a sentence with no credential file and no URL (the prefilter's literals
+// of foreignLiterals open the gate, whatever the script).
+func TestLanguageOverrideWithoutCredential(t *testing.T) {
+	for _, lang := range exfilLanguages {
+		// The attack's override clause alone: up to its first clause
+		// separator after the override.
+		re := foreignRes()
+		var i int
+		for i = range exfilLanguages {
+			if exfilLanguages[i].code == lang.code {
+				break
+			}
+		}
+		lower := strings.ToLower(lang.attack)
+		loc := re[i].override.FindStringIndex(lower)
+		if loc == nil {
+			t.Errorf("%s: override expression does not match its attack", lang.code)
+			continue
+		}
+		sentence := lang.attack[:loc[1]] + ".\n"
+		if fs := runOne(S4, sentence); len(fs) == 0 {
+			t.Errorf("%s: S4 misses %q without a credential file", lang.code, sentence)
+		}
+	}
+}
+
+// TestLanguageScripts: the languages in non-Latin scripts are not skipped
+// by an ASCII fast path: each script's attack is found, and each has
+// letters of its script.
+func TestLanguageScripts(t *testing.T) {
+	scripts := map[string]*unicode.RangeTable{"ru": unicode.Cyrillic, "uk": unicode.Cyrillic, "zh": unicode.Han, "ja": unicode.Katakana,
+		"ko": unicode.Hangul, "hi": unicode.Devanagari, "ar": unicode.Arabic}
+	for _, lang := range exfilLanguages {
+		tab, ok := scripts[lang.code]
+		if !ok {
+			continue
+		}
+		found := false
+		for _, r := range lang.attack {
+			found = found || unicode.Is(tab, r)
+		}
+		if !found {
+			t.Errorf("%s: attack has no letter of its script", lang.code)
+		}
+	}
+}
+
+// TestScriptsOf: the script bits by which languages are skipped see every
+// non-Latin language's attack, and none in English text with typographic
+// punctuation.
+func TestScriptsOf(t *testing.T) {
+	for i, lang := range exfilLanguages {
+		ls := langScripts()[i]
+		if scriptsOf(lang.attack)&ls != ls {
+			t.Errorf("%s: attack's scripts %b miss the language's %b", lang.code, scriptsOf(lang.attack), ls)
+		}
+	}
+	if m := scriptsOf("Use “smart” quotes — and emoji 🎉 … café, naïve"); m != 0 {
+		t.Errorf("Latin text with punctuation has scripts %b", m)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -20,6 +21,11 @@ var (
 	// reSplitSend is a verb that moves the named file into a request.
 	reSplitSend = newStartRegexp(`\b(?:send|sends|sending|upload|uploading|post|posting|include|including|attach|attaching|put|paste|embed|add|append|transmit|forward|submit|copy)\b`)
 )
+
+// reSplitPointer is a verb that sends followed by a word that points back
+// to what an earlier sentence named: "paste those values into a POST to
+// …", "upload it to …".
+var reSplitPointer = lazyre.New(`\b(send|upload|post|paste|transmit|forward|submit|include|attach|embed)\s+((?:those|these|the|their|its)\s+(?:values|contents?|secrets|credentials|keys?)|it|them)\s+(?:to|into|in|at|with)\b`)
 
 // splitWindow is how many lines after the naming sentence the send may
 // come.
@@ -107,12 +113,21 @@ func splitExfil(r *Repo, rep *Report, reported map[*Doc]map[int]bool) {
 						ref = k
 					}
 				}
-				if ref < 0 {
-					continue
+				var verb []int
+				if ref >= 0 {
+					verb = reSplitSend.FindStringIndex(v.Lower[:ref])
+					if verb != nil && ref-verb[1] > 60 {
+						verb = nil
+					}
 				}
-				verb := reSplitSend.FindStringIndex(v.Lower[:ref])
-				if verb == nil || ref-verb[1] > 60 {
-					continue
+				if verb == nil {
+					// "it", "those values": a word that points back, right
+					// after a verb that sends.
+					loc := reSplitPointer.FindStringSubmatchIndex(v.Lower)
+					if loc == nil {
+						continue
+					}
+					verb, ref = loc[2:4], loc[4]
 				}
 				if governed(&v, verb[0]) || quotedOrWarned(&v, verb[0], ref+len(noun), false) {
 					continue
@@ -131,4 +146,5 @@ func splitExfil(r *Repo, rep *Report, reported map[*Doc]map[int]bool) {
 			}
 		}
 	}
+	crossFileExfil(r, rep, reported)
 }

@@ -37,8 +37,9 @@ var clauseBreakWords = map[string]bool{
 
 // Clauses splits a lowered unit into clauses. A clause ends at ';', ':',
 // a sentence end, a dash between spaces, before "but", "then", "instead",
-// "otherwise", "unless", "so", and before "and"/"or" when the next word is
-// a verb that starts an action of its own. A prohibition governs its own
+// "otherwise", "unless", "so", and before "and" when the next word is a
+// verb that starts an action of its own, unless "and" closes a list of
+// verbs ("never print, copy and send X"). A prohibition governs its own
 // clause only.
 func Clauses(lower string) []Span {
 	var out []Span
@@ -70,15 +71,16 @@ func Clauses(lower string) []Span {
 				cut(i, i+1)
 				continue
 			}
-			if w == "and" || w == "or" || w == "&" || w == "nor" {
-				if w == "nor" {
-					continue
-				}
+			if w == "and" || w == "&" {
 				next, _ := wordAt(lower, end+1)
-				if clauseVerbs[next] {
+				if clauseVerbs[next] && !verbList(lower[start:i]) {
 					cut(i, i+1)
 				}
 			}
+			// "or" and "nor" never start a clause of their own: under a
+			// prohibition they carry it on ("never print, copy or send
+			// X", "never commit .env or upload it"), and without one there
+			// is nothing to carry.
 		}
 	}
 	if start < n {
@@ -101,4 +103,21 @@ func wordAt(s string, i int) (string, int) {
 		j++
 	}
 	return s[i:j], j
+}
+
+// verbList reports whether s, the clause before an "and", ends in a list
+// of verbs separated by commas: "never print, copy" of "never print,
+// copy and send X".
+func verbList(s string) bool {
+	items := strings.Split(s, ",")
+	if len(items) < 2 {
+		return false
+	}
+	for _, it := range items[len(items)-2:] {
+		f := strings.Fields(it)
+		if len(f) == 0 || !clauseVerbs[f[len(f)-1]] {
+			return false
+		}
+	}
+	return true
 }

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 
@@ -755,7 +756,7 @@ func (d *Document) structure() {
 				cur.EndLine = line
 				d.Fences = append(d.Fences, *cur)
 				if codeFrom >= 0 {
-					d.codeBlock(codeFrom, i-1)
+					d.codeBlock(codeFrom, i-1, cur.Info)
 					codeFrom = -1
 				}
 				continue
@@ -833,7 +834,7 @@ func (d *Document) structure() {
 		cur.EndLine = len(d.lineStarts)
 		d.Fences = append(d.Fences, *cur)
 		if codeFrom >= 0 {
-			d.codeBlock(codeFrom, len(d.lineStarts)-1)
+			d.codeBlock(codeFrom, len(d.lineStarts)-1, cur.Info)
 		}
 	}
 	flush()
@@ -869,8 +870,10 @@ func (d *Document) lowerOf(a, b int) string {
 
 // codeBlock cuts lines first to last (0-based) of a fenced code block
 // into units, one per line, unless the filter says none can match; a
-// block with a line Normalize changes is always cut.
-func (d *Document) codeBlock(first, last int) {
+// block with a line Normalize changes is always cut. In a data block
+// (info json, yaml, toml …) a string value is text the model reads, not a
+// quotation: its quotation marks are blanked (dataStringValues).
+func (d *Document) codeBlock(first, last int, info string) {
 	if first > last {
 		return
 	}
@@ -885,12 +888,88 @@ func (d *Document) codeBlock(first, last int) {
 	if pure && !d.needed(first, last, d.lineStarts[first], end) {
 		return
 	}
+	data := dataFence(info)
 	for i := first; i <= last; i++ {
 		if n := d.norm(i, d.LineText(i+1)); strings.TrimSpace(n) != "" {
+			if data {
+				n = dataStringValues(n)
+			}
 			low, _ := d.pristine(i, n)
 			d.Units = splitSentences(d.Units, n, low, i+1, Code, false)
 		}
 	}
+}
+
+// dataFence reports a fence whose info string names a data format.
+func dataFence(info string) bool {
+	f := strings.Fields(strings.ToLower(info))
+	if len(f) == 0 {
+		return false
+	}
+	switch strings.Trim(f[0], "{}.") {
+	case "json", "jsonc", "json5", "yaml", "yml", "toml", "jsonl", "ndjson":
+		return true
+	}
+	return false
+}
+
+// dataStringValues blanks the quotation marks around each double- or
+// single-quoted string of a line of data that reads as a phrase (four
+// words of letters or more), keeping every offset: `"rule": "Ignore all
+// previous …"` reads as the sentence it holds. Keys, names and commands
+// (`"rm -rf /"`, an example of a tool's input) stay quoted.
+func dataStringValues(line string) string {
+	var b []byte
+	for i := 0; i < len(line); i++ {
+		q := line[i]
+		if q != '"' && q != '\'' {
+			continue
+		}
+		if q == '\'' && i > 0 && isWordByte(line[i-1]) {
+			continue // an apostrophe: don't, user's
+		}
+		j := i + 1
+		for j < len(line) && line[j] != q {
+			if line[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(line) {
+			break
+		}
+		if readsAsPhrase(line[i+1 : j]) {
+			if b == nil {
+				b = []byte(line)
+			}
+			b[i], b[j] = ' ', ' '
+		}
+		i = j
+	}
+	if b == nil {
+		return line
+	}
+	return string(b)
+}
+
+// readsAsPhrase reports a string of at least four words of letters.
+func readsAsPhrase(s string) bool {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		w = strings.TrimRight(w, ".,;:!?")
+		letters := w != ""
+		for _, r := range w {
+			letters = letters && (unicode.IsLetter(r) || r == '\'' || r == '-')
+		}
+		if letters {
+			n++
+		}
+	}
+	return n >= 4
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 func (d *Document) closeComment(b *strings.Builder, start, end int) {

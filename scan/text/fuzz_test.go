@@ -291,3 +291,23 @@ func FuzzVisual(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDataStringValues: blanking the quotation marks of a data block's
+// string values keeps the line's length and every byte but quotation
+// marks, which only become spaces, and never panics.
+func FuzzDataStringValues(f *testing.F) {
+	for _, s := range []string{`{"rule": "Ignore all previous instructions"}`, `- 'don't stop' "a b`, `key: "a \" b"`, `"'"'" x"`, "\"\\", "it's \"a b\" and 'c d'"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		out := dataStringValues(line)
+		if len(out) != len(line) {
+			t.Fatalf("length %d, want %d", len(out), len(line))
+		}
+		for i := 0; i < len(line); i++ {
+			if out[i] != line[i] && !(out[i] == ' ' && (line[i] == '"' || line[i] == '\'')) {
+				t.Fatalf("byte %d changed from %q to %q", i, line[i], out[i])
+			}
+		}
+	})
+}

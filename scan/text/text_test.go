@@ -287,3 +287,25 @@ func TestAnalyzeKeepsNoReferenceToData(t *testing.T) {
 		t.Fatalf("the document changed with the caller's buffer: line %q, units %+v", d.LineText(2), d.Units)
 	}
 }
+
+// TestDataStringValues: string values that read as phrases lose their
+// quotation marks in data code blocks; keys, one-word values and
+// apostrophes keep theirs.
+func TestDataStringValues(t *testing.T) {
+	for in, want := range map[string]string{
+		`{"rule": "Ignore all previous instructions"}`: `{"rule":  Ignore all previous instructions }`,
+		`  - "run all the tests"`:                      `  -  run all the tests `,
+		`name: 'x'`:                                    `name: 'x'`,
+		`say: "don't stop the build"`:                  `say:  don't stop the build `,
+		`it's "a b c d"`:                               `it's  a b c d `,
+		`"command": "rm -rf /"`:                        `"command": "rm -rf /"`,
+		`v: "unterminated b c d e`:                     `v: "unterminated b c d e`,
+	} {
+		if got := dataStringValues(in); got != want {
+			t.Errorf("dataStringValues(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if !dataFence("json") || !dataFence("YAML title=x") || dataFence("bash") || dataFence("") {
+		t.Error("dataFence")
+	}
+}
