@@ -8,6 +8,8 @@ func All() []*Rule {
 		S10, S11, S14b, S16, S17a, S17b, S18a, S18b, S18c, S19, S27, S28,
 		// Settings that switch a guard off (issue #15).
 		S29, S30, S31, S32, S33,
+		// Auto-run that sends credentials or every tool input away (issue #15).
+		S34, S35,
 		// Pull-request mode only (rules.Repo.Base set): history-aware rules.
 		S6, S20,
 	)
