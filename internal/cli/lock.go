@@ -775,7 +775,31 @@ func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error
 	if v.Status != lock.StatusValid {
 		return exitWith(ExitCompromised, ErrCompromised)
 	}
+	// The lock pins every byte of a file too large to read whole, but the
+	// scan saw only its beginning: verify agrees with scan that it is not
+	// clean (rule S36).
+	if partial := readInPart(res); len(partial) > 0 {
+		if !o.json {
+			for _, f := range partial {
+				fmt.Fprintf(out, "NOT READ WHOLE: %s (%s)\n", termText(f.Path), termText(f.Message))
+			}
+		}
+		return exitWith(ExitSuspicious, ErrSuspicious)
+	}
 	return nil
+}
+
+// readInPart returns the S36 findings of res: files too large to read whole.
+func readInPart(res *scan.Result) []scan.Finding {
+	var out []scan.Finding
+	for _, fr := range res.Files {
+		for _, f := range fr.Findings {
+			if f.RuleID == "S36" {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // printVerification writes the human report of v; expectKey is the

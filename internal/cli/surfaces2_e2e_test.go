@@ -2,6 +2,8 @@ package cli_test
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -101,4 +103,35 @@ func TestApprovedScriptTurnsStealer(t *testing.T) {
 func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// TestTooLargeIsNotClean: an instruction file larger than Sentinel reads
+// is SUSPICIOUS with a sentence (S36) for scan, the gate and the
+// pull-request check alike, and verify names it; a large script every
+// runner of which is approved stays CLEAN (the approval pins every byte).
+func TestTooLargeIsNotClean(t *testing.T) {
+	needGitE2E(t)
+	bin := testBinary(t)
+	big := strings.Repeat("Use tabs for indentation and keep functions short.\n", (17<<20)/51)
+	r := newGitRepo(t, bin, map[string]string{"README.md": "# demo\n"})
+	r.run("init").expect(t, 0)
+	r.commit("sentinel: lock")
+	r.git("checkout", "-q", "-b", "feature")
+	r.write(map[string]string{"CLAUDE.md": big})
+	r.commit("docs: conventions")
+	r.run("scan", ".").expect(t, 3, "verdict: SUSPICIOUS", "S36", "too large to read whole: CLAUDE.md is 17,")
+	r.run("scan", ".", "--json").expect(t, 3, `"rule_id": "S36"`, `"truncated": true`)
+	r.run("run", "--wall=off", "--", "true").expect(t, 3, "refusing")
+	r.run("pr", "--base", "main").expect(t, 0, "SUSPICIOUS", "S36")
+	r.run("pr", "--base", "main", "--fail-on", "suspicious").expect(t, 3, "S36")
+	r.run("verify").expect(t, 2, "NOT COVERED: CLAUDE.md")
+	// Locked and signed-off, it is still not clean: verify says so.
+	r.run("init").expect(t, 0, "wrote AGENTS.lock (1 files")
+	keyFile := filepath.Join(t.TempDir(), "signing.pem")
+	r.run("keygen", "--no-tty-confirm", "--out", keyFile).expect(t, 0)
+	key, _ := os.ReadFile(keyFile)
+	r.env = []string{"SENTINEL_SIGNING_KEY=" + string(key)}
+	r.run("sign", "--no-tty-confirm").expect(t, 0)
+	r.env = nil
+	r.run("verify").expect(t, 3, "NOT READ WHOLE: CLAUDE.md (too large to read whole")
 }

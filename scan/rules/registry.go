@@ -10,6 +10,8 @@ func All() []*Rule {
 		S29, S30, S31, S32, S33,
 		// Auto-run that sends credentials or every tool input away (issue #15).
 		S34, S35,
+		// A file too large to read whole (issue #15).
+		S36,
 		// Pull-request mode only (rules.Repo.Base set): history-aware rules.
 		S6, S20,
 	)
