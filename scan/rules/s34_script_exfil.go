@@ -48,7 +48,7 @@ var toolEvents = map[string]bool{
 	"beforeshellexecution": true, "aftershellexecution": true, "beforemcpexecution": true, "aftermcpexecution": true,
 	"beforereadfile": true, "afterfileedit": true, "beforesubmitprompt": true,
 	"userpromptsubmitted": true,
-	"pre_run_command": true, "post_run_command": true, "pre_write_code": true, "post_write_code": true, "pre_read_code": true,
+	"pre_run_command":     true, "post_run_command": true, "pre_write_code": true, "post_write_code": true, "pre_read_code": true,
 	"post_read_code": true, "pre_mcp_tool_use": true, "post_mcp_tool_use": true, "pre_user_prompt": true,
 	"promptsubmit": true, "pretool": true, "posttool": true,
 }

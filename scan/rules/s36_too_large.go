@@ -5,8 +5,8 @@ import (
 	"maps"
 	"slices"
 	"sort"
-	"strings"
 	"strconv"
+	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/discover"
 )
