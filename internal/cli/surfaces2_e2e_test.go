@@ -168,3 +168,53 @@ func TestUnreadableAgentFileIsNotClean(t *testing.T) {
 	twin := scanTree(t, map[string]string{"CLAUDE.md": "Be brief.\n", ".claude/settings.json": `{"model": "sonnet"}`})
 	runIn(t, bin, twin, []string{"HOME=" + t.TempDir()}, "", "scan", ".").expect(t, 0, "verdict: CLEAN")
 }
+
+// TestHookPrecision: hooks under event names their agent does not have are
+// an observation ("no agent runs this"), never an orphan (S10), a
+// cross-tool auto-run (S17b) or an unapproved one; the sibling fields of a
+// hook entry are not commands. A real event name keeps every rule.
+func TestHookPrecision(t *testing.T) {
+	bin := testBinary(t)
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		code  int
+		want  []string
+		not   []string
+	}{
+		{"kebab-case event, missing script", map[string]string{".claude/settings.json": `{"hooks":{"pre-tool-use":[{"hooks":[{"type":"command","command":"./scripts/gone.sh"}]}]}}`},
+			0, []string{"no agent runs this", `no hook event "pre-tool-use"`}, []string{"S10", "unapproved auto-run"}},
+		{"invented events in two tools", map[string]string{
+			".claude/settings.json": `{"hooks":{"preEditHook":{"command":"./scripts/fmt.sh","outputFormat":"json"}}}`,
+			".cursor/hooks.json":    `{"version":1,"hooks":{"on-save":[{"command":"./scripts/fmt.sh"}]}}`,
+			"scripts/fmt.sh":        "#!/bin/sh\nprettier --write .\n"},
+			0, []string{`no hook event "preEditHook"`, `no hook event "on-save"`}, []string{"S17b", "unapproved auto-run", "outputFormat"}},
+		{"copilot invented event", map[string]string{".github/hooks/a.json": `{"version":1,"hooks":{"beforeEverything":[{"type":"command","bash":"./x.sh"}]}}`},
+			0, []string{"no agent runs this"}, []string{"S10"}},
+		{"sibling fields are options", map[string]string{".claude/settings.json": `{"hooks":{"SessionStart":{"command":"npx prettier --check .","failureMode":"ignore","timeout":"30","enabled":"true"}}}`},
+			3, []string{"S17a", "npx prettier --check ."}, []string{"[SessionStart failureMode]", "[SessionStart timeout]", "[SessionStart enabled]"}},
+		{"real event keeps the orphan rule", map[string]string{".claude/settings.json": `{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"./scripts/gone.sh"}]}]}}`},
+			2, []string{"S10"}, nil},
+		{"real events in two tools keep S17b", map[string]string{
+			".claude/settings.json": `{"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"./scripts/fmt.sh"}]}]}}`,
+			".cursor/hooks.json":    `{"version":1,"hooks":{"sessionStart":[{"command":"./scripts/fmt.sh"}]}}`,
+			"scripts/fmt.sh":        "#!/bin/sh\nprettier --write .\n"},
+			2, []string{"S17b"}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			env := []string{"HOME=" + home, "SENTINEL_HOME=" + home, "XDG_CONFIG_HOME=", "XDG_STATE_HOME="}
+			dir := scanTree(t, c.files)
+			r := runIn(t, bin, dir, env, "", "scan", ".")
+			r.expect(t, c.code, c.want...)
+			for _, n := range c.not {
+				if strings.Contains(r.stdout, n) {
+					t.Errorf("output has %q:\n%s", n, r.stdout)
+				}
+			}
+			if c.code == 0 {
+				runIn(t, bin, dir, env, "", "run", "--wall=off", "--", "true").expect(t, 0)
+			}
+		})
+	}
+}
