@@ -46,6 +46,8 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		p.aider(data)
 	case discover.KindDotEnv:
 		p.dotEnv(data)
+	case discover.KindClaudeUser:
+		p.claudeUser(data)
 	default:
 		return nil
 	}
@@ -505,6 +507,25 @@ func (p *parser) mcpFile(data []byte) {
 			if m.val.get("command") != nil || m.val.get("url") != nil {
 				p.server(m.key, m.val)
 			}
+		}
+	}
+}
+
+// claudeUser reads ~/.claude.json, Claude Code's own state file: the user's
+// MCP servers ("mcpServers") and each project's ("projects": {"/path":
+// {"mcpServers": {...}}}), named "PROJECT: NAME" so the same name in two
+// projects stays two servers. Nothing else in it runs anything.
+func (p *parser) claudeUser(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	p.servers(root.get("mcpServers"))
+	for _, proj := range root.get("projects").members() {
+		before := len(p.cfg.Servers)
+		p.servers(proj.val.get("mcpServers"))
+		for i := before; i < len(p.cfg.Servers); i++ {
+			p.cfg.Servers[i].Name = proj.key + ": " + p.cfg.Servers[i].Name
 		}
 	}
 }
