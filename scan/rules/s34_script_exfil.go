@@ -20,9 +20,11 @@ var S34 = &Rule{
 	Impact: "Something that runs by itself reads your credentials or environment and sends them off your machine.",
 	Fix:    "Remove the entry that runs it and rotate every credential it names; an approval does not cover this.",
 	Check: func(r *Repo, rep *Report) {
-		eachLeak(r, func(l leak) bool { return !l.input }, func(path string, line int, msg, ev string, it *Item) {
-			rep.Add(Finding{Path: path, Line: line, Message: msg, Evidence: ev, Subject: it})
-		})
+		for _, l := range r.repoLeaks() {
+			if !l.input {
+				rep.Add(l.f)
+			}
+		}
 	},
 }
 
@@ -33,10 +35,31 @@ var S35 = &Rule{
 	Impact: "Every tool call or prompt (file contents, commands, what you type) is sent to another machine as it happens.",
 	Fix:    "Remove the hook; if you want notifications, send a fixed message or one field, not the whole event.",
 	Check: func(r *Repo, rep *Report) {
-		eachLeak(r, func(l leak) bool { return l.input }, func(path string, line int, msg, ev string, it *Item) {
-			rep.Add(Finding{Path: path, Line: line, Message: msg, Evidence: ev, Subject: it})
-		})
+		for _, l := range r.repoLeaks() {
+			if l.input {
+				rep.Add(l.f)
+			}
+		}
 	},
+}
+
+// repoLeak is one finding of S34 (a credential) or S35 (the hook's input).
+type repoLeak struct {
+	f     Finding
+	input bool
+}
+
+// repoLeaks reads every command and script once for both rules.
+func (r *Repo) repoLeaks() []repoLeak {
+	if r.leaks != nil {
+		return *r.leaks
+	}
+	var out []repoLeak
+	eachLeak(r, func(l leak, path string, line int, msg, ev string, it *Item) {
+		out = append(out, repoLeak{f: Finding{Path: path, Line: line, Message: msg, Evidence: ev, Subject: it}, input: l.input})
+	})
+	r.leaks = &out
+	return out
 }
 
 // toolEvents are the hook events whose input is a tool call or a prompt,
@@ -58,9 +81,28 @@ func isHook(a agentcfg.AutoRun) bool {
 	return a.Type == "command" || a.Type == ""
 }
 
+// leakAdder receives a leak with where to report it.
+type leakAdder func(l leak, path string, line int, msg, ev string, it *Item)
+
+// firstOfEach passes on the first credential leak and the first input leak
+// of ls.
+func firstOfEach(ls []leak, add func(leak)) {
+	var cred, input bool
+	for _, l := range ls {
+		if l.input && !input {
+			input = true
+			add(l)
+		} else if !l.input && !cred {
+			cred = true
+			add(l)
+		}
+	}
+}
+
 // eachLeak reads every auto-run command, server command and script they
-// run, and reports the leaks keep selects.
-func eachLeak(r *Repo, keep func(leak) bool, add func(path string, line int, msg, ev string, it *Item)) {
+// run, once, and reports the first credential leak and the first input
+// leak of each.
+func eachLeak(r *Repo, add leakAdder) {
 	done := map[string]bool{} // script path + whether its input is a tool event
 	for _, a := range r.AutoRuns {
 		if a.Type == "prompt" || a.Type == "agent" || a.Type == "http" || a.Type == "mcp_tool" || a.Type == "rule" {
@@ -68,12 +110,9 @@ func eachLeak(r *Repo, keep func(leak) bool, add func(path string, line int, msg
 		}
 		input := isHook(a) && toolEvents[strings.ToLower(a.Event)]
 		it := r.HookItem(a)
-		for _, l := range shellLeaks(a.Command, input) {
-			if keep(l) {
-				add(a.Source, a.Line, leakMessage(l, describe(a)), a.Command, &it)
-				break
-			}
-		}
+		firstOfEach(shellLeaks(a.Command, input), func(l leak) {
+			add(l, a.Source, a.Line, leakMessage(l, describe(a)), a.Command, &it)
+		})
 		for _, t := range a.Targets {
 			key := t.Path
 			if input {
@@ -84,7 +123,7 @@ func eachLeak(r *Repo, keep func(leak) bool, add func(path string, line int, msg
 			}
 			done[key] = true
 			if s := r.File(t.Path); s != nil {
-				scriptLeaks(s, input, keep, "run by "+a.Source, add)
+				scriptLeaks(s, input, "run by "+a.Source, add)
 			}
 		}
 	}
@@ -94,19 +133,16 @@ func eachLeak(r *Repo, keep func(leak) bool, add func(path string, line int, msg
 		}
 		it := r.ServerItem(s)
 		line := serverCommandLine(s.Command, s.Args)
-		for _, l := range shellLeaks(line, false) {
-			if keep(l) {
-				add(s.Source, s.Line, leakMessage(l, "MCP server \""+s.Name+"\""), clip(line, 200), &it)
-				break
-			}
-		}
+		firstOfEach(shellLeaks(line, false), func(l leak) {
+			add(l, s.Source, s.Line, leakMessage(l, "MCP server \""+s.Name+"\""), clip(line, 200), &it)
+		})
 		for _, t := range s.Targets {
 			if t.Outside || done[t.Path] {
 				continue
 			}
 			done[t.Path] = true
 			if f := r.File(t.Path); f != nil {
-				scriptLeaks(f, false, keep, "started as MCP server \""+s.Name+"\" by "+s.Source, add)
+				scriptLeaks(f, false, "started as MCP server \""+s.Name+"\" by "+s.Source, add)
 			}
 		}
 	}
@@ -121,21 +157,33 @@ func leakMessage(l leak, where string) string {
 
 // scriptLeaks reads one script: shell through the parser, any other
 // language line by line.
-func scriptLeaks(f *discover.File, input bool, keep func(leak) bool, by string, add func(string, int, string, string, *Item)) {
+func scriptLeaks(f *discover.File, input bool, by string, add leakAdder) {
 	text := scriptText(f)
+	lower := asciiLower(text)
+	if !containsAny(lower, sendWords) {
+		return
+	}
 	var found []leak
 	if isShellScript(f.Path, text) {
 		found = shellLeaks(text, input)
-	} else {
-		found = codeLeaks(text)
+	} else if containsAny(lower, codeSecretWords) {
+		found = codeLeaksLower(text, lower)
 	}
-	for _, l := range found {
-		if keep(l) {
-			add(f.Path, l.line, leakMessage(l, "a script "+by), strings.Clone(lineText(text, lineOffset(text, l.line))), nil)
-			return
-		}
-	}
+	firstOfEach(found, func(l leak) {
+		add(l, f.Path, l.line, leakMessage(l, "a script "+by), strings.Clone(lineText(text, lineOffset(text, l.line))), nil)
+	})
 }
+
+// sendWords are, in lower case, words every leak's sender holds: a
+// shell sender, a /dev/tcp redirection, or the network calls codeLeaks
+// reads. A script without one of them sends nothing away (FuzzShellLeaks
+// holds the readings to this).
+var sendWords = []string{"curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "http", "xh", "scp", "rsync", "sftp", "ftp",
+	"ssh", "mail", "mutt", "invoke-", "iwr", "irm", "/dev/tcp", "/dev/udp", "fetch(", "axios", "request", "urllib", "httpx", "net::http", "socket."}
+
+// codeSecretWords are, in lower case, words every match of reCodeSecret
+// holds.
+var codeSecretWords = []string{".ssh", ".aws", "netrc", "git-credentials", "docker", "kube", "gcloud", "process.env", "environ", "env.to_h", "env:"}
 
 // isShellScript: a shell extension, or none and a shell's #! line.
 func isShellScript(p, text string) bool {
@@ -171,23 +219,52 @@ var (
 	reCodeSend = lazyre.New(`(?i)\bfetch\(|\baxios\.(?:post|put)\b|\bhttps?\.request\(|\brequests\.(?:post|put)\b|\burllib\.request\b|\bhttpx\.(?:post|put)\b|\bInvoke-(?:WebRequest|RestMethod)\b|\bNet::HTTP\.post|\bsocket\.(?:send|sendall)\(`)
 )
 
-func codeLeaks(text string) []leak {
+func codeLeaks(text string) []leak { return codeLeaksLower(text, asciiLower(text)) }
+
+// codeLeaksLower is codeLeaks with text's ASCII letters in lower case
+// (same length): the expressions run only on lines that hold both a
+// secret word and a send word.
+func codeLeaksLower(text, lower string) []leak {
 	var out []leak
-	line := 0
-	for l := range strings.SplitSeq(text, "\n") {
+	line, start := 0, 0
+	for start <= len(text) {
 		line++
-		if len(l) > 4000 {
-			continue
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
 		}
-		if m := reCodeSecret.FindString(l); m != "" {
-			if s := reCodeSend.FindString(l); s != "" {
-				what := "credentials (" + clip(m, 60) + ")"
-				if lm := strings.ToLower(m); strings.Contains(lm, "environ") || strings.Contains(lm, "process.env") || strings.Contains(lm, "env:") || strings.Contains(lm, "env.to_h") {
-					what = "the environment (" + clip(m, 60) + ")"
+		ll := lower[start:end]
+		if end-start <= 4000 && containsAny(ll, codeSecretWords) && containsAny(ll, sendWords) {
+			l := text[start:end]
+			if m := reCodeSecret.FindString(l); m != "" {
+				if s := reCodeSend.FindString(l); s != "" {
+					what := "credentials (" + clip(m, 60) + ")"
+					if lm := strings.ToLower(m); strings.Contains(lm, "environ") || strings.Contains(lm, "process.env") || strings.Contains(lm, "env:") || strings.Contains(lm, "env.to_h") {
+						what = "the environment (" + clip(m, 60) + ")"
+					}
+					out = append(out, leak{line: line, what: what, via: strings.TrimSuffix(s, "(")})
 				}
-				out = append(out, leak{line: line, what: what, via: strings.TrimSuffix(s, "(")})
 			}
 		}
+		start = end + 1
 	}
 	return out
+}
+
+// asciiLower is s with ASCII letters in lower case, the same length.
+func asciiLower(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 'A' && c <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if b[j] >= 'A' && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
 }
