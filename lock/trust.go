@@ -165,3 +165,39 @@ func (a localApprover) digest() string {
 	sum := sha256.Sum256([]byte(strings.Join(slices.Sorted(maps.Keys(a)), "\n")))
 	return hex.EncodeToString(sum[:8])
 }
+
+// GlobalRepo is the key under which the approvals of a person's own agent
+// files (`sentinel approve --global`: ~/.claude/settings.json and the
+// rest) are kept in the machine's approvals store. No repository has it:
+// repository keys are absolute paths.
+const GlobalRepo = "~"
+
+// GlobalApprover approves the user's own items (their Source starts with
+// "~/") that a person approved here with `sentinel approve --global`, at
+// their current hash. It never approves an item of a repository.
+func GlobalApprover(home string) (rules.Approver, error) {
+	la, err := OpenLocalApprovals(home)
+	if err != nil {
+		return nil, err
+	}
+	return globalOnly{la.approver(GlobalRepo)}, nil
+}
+
+type globalOnly struct{ a localApprover }
+
+func (g globalOnly) Approved(it rules.Item) bool {
+	return strings.HasPrefix(it.Source, "~/") && g.a.Approved(it)
+}
+
+// Either approves what any of approvers approves.
+func Either(approvers ...rules.Approver) rules.Approver { return either(approvers) }
+
+// RecordGlobal remembers that a person approved items of their own agent
+// files, each pinned to its hash.
+func (la *LocalApprovals) RecordGlobal(items []rules.Item, now time.Time) error {
+	entries := make([]Entry, 0, len(items))
+	for _, it := range items {
+		entries = append(entries, EntryOf(it))
+	}
+	return la.Record(GlobalRepo, entries, now)
+}

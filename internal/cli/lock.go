@@ -334,6 +334,7 @@ func approver(cmd *cobra.Command, dir string, app *App) string {
 
 type approveOptions struct {
 	noTTY    bool
+	global   bool
 	only     string
 	note     string
 	mcpTools []string
@@ -341,6 +342,7 @@ type approveOptions struct {
 
 func newApproveCmd(app *App) *cobra.Command {
 	o := &approveOptions{}
+	var approveRepo func(*cobra.Command, []string) error
 	cmd := &cobra.Command{
 		Use:     "approve [PATH]",
 		GroupID: "scan",
@@ -362,55 +364,66 @@ server that 'sentinel mcp proxy --name SERVER' pinned on this machine (see
 the lock is signed by a key a machine trusts, the proxy there treats those
 exact definitions as approved instead of withholding them.`,
 		Example: `  sentinel approve --note "PR #41"             # everything not yet approved
+  sentinel approve --global                    # your own hooks (~/.claude/settings.json, ...), on this machine
   sentinel approve --only format.sh --note "our formatter"
   sentinel approve --mcp-tools filesystem --note "reviewed v2.1"   # the tools pinned for that MCP server`,
 		Args: atMostOnePath,
-		RunE: inLockRepo(func(cmd *cobra.Command, r *lockRepo) error {
-			out := cmd.OutOrStdout()
-			if r.res.Verdict == scan.Compromised {
-				return r.refuseApprove(app)
-			}
-			what := "approve hooks, tasks and tool servers in " + lock.FileName + " of " + termText(r.dir)
-			if len(o.mcpTools) > 0 {
-				what = "approve the pinned tools of MCP server " + termText(strings.Join(o.mcpTools, ", ")) + " in " + lock.FileName + " of " + termText(r.dir)
-			}
-			if err := confirmDecision(app, o.noTTY, what); err != nil {
-				return err
-			}
-			if len(o.mcpTools) > 0 {
-				return approveMCPTools(cmd, app, o, r)
-			}
-			l, err := r.build()
-			if err != nil {
-				return err
-			}
-			done := l.Approve(o.only, o.note, approver(cmd, r.dir, app), time.Now())
-			if len(done) == 0 {
-				if o.only != "" {
-					return usagef("nothing waiting for approval matches --only %q; run 'sentinel init' to list what there is", o.only)
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.global {
+				if len(args) > 0 || len(o.mcpTools) > 0 {
+					return usagef("--global approves your own agent files (~/.claude, ~/.gemini, ~/.cursor, ~/.codex); leave out PATH and --mcp-tools")
 				}
-				if len(l.Items) == 0 {
-					fmt.Fprintln(out, "nothing to approve: nothing runs or connects by itself in this repository")
-				} else {
-					fmt.Fprintln(out, "nothing to approve: every hook, task and tool server is already approved")
-				}
-				_, err := r.writeLock(l, out)
-				return err
+				return approveGlobal(cmd, app, o)
 			}
-			if _, err := r.writeLock(l, out); err != nil {
-				return err
-			}
-			rememberApprovals(app, r.dir, done)
-			for _, e := range done {
-				what := "script"
-				if e.Kind == "server" {
-					what = "config"
-				}
-				fmt.Fprintf(out, "approved %-11s %s  (pinned to %s %s)\n", kindLabel(e.Kind), entryLabel(e), what, e.SHA256[:12])
-			}
-			return nil
-		}),
+			return approveRepo(cmd, args)
+		},
 	}
+	approveRepo = inLockRepo(func(cmd *cobra.Command, r *lockRepo) error {
+		out := cmd.OutOrStdout()
+		if r.res.Verdict == scan.Compromised {
+			return r.refuseApprove(app)
+		}
+		what := "approve hooks, tasks and tool servers in " + lock.FileName + " of " + termText(r.dir)
+		if len(o.mcpTools) > 0 {
+			what = "approve the pinned tools of MCP server " + termText(strings.Join(o.mcpTools, ", ")) + " in " + lock.FileName + " of " + termText(r.dir)
+		}
+		if err := confirmDecision(app, o.noTTY, what); err != nil {
+			return err
+		}
+		if len(o.mcpTools) > 0 {
+			return approveMCPTools(cmd, app, o, r)
+		}
+		l, err := r.build()
+		if err != nil {
+			return err
+		}
+		done := l.Approve(o.only, o.note, approver(cmd, r.dir, app), time.Now())
+		if len(done) == 0 {
+			if o.only != "" {
+				return usagef("nothing waiting for approval matches --only %q; run 'sentinel init' to list what there is", o.only)
+			}
+			if len(l.Items) == 0 {
+				fmt.Fprintln(out, "nothing to approve: nothing runs or connects by itself in this repository")
+			} else {
+				fmt.Fprintln(out, "nothing to approve: every hook, task and tool server is already approved")
+			}
+			_, err := r.writeLock(l, out)
+			return err
+		}
+		if _, err := r.writeLock(l, out); err != nil {
+			return err
+		}
+		rememberApprovals(app, r.dir, done)
+		for _, e := range done {
+			what := "script"
+			if e.Kind == "server" {
+				what = "config"
+			}
+			fmt.Fprintf(out, "approved %-11s %s  (pinned to %s %s)\n", kindLabel(e.Kind), entryLabel(e), what, e.SHA256[:12])
+		}
+		return nil
+	})
+	cmd.Flags().BoolVar(&o.global, "global", false, "approve the hooks, settings and servers of your own agent files (those 'sentinel scan --global' reads), on this machine only")
 	cmd.Flags().StringVar(&o.only, "only", "", "approve only items whose description or source file contains `TEXT` (with --mcp-tools: tools whose name contains it)")
 	cmd.Flags().StringVar(&o.note, "note", "", "why it is approved, e.g. the pull request (`TEXT`)")
 	cmd.Flags().StringArrayVar(&o.mcpTools, "mcp-tools", nil, "approve the tool definitions pinned on this machine for the MCP server `NAME` (repeatable), instead of hooks, tasks and servers")
@@ -782,7 +795,31 @@ func runVerify(cmd *cobra.Command, app *App, o *verifyOptions, dir string) error
 	if v.Status != lock.StatusValid {
 		return exitWith(ExitCompromised, ErrCompromised)
 	}
+	// The lock pins every byte of a file too large to read whole, but the
+	// scan saw only its beginning: verify agrees with scan that it is not
+	// clean (rule S36).
+	if partial := readInPart(res); len(partial) > 0 {
+		if !o.json {
+			for _, f := range partial {
+				fmt.Fprintf(out, "NOT READ WHOLE: %s (%s)\n", termText(f.Path), termText(f.Message))
+			}
+		}
+		return exitWith(ExitSuspicious, ErrSuspicious)
+	}
 	return nil
+}
+
+// readInPart returns the S36 findings of res: files too large to read whole.
+func readInPart(res *scan.Result) []scan.Finding {
+	var out []scan.Finding
+	for _, fr := range res.Files {
+		for _, f := range fr.Findings {
+			if f.RuleID == "S36" {
+				out = append(out, f)
+			}
+		}
+	}
+	return out
 }
 
 // printVerification writes the human report of v; expectKey is the
@@ -836,4 +873,78 @@ func wellFormedFingerprint(s string) bool {
 	}
 	b, err := base64.RawStdEncoding.DecodeString(rest)
 	return err == nil && len(b) == sha256.Size
+}
+
+// approveGlobal approves the items of the person's own agent files (the
+// files 'sentinel scan --global' reads) that wait for approval, each
+// pinned to its hash, in the machine's approvals store: they belong to no
+// repository, so no AGENTS.lock holds them. Nothing is approved while one
+// of those files is COMPROMISED.
+func approveGlobal(cmd *cobra.Command, app *App, o *approveOptions) error {
+	out := cmd.OutOrStdout()
+	files, notices, found, err := readGlobal(app, nil)
+	if err != nil {
+		return err
+	}
+	for _, n := range notices {
+		fmt.Fprintf(app.Stderr, "sentinel: %s: %s\n", termText(n.Path), termText(n.Message))
+	}
+	if !found || len(files) == 0 {
+		fmt.Fprintln(out, "nothing to approve: none of your own agent files exists")
+		return nil
+	}
+	home, err := lock.HomeDir(app.Getenv)
+	if err != nil {
+		return err
+	}
+	ga, err := lock.GlobalApprover(home)
+	if err != nil {
+		return err
+	}
+	res, err := scan.ScanFiles(ctxOf(cmd), noTree{}, files, scan.WithApprover(ga))
+	if err != nil {
+		return fmt.Errorf("cannot scan your own agent files: %v", err)
+	}
+	if res.Verdict == scan.Compromised {
+		fmt.Fprintln(app.Stderr, "sentinel: refusing to approve anything while your own agent files are COMPROMISED; run 'sentinel scan --global' and fix them first")
+		return exitWith(ExitCompromised, ErrCompromised)
+	}
+	var items []rules.Item
+	seen := map[string]bool{}
+	for _, fr := range res.Files {
+		for _, f := range fr.Findings {
+			if f.Subject == nil || f.ForcesCompromised {
+				continue
+			}
+			it := *f.Subject
+			e := lock.EntryOf(it)
+			if seen[e.Key()] || (o.only != "" && !strings.Contains(entryLabel(e)+" "+it.Source, o.only)) {
+				continue
+			}
+			seen[e.Key()] = true
+			items = append(items, it)
+		}
+	}
+	if len(items) == 0 {
+		if o.only != "" {
+			return usagef("nothing of yours waiting for approval matches --only %q", o.only)
+		}
+		fmt.Fprintln(out, "nothing to approve: everything in your own agent files is already approved or runs nothing")
+		return nil
+	}
+	if err := confirmDecision(app, o.noTTY, "approve the hooks, settings and servers of your own agent files on this machine"); err != nil {
+		return err
+	}
+	la, err := lock.OpenLocalApprovals(home)
+	if err != nil {
+		return err
+	}
+	if err := la.RecordGlobal(items, time.Now()); err != nil {
+		return err
+	}
+	for _, it := range items {
+		e := lock.EntryOf(it)
+		fmt.Fprintf(out, "approved %-11s %s  (%s, pinned to %s)\n", kindLabel(e.Kind), entryLabel(e), termText(it.Source), e.SHA256[:12])
+	}
+	return nil
 }

@@ -115,7 +115,7 @@ Exit codes: 0 CLEAN, 3 SUSPICIOUS, 2 COMPROMISED (the worst of all PATHs),
 	f.StringVar(&o.format, "format", formatText, "report format: text, json or sarif")
 	f.BoolVar(&o.meaning, "meaning", false, "also run the semantic reading (S45, opt-in): warns when a sentence reads as a harmful instruction in words no rule lists; see docs/rules.md")
 	f.BoolVar(&o.hooksOnly, "hooks-only", false, "scan only what runs or connects by itself: hooks, tasks, tool servers and their scripts")
-	f.BoolVar(&o.global, "global", false, "also scan your own ~/.claude/settings.json and ~/.gemini/settings.json")
+	f.BoolVar(&o.global, "global", false, "also scan your own agent files: ~/.claude (settings, CLAUDE.md), ~/.claude.json, ~/.gemini (settings, GEMINI.md), ~/.cursor (hooks, MCP) and ~/.codex/config.toml")
 	f.StringVar(&o.out, "out", "", "write the report to `FILE` instead of standard output")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{formatText, formatJSON, formatSARIF}, cobra.ShellCompDirectiveNoFileComp
@@ -252,7 +252,15 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 		parts = append(parts, res.Result)
 	}
 	if !globalsUsed {
-		res, err := scan.ScanFiles(ctx, noTree{}, globals, opts...)
+		gopts := opts
+		if home, err := lock.HomeDir(app.Getenv); err == nil {
+			ga, err := lock.GlobalApprover(home)
+			if err != nil {
+				return err
+			}
+			gopts = append(append([]scan.Option{}, opts...), scan.WithApprover(ga))
+		}
+		res, err := scan.ScanFiles(ctx, noTree{}, globals, gopts...)
 		if err != nil {
 			return fmt.Errorf("cannot scan your own settings: %v", err)
 		}
@@ -268,7 +276,7 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 			Message: fmt.Sprintf("the exit code follows its fail-on: %s, since the command line gave no --fail-on", projectFailOn)})
 	}
 	if o.global && !globalFound {
-		res.Notices = append(res.Notices, scan.Notice{Path: "~", Message: "--global: neither ~/.claude/settings.json nor ~/.gemini/settings.json exists, so there was nothing of yours to scan"})
+		res.Notices = append(res.Notices, scan.Notice{Path: "~", Message: "--global: none of your own agent files exists (~/.claude/settings.json, ~/.claude/CLAUDE.md, ~/.claude.json, ~/.gemini/settings.json, ~/.gemini/GEMINI.md, ~/.cursor/hooks.json, ~/.cursor/mcp.json, ~/.codex/config.toml), so there was nothing of yours to scan"})
 	}
 
 	var buf bytes.Buffer
@@ -485,6 +493,14 @@ func scanTarget(ctx context.Context, app *App, t target, opts []scan.Option, hoo
 		// machine and those of a lock signed by a key this machine trusts,
 		// never an unsigned lock's say-so about itself.
 		approver, notice, _ := lock.TrustedApprover(root, machineTrust(app.Getenv, t.abs))
+		// The user's own files (--global) may join this scan: their
+		// approvals (sentinel approve --global) count for them, and only
+		// them.
+		if home, err := lock.HomeDir(app.Getenv); err == nil {
+			if ga, err := lock.GlobalApprover(home); err == nil {
+				approver = lock.Either(approver, ga)
+			}
+		}
 		opts = append(append([]scan.Option{}, opts...), scan.WithApprover(approver))
 		if len(excludes) > 0 {
 			res, err = scanExcluding(ctx, root, excludes, opts)
@@ -605,9 +621,18 @@ func (noTree) Open(name string) (fs.File, error) {
 }
 
 // globalFiles are the user's own agent settings that --global reads.
-var globalFiles = []struct{ rel, tool string }{
-	{".claude/settings.json", discover.ToolClaude},
-	{".gemini/settings.json", discover.ToolGemini},
+var globalFiles = []struct {
+	rel, tool string
+	kind      discover.Kind
+}{
+	{".claude/settings.json", discover.ToolClaude, discover.KindSettings},
+	{".claude/CLAUDE.md", discover.ToolClaude, discover.KindInstructions},
+	{".claude.json", discover.ToolClaude, discover.KindClaudeUser},
+	{".gemini/settings.json", discover.ToolGemini, discover.KindSettings},
+	{".gemini/GEMINI.md", discover.ToolGemini, discover.KindInstructions},
+	{".cursor/hooks.json", discover.ToolCursor, discover.KindCursorHooks},
+	{".cursor/mcp.json", discover.ToolCursor, discover.KindMCP},
+	{".codex/config.toml", discover.ToolCodex, discover.KindCodexConfig},
 }
 
 // readGlobal reads the user's own settings from the home folder (HOME).
@@ -635,7 +660,7 @@ func readGlobal(app *App, targets []target) (files []discover.File, notices []sc
 			notices = append(notices, scan.Notice{Path: shown, Message: n.Message})
 			continue
 		}
-		f.Path, f.Kind, f.Tool = shown, discover.KindSettings, g.tool
+		f.Path, f.Kind, f.Tool = shown, g.kind, g.tool
 		files = append(files, f)
 	}
 	return files, notices, found, nil

@@ -12,11 +12,13 @@ func FuzzParseSettings(f *testing.F) {
 		`{"hooks": {"PreToolUse": [{"matcher": "Write", "hooks": [{"type": "command", "command": "./a.sh"}]}]}}`,
 		`{"env": {"K": "v"}, "mcpServers": {"a": {"command": "node", "args": ["x.js"]}}}`,
 		`{"hooks": {"Stop": {"Bash": "echo"}}}`, `[`, `{"a":/*c*/1,}`,
+		`{"hooks": {"PreToolUse": {"command": "x", "timeout": 3}, "pre-tool-use": [{"hooks": [{"command": "./y.sh"}]}]}}`,
+		`{"projects": {"/w": {"mcpServers": {"a": {"command": "node"}}}}, "mcpServers": {"b": {"url": "https://x"}}}`,
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, k := range []discover.Kind{discover.KindSettings, discover.KindMCP, discover.KindTasks, discover.KindCursorHooks} {
+		for _, k := range []discover.Kind{discover.KindSettings, discover.KindMCP, discover.KindTasks, discover.KindCursorHooks, discover.KindClaudeUser, discover.KindCopilotHooks} {
 			cfg := Parse(".claude/settings.json", k, "claude", data)
 			for _, a := range cfg.AutoRuns {
 				for _, tg := range a.Targets {

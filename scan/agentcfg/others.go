@@ -21,6 +21,7 @@ func (p *parser) copilotHooks(data []byte) {
 		return
 	}
 	for _, ev := range root.get("hooks").members() {
+		before := len(p.cfg.AutoRuns)
 		for _, h := range ev.val.arr() {
 			if typ, _ := h.get("type").str(); typ != "" && typ != "command" {
 				continue
@@ -38,6 +39,7 @@ func (p *parser) copilotHooks(data []byte) {
 				p.addRun(a)
 			}
 		}
+		p.markUnknown(before, ev.key)
 	}
 }
 

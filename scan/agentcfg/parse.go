@@ -46,6 +46,8 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		p.aider(data)
 	case discover.KindDotEnv:
 		p.dotEnv(data)
+	case discover.KindClaudeUser:
+		p.claudeUser(data)
 	default:
 		return nil
 	}
@@ -386,27 +388,60 @@ func (p *parser) hooks(hooks *node) {
 	}
 	for _, ev := range ms {
 		event := ev.key
-		groups := ev.val.arr()
-		if groups == nil && ev.val.obj() != nil {
-			// Early shape: {"PreToolUse": {"Bash": "echo ..."}}
-			for _, m := range ev.val.members() {
-				if c, ok := m.val.str(); ok {
-					p.addRun(AutoRun{Event: event, Matcher: m.key, Type: "command", Command: c, Line: m.val.line()})
-				}
-			}
-			continue
+		before := len(p.cfg.AutoRuns)
+		p.hookEvent(event, ev.val)
+		p.markUnknown(before, event)
+	}
+}
+
+// markUnknown marks the hooks added since before as under an event the
+// agent does not run, when it does not.
+func (p *parser) markUnknown(before int, event string) {
+	if KnownEvent(p.tool, event) {
+		return
+	}
+	for i := before; i < len(p.cfg.AutoRuns); i++ {
+		p.cfg.AutoRuns[i].Unknown = true
+	}
+}
+
+// hookFields are the fields of one hook entry that are not commands:
+// Claude Code's, Gemini CLI's, Copilot's and Cursor's options.
+var hookFields = map[string]bool{"type": true, "timeout": true, "timeoutSec": true, "failureMode": true, "enabled": true,
+	"async": true, "once": true, "statusMessage": true, "name": true, "description": true, "matcher": true,
+	"sequential": true, "onFailure": true, "show_output": true, "working_directory": true, "cwd": true, "env": true}
+
+func (p *parser) hookEvent(event string, val *node) {
+	groups := val.arr()
+	if groups == nil && val.obj() != nil {
+		if val.get("command") != nil {
+			// One hook written without its array: {"PreToolUse":
+			// {"command": "...", "timeout": 30}}; its other fields
+			// are options, not commands.
+			p.hook(event, "", val)
+			return
 		}
-		for _, g := range groups {
-			matcher, _ := g.get("matcher").str()
-			inner := g.get("hooks").arr()
-			if inner == nil && g.get("hooks") == nil {
-				// Flat shape: the group itself is a hook.
-				p.hook(event, matcher, g)
+		// Early shape: {"PreToolUse": {"Bash": "echo ..."}}
+		for _, m := range val.members() {
+			if hookFields[m.key] {
 				continue
 			}
-			for _, h := range inner {
-				p.hook(event, matcher, h)
+			if c, ok := m.val.str(); ok {
+				p.addRun(AutoRun{Event: event, Matcher: m.key, Type: "command", Command: c, Line: m.val.line()})
 			}
+		}
+		return
+	}
+	for _, g := range groups {
+		matcher, _ := g.get("matcher").str()
+		inner := g.get("hooks").arr()
+		if inner == nil && g.get("hooks") == nil {
+			// Flat shape: the group itself is a hook.
+			p.hook(event, matcher, g)
+			continue
+		}
+		for _, h := range inner {
+			p.hook(event, matcher, h)
 		}
 	}
 }
@@ -472,6 +507,25 @@ func (p *parser) mcpFile(data []byte) {
 			if m.val.get("command") != nil || m.val.get("url") != nil {
 				p.server(m.key, m.val)
 			}
+		}
+	}
+}
+
+// claudeUser reads ~/.claude.json, Claude Code's own state file: the user's
+// MCP servers ("mcpServers") and each project's ("projects": {"/path":
+// {"mcpServers": {...}}}), named "PROJECT: NAME" so the same name in two
+// projects stays two servers. Nothing else in it runs anything.
+func (p *parser) claudeUser(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	p.servers(root.get("mcpServers"))
+	for _, proj := range root.get("projects").members() {
+		before := len(p.cfg.Servers)
+		p.servers(proj.val.get("mcpServers"))
+		for i := before; i < len(p.cfg.Servers); i++ {
+			p.cfg.Servers[i].Name = proj.key + ": " + p.cfg.Servers[i].Name
 		}
 	}
 }
@@ -616,6 +670,7 @@ func (p *parser) cursorHooks(data []byte) {
 		return
 	}
 	for _, ev := range root.get("hooks").members() {
+		before := len(p.cfg.AutoRuns)
 		for _, h := range ev.val.arr() {
 			c, ok := h.get("command").str()
 			if !ok || strings.TrimSpace(c) == "" {
@@ -632,6 +687,7 @@ func (p *parser) cursorHooks(data []byte) {
 			}
 			p.addRun(a)
 		}
+		p.markUnknown(before, ev.key)
 	}
 }
 

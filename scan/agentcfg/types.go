@@ -21,6 +21,9 @@ type AutoRun struct {
 	// Base is the folder (relative to the scan root) that relative paths in
 	// Command resolve against: the project folder the config belongs to.
 	Base string `json:"-"`
+	// Unknown is set for a hook under an event name its agent does not
+	// run (KnownEvent): it never runs, so it is an observation only.
+	Unknown bool `json:"unknown_event,omitempty"`
 	// Hidden is set for a VS Code task that never shows its terminal.
 	Hidden bool `json:"hidden,omitempty"`
 	// Targets are the in-repository scripts Command runs, resolved only when

@@ -43,6 +43,7 @@ const (
 	KindDevcontainer Kind = "devcontainer"       // .devcontainer/devcontainer.json, .devcontainer.json
 	KindAider        Kind = "aider-config"       // .aider.conf.yml (YAML)
 	KindDotEnv       Kind = "agent-env"          // .gemini/.env (KEY=VALUE lines)
+	KindClaudeUser   Kind = "claude-user-config" // ~/.claude.json (--global only): MCP servers, top level and per project
 )
 
 // Tool names the agent or editor that reads a file.

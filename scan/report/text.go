@@ -196,6 +196,9 @@ const (
 // marker is the tag of one file: Marker's, except that [ ok ] is kept for
 // a clean file that was read whole and has no finding.
 func (t *textWriter) marker(f scan.FileResult) string {
+	if f.Verdict != scan.Compromised && t.reads[f.Path] == readNone && onlyNotRead(f.Findings) {
+		return markerNotRead
+	}
 	if f.Verdict != scan.Clean && f.Verdict != "" {
 		return Marker(f.Verdict)
 	}
@@ -212,7 +215,7 @@ func (t *textWriter) file(f scan.FileResult, quiet bool) {
 	path := Terminal(f.Path)
 	mark := t.marker(f)
 	var line string
-	if mark == markerNotRead && len(f.Findings) == 0 {
+	if mark == markerNotRead && onlyNotRead(f.Findings) {
 		line = fmt.Sprintf("%s %s   not read (see the notice below)", t.style(ansiDim, mark), path)
 		if quiet {
 			line = fmt.Sprintf("%s %s   not read", t.style(ansiDim, mark), path)
@@ -283,10 +286,12 @@ func summary(res *scan.Result, opt TextOptions, reads map[string]readState) stri
 	}
 	var clean, susp, comp, unread int
 	for _, f := range res.Files {
-		switch f.Verdict {
-		case scan.Compromised:
+		switch {
+		case f.Verdict == scan.Compromised:
 			comp++
-		case scan.Suspicious:
+		case reads[f.Path] == readNone && onlyNotRead(f.Findings):
+			unread++ // S36: not read, and that is all there is to say
+		case f.Verdict == scan.Suspicious:
 			susp++
 		default:
 			if reads[f.Path] == readNone && len(f.Findings) == 0 {
@@ -364,4 +369,15 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// onlyNotRead reports findings that are all S36's "not read whole" (or
+// none): the file's line then says "not read", which is all they say.
+func onlyNotRead(fs []scan.Finding) bool {
+	for _, f := range fs {
+		if f.RuleID != "S36" {
+			return false
+		}
+	}
+	return true
 }

@@ -67,8 +67,8 @@ func (r *Repo) ServerItem(s agentcfg.Server) Item {
 func (r *Repo) scriptTargets() iter.Seq2[agentcfg.AutoRun, agentcfg.Target] {
 	return func(yield func(agentcfg.AutoRun, agentcfg.Target) bool) {
 		for _, a := range r.AutoRuns {
-			if a.Type == "rule" {
-				continue
+			if a.Type == "rule" || a.Unknown {
+				continue // Cursor's agent asks first; no agent runs an unknown event
 			}
 			for _, t := range a.Targets {
 				if !t.Outside && !yield(a, t) {

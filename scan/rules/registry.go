@@ -8,6 +8,10 @@ func All() []*Rule {
 		S10, S11, S14b, S16, S17a, S17b, S18a, S18b, S18c, S19, S27, S28,
 		// Settings that switch a guard off (issue #15).
 		S29, S30, S31, S32, S33,
+		// Auto-run that sends credentials or every tool input away (issue #15).
+		S34, S35,
+		// A file too large to read whole (issue #15).
+		S36,
 		// The semantic reading (scan/meaning): warns, never convicts;
 		// opt-in (OptIn) until it meets its speed budget.
 		S45,

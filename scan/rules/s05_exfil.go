@@ -37,7 +37,7 @@ var S5 = &Rule{
 var (
 	reNetVerb = newStartRegexp(`\b(send|sends|sending|upload|uploads|uploading|post|posting|transmit|transmitting|attach|attaching|transfer|transferring|ship|deliver|exfiltrate|exfiltrating|forward|forwarding|submit|beacon|leak|email|e-mail|mail|curl|wget|scp|rsync|nc|netcat|ncat|invoke-webrequest|iwr|pipe|fetch\(|requests\.post|axios\.post|http\.post)\b`)
 	// Credential files. The character before must start a path.
-	reCredFile = lazyre.New(`(?:^|[\s"'` + "`" + `(=@:/<,])(\.env(?:\.(?:local|production|prod|development|dev|staging|test))?\b|~/\.ssh\b|\$home/\.ssh\b|\.ssh/|id_rsa\b|id_ed25519\b|id_ecdsa\b|id_dsa\b|~/\.aws\b|\.aws/credentials|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|/etc/shadow\b|/etc/passwd\b|~/\.gnupg\b|\.gnupg/|credentials\.json\b|\.config/gcloud\b|login data\b|\.bash_history\b|\.zsh_history\b)`)
+	reCredFile = lazyre.New(`(?:^|[\s"'` + "`" + `(=@:/<,])(\.env(?:\.(?:local|production|prod|development|dev|staging|test))?\b|~/\.ssh\b|\$home/\.ssh\b|\.ssh/|id_rsa\b|id_ed25519\b|id_ecdsa\b|id_dsa\b|~/\.aws\b|\$home/\.aws\b|\$\{home\}/\.aws\b|\.aws/credentials|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|/etc/shadow\b|/etc/passwd\b|~/\.gnupg\b|\.gnupg/|credentials\.json\b|\.config/gcloud\b|login data\b|\.bash_history\b|\.zsh_history\b)`)
 	reCredVar  = newStartRegexp(`\$\{?[a-z0-9_]*(?:token|secret|key|password|passwd|credential|cookie)[a-z0-9_]*\}?|\bprocess\.env\.[a-z0-9_]*(?:token|secret|key|password)[a-z0-9_]*|\bos\.environ\[["'][a-z0-9_]*(?:token|secret|key|password)`)
 	reSecretWd = newStartRegexp(`\b(?:secrets|credentials|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]keys?|auth[ _-]?tokens?|access[ _-]?tokens?|tokens|passwords|private[ _-]keys?|session[ _-]cookies?|cookies|ssh[ _-]keys?|the[ _-]token|your[ _-]token)\b`)
 	reEnvDump  = newStartRegexp(`\b(?:environment[ _-]variables|env[ _-]vars|environment[ _-]dump|whole environment|entire environment|all environment|printenv|process\.env\b(?:[^.]|$)|os\.environ\b(?:[^\[.]|$)|os\.getenv\(\)|\benv\s*\|)`)
@@ -117,7 +117,13 @@ func matchExfilEnglish(u *text.Unit) (match, bool) {
 			if start < 0 {
 				start = 0
 			}
-			what, cs, ce := credentialIn(lower[start:p[0]], withURL, u.Groups)
+			// "env | curl": the pipe is part of how the environment is
+			// named (reEnvDump's "env |"), so the text read ends after it.
+			end := p[0]
+			if lower[end] == '|' {
+				end++
+			}
+			what, cs, ce := credentialIn(lower[start:end], withURL, u.Groups)
 			if what == "" {
 				continue
 			}

@@ -8,7 +8,7 @@ var S14b = &Rule{
 	Fix:    "Check that the script is the formatter or guard you expect, then approve it once with `sentinel approve`.",
 	Check: func(r *Repo, rep *Report) {
 		for _, a := range r.AutoRuns {
-			if !isWriteIntercept(a) {
+			if !isWriteIntercept(a) || a.Unknown {
 				continue
 			}
 			it := r.HookItem(a)

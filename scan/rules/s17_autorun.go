@@ -15,6 +15,14 @@ var S17a = &Rule{
 	Fix:    "Read the command and the script it runs; if you recognise it, approve it once with `sentinel approve`.",
 	Check: func(r *Repo, rep *Report) {
 		for _, a := range r.AutoRuns {
+			if a.Unknown {
+				// An event the agent does not have: the hook never runs.
+				rep.Add(Finding{Path: a.Source, Line: a.Line, Observation: true,
+					Message:  "no agent runs this: " + toolName(a.Tool) + " has no hook event \"" + a.Event + "\", so " + describe(a) + " never runs",
+					Evidence: a.Command,
+					Impact:   "Nothing: " + toolName(a.Tool) + " ignores hooks under event names it does not know; check the spelling if the hook was meant to run."})
+				continue
+			}
 			if a.Type == "prompt" || a.Type == "agent" || isWriteIntercept(a) {
 				continue
 			}

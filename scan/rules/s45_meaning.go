@@ -93,17 +93,6 @@ func actSpan(f meaning.Frame) (int, int) {
 	return -1, -1
 }
 
-// asciiLower lowers ASCII letters only, keeping byte offsets.
-func asciiLower(s string) string {
-	b := []byte(s)
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			b[i] = c + 'a' - 'A'
-		}
-	}
-	return string(b)
-}
-
 func unitFirstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]

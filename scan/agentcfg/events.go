@@ -1,0 +1,61 @@
+package agentcfg
+
+// hookEvents are the hook event names each agent runs, as its
+// documentation lists them (checked December 2026). A hook under any other
+// name (kebab case, another agent's spelling, an invented one) never runs:
+// it is reported as an observation, not as something that runs by itself.
+// Agents not listed here (Codex, whose hooks.json is unconfirmed; Kiro and
+// Cline, whose hooks name their event another way) are not checked: every
+// event counts as known.
+//
+// Names are compared exactly: the agents match event keys as written.
+var hookEvents = map[string]map[string]bool{
+	// Claude Code: https://code.claude.com/docs/en/hooks ("Hook events").
+	"claude": set("SessionStart", "Setup", "UserPromptSubmit", "UserPromptExpansion", "PreToolUse", "PermissionRequest",
+		"PermissionDenied", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Notification", "Stop", "StopFailure",
+		"SubagentStart", "SubagentStop", "TeammateIdle", "TaskCreated", "TaskCompleted", "InstructionsLoaded",
+		"ConfigChange", "PreCompact", "PostCompact", "SessionEnd", "WorktreeCreate", "WorktreeRemove",
+		"Elicitation", "ElicitationResult", "CwdChanged", "FileChanged"),
+	// Gemini CLI: https://geminicli.com/docs/hooks (docs/hooks/index.md, "Hook events").
+	"gemini": set("SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeModel", "AfterModel",
+		"BeforeToolSelection", "BeforeTool", "AfterTool", "PreCompress", "Notification"),
+	// Cursor: https://cursor.com/docs/agent/hooks (hooks.json events).
+	"cursor": set("sessionStart", "sessionEnd", "preToolUse", "postToolUse", "postToolUseFailure", "subagentStart",
+		"subagentStop", "beforeShellExecution", "afterShellExecution", "beforeMCPExecution", "afterMCPExecution",
+		"beforeReadFile", "afterFileEdit", "beforeSubmitPrompt", "preCompact", "stop", "afterAgentResponse",
+		"afterAgentThought", "beforeTabFileRead", "afterTabFileEdit"),
+	// GitHub Copilot (.github/hooks/*.json): https://docs.github.com/en/copilot/reference/hooks-configuration
+	// and the Copilot CLI hooks reference.
+	"copilot": set("sessionStart", "sessionEnd", "userPromptSubmitted", "preToolUse", "postToolUse",
+		"postToolUseFailure", "errorOccurred", "agentStop", "subagentStop", "subagentStart"),
+	// Windsurf (.windsurf/hooks.json): https://docs.windsurf.com/windsurf/cascade/hooks.
+	"windsurf": set("pre_read_code", "post_read_code", "pre_write_code", "post_write_code", "pre_run_command",
+		"post_run_command", "pre_mcp_tool_use", "post_mcp_tool_use", "pre_user_prompt", "post_cascade_response",
+		"post_setup_worktree"),
+}
+
+func set(names ...string) map[string]bool {
+	m := make(map[string]bool, len(names))
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// KnownEvent reports whether tool runs hooks under event. A tool without a
+// table knows every event.
+func KnownEvent(tool, event string) bool {
+	names, ok := hookEvents[tool]
+	return !ok || names[event]
+}
+
+// HookEvents returns the event names of tool's table and whether it has
+// one, for documentation and tests.
+func HookEvents(tool string) ([]string, bool) {
+	names, ok := hookEvents[tool]
+	out := make([]string, 0, len(names))
+	for n := range names {
+		out = append(out, n)
+	}
+	return out, ok
+}
