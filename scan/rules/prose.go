@@ -603,6 +603,7 @@ func proseExamples() map[*Rule][]example {
 		S1a: s01aExamples, S1b: s01bExamples, S2: s02Examples, S4: s04Examples, S5: s05Examples,
 		S7: s07Examples, S12: s12Examples, S13: s13Examples, S21: s21Examples, S22: s22Examples,
 		S23: s23Examples, S24: s24Examples, S25: s25Examples, S26: s26Examples,
+		S37: s37Examples, S38: s38Examples, S39: s39Examples, S40: s40Examples, S41: s41Examples, S42: s42Examples,
 	}
 }
 
