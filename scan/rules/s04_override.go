@@ -87,7 +87,7 @@ var reSafeToClean = lazyre.New(`^\s+to\s+(?:delete|remove|drop|discard|archive|p
 
 // reOrderLead is what may precede an order in its clause: list markers,
 // politeness, sequencing and modal verbs addressed to the agent.
-var reOrderLead = lazyre.New(`^(?:\s*(?:when|if|after|before|once|while|whenever|as soon as|in order to|to)\b[^,]*,)?(?:[\s*>#\-+_|:,(\[\]!"'` + "`" + `]|\d+[.)]|please|now|first|then|also|always|just|simply|immediately|and|so|from now on|important|note|system|assistant|admin|urgent|critical|you\s+(?:must|should|will|shall|can|may|need\s+to|are\s+to|have\s+to)|must|should)*$`)
+var reOrderLead = lazyre.New(`^(?:\s*(?:when|if|after|before|once|while|whenever|as soon as|in order to|to|every|each|at|on|during|for|finally|afterwards|next|later|periodically|daily|hourly|weekly)\b[^,]*,)?(?:[\s*>#\-+_|:,(\[\]!"'` + "`" + `]|\d+[.)]|please|now|first|then|also|always|just|simply|immediately|and|so|from now on|important|note|system|assistant|admin|urgent|critical|you\s+(?:must|should|will|shall|can|may|need\s+to|are\s+to|have\s+to)|must|should)*$`)
 
 // imperativeAt reports whether the match at start is an order: nothing
 // but list markers, politeness or a modal addressed to the agent stands
