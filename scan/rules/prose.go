@@ -62,9 +62,11 @@ func proseLiterals() []text.Literal {
 	l = add(l, gURL, "://")
 	l = add(l, gOverride, "ignore", "disregard", "forget", "override", "bypass", "system-level", "system level", "mark this", "mark the",
 		"system prompt", "initial instructions", "hidden instructions", "developer mode", "god mode", "dan mode", "jailbreak", "supersede", "previous instructions")
-	l = add(l, gConceal, "tell", "inform", "notify", "alert", "mention", "hide", "conceal", "without", "know", "notice", "secret from", "hidden from", "reveal", "disclose", "aware", "warn", "show", "let ", "keep ", "learn", "find out")
-	l = add(l, gWho, "user", "developer", "human", "operator", "owner", "maintainer", "person", "anyone", "reviewer")
-	l = add(l, gFetch, "instruction", "rules", "directive", "prompt", "command", "orders", "tasks", "what it says", "whatever it says", "follow them", "obey")
+	l = add(l, gConceal, "tell", "inform", "notify", "alert", "mention", "hide", "conceal", "without", "know", "notice", "secret from", "hidden from", "reveal", "disclose", "aware", "warn", "show", "let ", "keep ", "learn", "find out", "disclosed")
+	l = add(l, gWho, "user", "developer", "human", "operator", "owner", "maintainer", "person", "anyone", "reviewer",
+		"summary", "summaries", "response", "reply", "output", "answer", "transcript", "asked", "someone", "they ")
+	l = add(l, gFetch, "instruction", "rules", "directive", "prompt", "command", "orders", "tasks", "what it says", "whatever it says", "follow them", "obey",
+		"guideline", "polic", "playbook", "runbook", "do what", "do whatever", "do as", "as part of", "overrides", "supersedes", "precedence", "outranks")
 	l = add(l, gDownload, "curl", "wget", "download", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "fetch", "grab", "new-object")
 	l = add(l, gChmod, "chmod")
 	l = add(l, gSafety, "no-verify", "disable", "777", "verify=false", "verify = false", "do not apply", "don't apply", "no longer apply",
@@ -72,7 +74,8 @@ func proseLiterals() []text.Literal {
 		"turn off", "switch off", "skip the security", "skip security", "skip the safety", "skip safety")
 	l = add(l, gDestroy, "push", "filter-branch", "filter-repo", "history", "rm -", "rm  -", "truncate", "> ~/", ">~/", "wipe", "empty")
 	l = add(l, gPersist, "~/.", "$home/.", "${home}/.", "crontab", "/etc/cron", "launchagents", "launchdaemons", "launchctl", "systemctl",
-		"login item", "startup item", "autostart", "currentversion\\run", "schtasks", ".git/hooks", "hookspath")
+		"login item", "startup item", "autostart", "currentversion\\run", "schtasks", ".git/hooks", "hookspath",
+		"cron", "scheduled task", "shell profile", "shell's profile", "start-up file", "startup file", "start-up script", "startup script", "bashrc", "zshrc", "zprofile", "bash_profile", "launch agent", "systemd")
 	l = add(l, gPkg, "index-url", "trusted-host", "registry", "instead of the default", "instead of the official", "instead of the public", "private", "internal", "gosumdb", "gonosumdb", "goinsecure", "goproxy")
 	l = add(l, gStore, "login data", "logins.json", "key4.db", "cookies.sqlite", "password", "keychain", "credential manager", "cmdkey",
 		"vaultcmd", "keyring", "kwallet", "secret-tool", ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws", "gcloud", "application_default_credentials",
