@@ -11,10 +11,11 @@ import (
 // (a shell's input and output wired to a socket), a socket opened through
 // /dev/tcp to another machine, netcat or socat told to run a program for
 // whoever connects, a DNS look-up whose name carries command output, and
-// the environment piped straight to the network. None of these is setup:
-// a port check on localhost and a port forward are not flagged.
+// the environment piped straight to the network. None of these is setup
+// (a port check on localhost and a port forward are not flagged), so a
+// finding forces COMPROMISED: it is a remote shell or a theft.
 var S37 = &Rule{
-	ID: "S37", Name: "Raw network channel", Weight: 45,
+	ID: "S37", Name: "Raw network channel", Weight: 45, Effect: EffectForce,
 	Impact: "Your agent is told to open a channel from your machine to someone else's: a remote shell, or your data sent outside any tool you would notice.",
 	Fix:    "Remove the command. If a person needs a debugging socket, they open it themselves, on localhost.",
 	Check: func(r *Repo, rep *Report) {
