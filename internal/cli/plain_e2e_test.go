@@ -69,8 +69,12 @@ func reportedRules(t *testing.T, stdout string) map[string]bool {
 	t.Helper()
 	var out struct {
 		Files []struct {
-			Findings     []struct{ RuleID string `json:"rule_id"` } `json:"findings"`
-			Observations []struct{ RuleID string `json:"rule_id"` } `json:"observations"`
+			Findings []struct {
+				RuleID string `json:"rule_id"`
+			} `json:"findings"`
+			Observations []struct {
+				RuleID string `json:"rule_id"`
+			} `json:"observations"`
 		} `json:"files"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
