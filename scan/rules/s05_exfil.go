@@ -39,7 +39,7 @@ var (
 	// Credential files. The character before must start a path.
 	reCredFile = lazyre.New(`(?:^|[\s"'` + "`" + `(=@:/<,])(\.env(?:\.(?:local|production|prod|development|dev|staging|test))?\b|~/\.ssh\b|\$home/\.ssh\b|\.ssh/|id_rsa\b|id_ed25519\b|id_ecdsa\b|id_dsa\b|~/\.aws\b|\.aws/credentials|\.npmrc\b|\.pypirc\b|\.netrc\b|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|/etc/shadow\b|/etc/passwd\b|~/\.gnupg\b|\.gnupg/|credentials\.json\b|\.config/gcloud\b|login data\b|\.bash_history\b|\.zsh_history\b)`)
 	reCredVar  = newStartRegexp(`\$\{?[a-z0-9_]*(?:token|secret|key|password|passwd|credential|cookie)[a-z0-9_]*\}?|\bprocess\.env\.[a-z0-9_]*(?:token|secret|key|password)[a-z0-9_]*|\bos\.environ\[["'][a-z0-9_]*(?:token|secret|key|password)`)
-	reSecretWd = newStartRegexp(`\b(?:secrets|credentials|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]keys?|auth[ _-]?tokens?|access[ _-]?tokens?|tokens|passwords|private[ _-]keys?|session[ _-]cookies?|cookies|ssh[ _-]keys?|key[ _-]?files?|the[ _-]token|your[ _-]token)\b`)
+	reSecretWd = newStartRegexp(`\b(?:secrets|credentials|api[ _-]?keys?|access[ _-]?keys?|secret[ _-]keys?|auth[ _-]?tokens?|access[ _-]?tokens?|tokens|passwords|private[ _-]keys?|session[ _-]cookies?|cookies|ssh[ _-]keys?|the[ _-]token|your[ _-]token)\b`)
 	reEnvDump  = newStartRegexp(`\b(?:environment[ _-]variables|env[ _-]vars|environment[ _-]dump|whole environment|entire environment|all environment|printenv|process\.env\b(?:[^.]|$)|os\.environ\b(?:[^\[.]|$)|os\.getenv\(\)|\benv\s*\|)`)
 	// Words between a verb and a credential that make the credential the
 	// means, not the cargo: "upload with the token from .env".
@@ -178,8 +178,8 @@ var collectingNouns = map[string]bool{"collector": true, "collectors": true, "we
 // or "".
 func describedDest(s string) string {
 	for _, m := range reDescribedDest.FindAllStringSubmatchIndex(s, 4) {
-		if m[2] < 0 { // an email address
-			return strings.TrimSpace(s[m[0]:m[1]])
+		if m[2] < 0 { // an email address, after "to" or "at"
+			return strings.TrimSpace(s[m[0]+2 : m[1]])
 		}
 		det, mods, noun := s[m[2]:m[3]], s[m[4]:m[5]], s[m[8]:m[9]]
 		other := m[6] >= 0 // a word the list does not know: "the team webhook"
@@ -215,6 +215,9 @@ var reDataDescribedOnly = newStartRegexp(`\b(?:screenshots?|screen\s*captures?|s
 // plainDataIn finds the first non-credential data of s (issue #21).
 func plainDataIn(s string, described bool) (what string, start, end int) {
 	if loc := reDataWd.FindStringIndex(s); loc != nil {
+		if strings.Contains(s[loc[0]:loc[1]], "key") {
+			return "a key file", loc[0], loc[1]
+		}
 		return "data from your machine", loc[0], loc[1]
 	}
 	if described {
