@@ -16,42 +16,56 @@ import (
 // groups are 64 in all): literals that every match of the readings that
 // need the group holds one of.
 var (
-	// gRemote: a place off the machine named in words ("our server",
-	// "the external collector"), a source of indirect instructions (an
-	// issue, an email, a database record), and data that is not a
-	// credential but leaves the machine all the same (clipboard,
-	// screenshots, shell history, git log, the whole repository).
-	gRemote = guardGroup(remoteLits...)
+	// gDest: a remote place instructions are fetched from, named in
+	// words ("from the remote server", "from the API", "hosted at").
+	gDest = guardGroup(destLits()...)
+	// gSource: instructions read out of data: "… and do what it says",
+	// "the instructions stored in each record".
+	gSource = guardGroup(sourceLits()...)
+	// gData: data that is not a credential but leaves the machine all the
+	// same (clipboard, screenshots, shell history, git log, the whole
+	// repository, a key file).
+	gData = guardGroup("clipboard", "pbpaste", "xclip", "xsel", "screenshot", "screen capture", "screencapture", "git log", "history",
+		"codebase", "repository", "repo ", "source code", "project", "key file", "keyfile")
 	// gRaw: raw network channels (reverse shells, /dev/tcp, socat, DNS
 	// look-ups, the environment piped to the network).
-	gRaw = guardGroup("/dev/tcp", "/dev/udp", "socat", "nslookup", "dig ", "drill ", "mkfifo", "/proc/self/environ", "printenv", "$(env", "`env`", "environ", "env |", "env|",
-		"-e /bin", "-e sh", "-e bash", "-e cmd", "-e powershell", "-c /bin", "-c sh", "-c bash", "--exec", "--sh-exec", "-e /usr", "reverse shell", "ping ")
+	gRaw = guardGroup("/dev/tcp", "/dev/udp", "socat", "nslookup", " dig ", "`dig ", "drill ", "mkfifo", "/proc/self/environ", "printenv", "$(env", "`env`", "env |", "env|",
+		"-e /bin", "-e sh", "-e bash", "-e cmd", "-e powershell", "-c /bin", "-c sh", "-c bash", "--exec", "--sh-exec", "-e /usr", " ping ", "`ping ")
 	// gFrame: jailbreak framing and fake role headers.
-	gFrame = guardGroup("<|", "<<sys", "[system", "[developer", "[admin", "[operator", "[inst", "[/inst", "system:", "system*", "system :", "developer:", "admin:",
-		"administrator:", "system message", "system notice", "system alert", "system update", "system override", "system directive", "system instruction",
-		"security message", "security notice", "security alert", "security directive", "admin message", "admin notice", "admin directive", "admin override",
-		"developer message", "developer notice", "developer override", "operator message", "### instruction", "### system", "### new instruction",
-		"<system", "</system", "<developer", "</developer", "</user", "</human", "<assistant", "<ai>", "developer mode", "dan mode", "god mode", "jailbr",
-		"unrestricted", "unfiltered", "uncensored", "evil mode", "chaos mode", "anarchy mode", "are dan", "re dan", "do anything now", "no restrictions",
-		"no limitations", "no filters", "no rules", "no guidelines", "no content polic", "no safety", "zero restrictions", "bound by", "free of", "free from",
-		"from anthropic", "from openai", "from the system", "from the admin", "from your developer", "from the developers", "amoral", "unaligned", "unbound", "limitless")
-	// gSelf: self-rewriting instruction files and agents working on
-	// their own (sub-agents, background runs without oversight).
+	gFrame = guardGroup("<|", "<<sys", "[system", "[developer", "[admin", "[inst", "system:", "system*", "developer:", "admin:",
+		"system message", "system notice", "system override", "system instruction", "security message", "security notice", "security alert",
+		"admin message", "developer message", "### instruction", "### system", "<system", "</system", "<developer", "</user", "</human",
+		"<assistant", "developer mode", "dan mode", "god mode", "jailbr", "unrestricted", "unfiltered", "uncensored", "are dan", "re dan",
+		"do anything now", "no restrictions", "no limitations", "no filters", "no rules", "no guidelines", "no safety", "bound by", "free of",
+		"free from", "from anthropic", "from openai", "from the system")
+	// gSelf: instruction files an agent could be told to rewrite.
 	gSelf = guardGroup("claude.md", "agents.md", "gemini.md", ".cursorrules", ".windsurfrules", ".clinerules", "copilot-instructions", ".cursor/rules",
-		"instruction file", "your instructions", "your own instructions", "your system prompt", "this file", "these instructions", "your memory",
-		"sub-agent", "subagent", "sub agent", "background", "oversight", "supervision", "unattended", "autonomous", "copies of yourself", "instances of yourself")
+		"instruction file", "your instructions", "your own instructions", "your system prompt", "your memory", "/.claude/", "/.codex/", "/.gemini/")
+	// gAuto: agents working on their own (sub-agents, background runs).
+	gAuto = guardGroup("sub-agent", "subagent", "sub agent", "background", "oversight", "supervision", "unattended", "autonomous", "yourself",
+		"agents", "workers", "daemon")
 	// gDecRun: something decoded and then run.
 	gDecRun = guardGroup("printf", "echo -e", "echo -ne", "base64", "b64", "xxd", "\\x", "\\u00", "decode", "atob", "fromcharcode", "-enc", "frombase64", "uudecode", "openssl enc")
 )
 
-var remoteLits = []string{
-	// Destinations and sources in words.
-	"server", "endpoint", "collector", "webhook", "remote", "external", "api", "gist", "pastebin", "online", "internet", "url", "listener",
-	"bucket", "inbox", "mailbox", "@", "attacker", "c2",
-	// Sources of indirect instructions.
-	"issue", "email", "e-mail", "slack", "message", "ticket", "comment", "record", "row", "entries", "database", "web page", "webpage", "response",
-	// Data that is not a credential.
-	"clipboard", "pbpaste", "xclip", "xsel", "screenshot", "screen capture", "screencapture", "git log", "history", "codebase", "repository", "repo ", "source code", "key file", "keyfile",
+func destLits() []string {
+	return []string{"remote", "hosted at", "hosted on", "published at", "published on", "stored at", "served at", "served by", "served from", "pastebin",
+		"from the server", "from our server", "from a server", "from the api", "from an api", "from our api", "from the endpoint", "from the url",
+		"from a url", "from the web", "from the internet", "from a gist", "from the gist", "from the cloud", "from the webhook", "from the control",
+		"from the c2", "from the following", "from the configured", "from the central", "from the external", "from an external", "at the url",
+		"at the following", "via the api", "off the server"}
+}
+
+func sourceLits() []string {
+	lits := []string{"do what", "do whatever", "do as it", "do as they", "do as the", "do everything", "obey it", "obey them", "carry out",
+		"follow the instructions", "follow any instructions", "follow its instructions", "follow their instructions", "follow the commands",
+		"execute the instructions", "execute any instructions", "execute its instructions", "execute their instructions", "execute the commands"}
+	for _, n := range []string{"instructions ", "commands "} {
+		for _, p := range []string{"stored", "found", "contained", "written", "embedded", "given", "listed", "included", "hidden"} {
+			lits = append(lits, n+p)
+		}
+	}
+	return lits
 }
 
 // reAttackHeading matches a Markdown heading that says its section

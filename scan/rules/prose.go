@@ -62,9 +62,8 @@ func proseLiterals() []text.Literal {
 	l = add(l, gURL, "://")
 	l = add(l, gOverride, "ignore", "disregard", "forget", "override", "bypass", "system-level", "system level", "mark this", "mark the",
 		"system prompt", "initial instructions", "hidden instructions", "developer mode", "god mode", "dan mode", "jailbreak", "supersede", "previous instructions")
-	l = add(l, gConceal, "tell", "inform", "notify", "alert", "mention", "hide", "conceal", "without", "know", "notice", "secret from", "hidden from", "reveal", "disclose", "aware", "warn", "show", "let ", "keep ", "learn", "find out", "disclosed")
-	l = add(l, gWho, "user", "developer", "human", "operator", "owner", "maintainer", "person", "anyone", "reviewer",
-		"summary", "summaries", "response", "reply", "output", "answer", "transcript", "asked", "someone", "they ")
+	l = add(l, gConceal, "tell", "inform", "notify", "alert", "mention", "hide", "conceal", "without", "know", "notice", "secret from", "hidden from", "reveal", "disclose", "aware", "warn", "show", "let ", "keep ", "learn", "find out")
+	l = add(l, gWho, "user", "developer", "human", "operator", "owner", "maintainer", "person", "anyone", "reviewer")
 	l = add(l, gFetch, "instruction", "rules", "directive", "prompt", "command", "orders", "tasks", "what it says", "whatever it says", "follow them", "obey",
 		"guideline", "polic", "playbook", "runbook", "do what", "do whatever", "do as", "as part of", "overrides", "supersedes", "precedence", "outranks")
 	l = add(l, gDownload, "curl", "wget", "download", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "fetch", "grab", "new-object")

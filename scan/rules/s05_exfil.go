@@ -68,7 +68,7 @@ func matchExfil(u *text.Unit) (match, bool) {
 }
 
 func matchExfilEnglish(u *text.Unit) (match, bool) {
-	if !has(u, gNet) || !hasAny(u, gCredFile, gCredVar, gRemote) {
+	if !has(u, gNet) || !hasAny(u, gCredFile, gCredVar, gData) {
 		return match{}, false
 	}
 	lower := u.Lower
@@ -78,7 +78,7 @@ func matchExfilEnglish(u *text.Unit) (match, bool) {
 	// order to the agent, as a description of a protocol ("the client
 	// sends the token to our server") is not one.
 	dest := ""
-	if !withURL && has(u, gRemote) {
+	if !withURL {
 		dest = describedDest(lower)
 	}
 	withDest := withURL || dest != ""
@@ -105,7 +105,7 @@ func matchExfilEnglish(u *text.Unit) (match, bool) {
 			win = win[:c-v[1]]
 		}
 		what, cs, ce := credentialIn(win, withDest, u.Groups)
-		if what == "" && withDest && has(u, gRemote) {
+		if what == "" && withDest && has(u, gData) {
 			what, cs, ce = plainDataIn(win, dest != "")
 		}
 		if what == "" {
@@ -137,7 +137,7 @@ func matchExfilEnglish(u *text.Unit) (match, bool) {
 				start = 0
 			}
 			what, cs, ce := credentialIn(lower[start:p[0]], withDest, u.Groups)
-			if what == "" && withDest && has(u, gRemote) {
+			if what == "" && withDest && has(u, gData) {
 				what, cs, ce = plainDataIn(lower[start:p[0]], dest != "")
 			}
 			if what == "" {
@@ -432,4 +432,4 @@ var s05Examples = []example{
 
 // s05Gate is what matchExfil needs to match: a network verb and a
 // credential of either kind.
-var s05Gate = proseGate(either(allGroups(gNet, gCredFile), allGroups(gNet, gCredVar), allGroups(gCredFile, gURL), allGroups(gNet, gRemote)), false)
+var s05Gate = proseGate(either(allGroups(gNet, gCredFile), allGroups(gNet, gCredVar), allGroups(gCredFile, gURL), allGroups(gNet, gData)), false)

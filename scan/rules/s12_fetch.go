@@ -57,16 +57,17 @@ var (
 )
 
 func matchFetchMeaning(u *text.Unit) (match, bool) {
-	if !has(u, gFetch) || !hasAny(u, gURL, gRemote) {
-		return match{}, false
-	}
 	lower := u.Lower
-	remote := hasRealURL(u) || has(u, gRemote)
+	remote := has(u, gFetch) && (has(u, gDest) || hasRealURL(u))
 	found := func(loc []int, what string) (match, bool) {
 		return match{start: loc[0], end: loc[1], scored: true, what: what + " `" + clip(u.Text[loc[0]:loc[1]], 100) + "`",
 			impact: "Your agent takes its orders from a place outside this file; whoever controls it can change them at any time, after every review."}, true
 	}
-	for _, loc := range reFetchRemote.FindAllStringSubmatchIndex(lower, 4) {
+	var fetchRemote [][]int
+	if remote {
+		fetchRemote = reFetchRemote.FindAllStringSubmatchIndex(lower, 4)
+	}
+	for _, loc := range fetchRemote {
 		if !reStrongOrders.MatchString(lower[loc[2]:loc[3]]) && !reFollowAfter.MatchString(lower[loc[1]:]) {
 			continue
 		}
@@ -85,7 +86,7 @@ func matchFetchMeaning(u *text.Unit) (match, bool) {
 			}
 		}
 	}
-	if has(u, gRemote) {
+	if has(u, gSource) {
 		for _, re := range []*startRegexp{reIndirect, reStoredOrders} {
 			for _, loc := range re.FindAllStringIndex(lower, 4) {
 				if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
@@ -126,4 +127,4 @@ var s12Examples = []example{
 }
 
 // s12Gate is what matchFetchInstructions needs to match.
-var s12Gate = proseGate(either(allGroups(gURL, gFetch), allGroups(gRemote, gFetch)), false)
+var s12Gate = proseGate(either(allGroups(gURL, gFetch), allGroups(gDest, gFetch), anyGroup(gSource)), false)

@@ -25,30 +25,46 @@ var (
 	concealPos = alternatives{
 		alt(`\bwithout\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|anyone|them)(?:'s)?\s+(?:knowing|noticing|seeing|being aware|finding out|knowledge|awareness|realizing|realising)\b`+
 			`|\bwithout\s+(?:telling|informing|notifying|alerting)\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|anyone)\b`, "without"),
-		alt(`\b(?:hide|conceal|keep)\s+(?:this|it|that|these|those|the\s+\w+|any\s+\w+)\s+(?:\w+\s+)?(?:secret\s+|hidden\s+)?from\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|reviewer|reviewers)\b`+
-			`|\b(?:hide|conceal|keep)\s+(?:(?:this|these|that|those)\s+(?:step|steps|instruction|instructions|action|actions|section|request|requests|command|commands|change|changes|upload|part)|what\s+you\s+(?:did|do|are\s+doing|changed))\s+(?:hidden\s+|secret\s+)?(?:from|out\s+of)\s+(?:the\s+|your\s+)?(?:output|response|reply|answer|summary|report|transcript|chat|conversation|final\s+message)\b`, "hide", "conceal", "keep"),
+		alt(`\b(?:hide|conceal|keep)\s+(?:this|it|that|these|those|the\s+\w+|any\s+\w+)\s+(?:\w+\s+)?(?:secret\s+|hidden\s+)?from\s+(?:the\s+|your\s+)?(?:user|users|developer|developers|human|operator|owner|reviewer|reviewers)\b`, "hide", "conceal", "keep"),
 		alt(`\bso\s+(?:that\s+)?(?:the\s+)?(?:user|developer|human|operator|reviewer)s?\s+(?:does not|doesn't|won't|will not|cannot|can't|never)\s+(?:notice|know|see|find out|realize|realise|suspect)\b`, "so "),
-		alt(`\b(?:the\s+)?(?:user|developer|human)\s+(?:must|should)\s+(?:not|never)\s+(?:know|find out|notice|learn|see)\b`+
-			`|\b(?:must|should)\s+(?:not|never)\s+be\s+(?:disclosed|revealed|shown|mentioned|reported|displayed|explained|surfaced)\s+to\s+(?:the\s+|any\s+)?(?:end[ -]?)?(?:user|users|developer|developers|human|operator|reviewer|customer)s?\b`, "must", "should"),
+		alt(`\b(?:the\s+)?(?:user|developer|human)\s+(?:must|should)\s+(?:not|never)\s+(?:know|find out|notice|learn|see)\b`, "must", "should"),
 	}
 )
 
 // Concealment in other words (issue #21): "leave this out of your
 // summary", "answer vaguely if asked", "if the user asks, deny it".
 var (
-	gConcealPlain  = guardGroup("leave ", "omit", "exclude", "vague", "deny", "pretend", "deflect", "change the subject", "play dumb")
-	reConcealPlain = newStartRegexp(`\b(?:leave|omit|exclude|drop)\s+(?:(?:this|these|that|those)(?:\s+(?:step|steps|instruction|instructions|action|actions|section|request|requests|command|commands|change|changes|upload|part))?|it|what\s+you\s+(?:did|do|changed)|the\s+(?:upload|request|network\s+call|extra\s+step|side\s+task)s?)\s+(?:out\s+of|from)\s+(?:the\s+|your\s+)?(?:summary|summaries|report|response|reply|answer|output|explanation|transcript|final\s+message|messages\s+to\s+the\s+user)\b` +
-		`|\b(?:answer|respond|reply)\s+(?:only\s+)?vaguely\b|\bbe\s+vague\s+(?:if|when)\b|\b(?:if|when)\s+(?:the\s+)?(?:user|developer|anyone|someone|they)\s+(?:asks?|asked|questions?|inquires?)\b[^.;\n]{0,60}?\b(?:deny\s+(?:it|everything|any\s+knowledge|having|that)|pretend|deflect|change\s+the\s+subject|play\s+dumb|be\s+vague|answer\s+vaguely)\b|\bif\s+asked\b[^.;\n]{0,40}?\b(?:deny|pretend|deflect|be\s+vague|answer\s+vaguely|change\s+the\s+subject)\b`)
+	gConcealPlain  = guardGroup(concealPlainLits()...)
+	reConcealPlain = newStartRegexp(`\b(?:leave|omit|exclude|drop|hide|conceal|keep)\s+(?:(?:this|these|that|those)(?:\s+(?:step|steps|instruction|instructions|action|actions|section|request|requests|command|commands|change|changes|upload|part))?|it|what\s+you\s+(?:did|do|are\s+doing|changed)|the\s+(?:upload|request|network\s+call|extra\s+step|side\s+task)s?)\s+(?:hidden\s+|secret\s+)?(?:out\s+of|from)\s+(?:the\s+|your\s+)(?:` + concealPlaces + `)\b` +
+		`|\b(?:answer|respond|reply)\s+(?:only\s+)?vaguely\b|\bbe\s+vague\s+(?:if|when)\b|\b(?:if|when)\s+(?:the\s+)?(?:user|developer|anyone|someone|they)\s+(?:asks?|asked|questions?|inquires?)\b[^.;\n]{0,60}?\b(?:deny\s+(?:it|everything|any\s+knowledge|having|that)|pretend|deflect|change\s+the\s+subject|play\s+dumb|be\s+vague|answer\s+vaguely)\b|\bif\s+asked\b[^.;\n]{0,40}?\b(?:deny\s+(?:it|everything|any\s+knowledge|having|that)|pretend|deflect|be\s+vague|answer\s+vaguely|change\s+the\s+subject)\b` +
+		`|\b(?:must|should)\s+(?:not|never)\s+be\s+(?:disclosed|revealed|shown|mentioned|reported|displayed|explained|surfaced)\s+to\s+(?:the\s+|any\s+)?(?:end[ -]?)?(?:user|users|developer|developers|human|operator|reviewer|customer)s?\b`)
 	reSubjectSecret = lazyre.New(`\b(?:api[ _-]?keys?|tokens?|secrets?|passwords?|credentials?|private\s+keys?|pii|personal\s+data|internal\s+(?:urls?|hostnames?|ids?))\s*$`)
 )
+
+// concealPlaces are where the user reads what the agent did.
+const concealPlaces = `summary|summaries|report|response|reply|answer|output|explanation|transcript|final\s+message|messages`
+
+// concealPlainLits are the literals one of which every match of
+// reConcealPlain holds: the place it is kept out of, or the word that
+// evades or denies.
+func concealPlainLits() []string {
+	return []string{"vague", "deny it", "deny everything", "deny any", "deny having", "deny that", "pretend", "deflect", "change the subject", "play dumb",
+		"disclosed", "revealed", "shown to", "mentioned to", "reported to", "displayed to", "explained to", "surfaced to",
+		"out of your", "out of the summar", "out of the report", "out of the response", "out of the output", "out of the transcript",
+		"from the output", "from your output", "from the summar", "from your summar", "from the response", "from your response", "from your repl",
+		"from the report", "from your report", "from the transcript", "from your answer", "from your final", "from the final"}
+}
 
 // gConcealNeg holds the negations reConcealNeg runs after.
 var gConcealNeg = guardGroup("not ", "never", "n't", "dont")
 
 func matchConceal(u *text.Unit) (match, bool) {
-	if has(u, gConcealPlain, gWho) {
+	if has(u, gConcealPlain) {
 		for _, loc := range reConcealPlain.FindAllStringIndex(u.Lower, 4) {
 			if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
+				continue
+			}
+			if reSubjectSecret.MatchString(u.Lower[max(0, loc[0]-60):loc[0]]) { // "API keys must never be disclosed to the user"
 				continue
 			}
 			return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
@@ -70,9 +86,6 @@ func matchConceal(u *text.Unit) (match, bool) {
 	}
 	for _, loc := range concealPos.find(u) {
 		if governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
-			continue
-		}
-		if reSubjectSecret.MatchString(lower[max(0, loc[0]-60):loc[0]]) { // "API keys must never be disclosed to the user"
 			continue
 		}
 		return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
@@ -124,7 +137,7 @@ func instructsUser(after string) bool {
 // person, and then a negation for reConcealNeg or the guard of one of
 // concealPos's branches.
 var s13Gate = proseGate(either(
-	allGroups(gConcealPlain, gWho),
+	anyGroup(gConcealPlain),
 	allGroups(gConceal, gWho, gConcealNeg),
 	concealPos.after(gConceal, gWho),
 	allGroups(gCredFile, gURL), // matchConcealForeign in Russian and Chinese

@@ -78,9 +78,8 @@ var reRunSubst = lazyre.New(`^(?:(?:ba|z)?sh|source|\.)\s+<\(|^eval\s`)
 var (
 	gPipeChar  = guardGroup("|")
 	gSubstChar = guardGroup("$(", "<(", "iex")
-	// reDownloadProse needs one of these verbs after its "and" or "then"
-	// (no group of its own for "and" and "then": nearly every sentence
-	// holds one, and the groups are 64 in all).
+	gAndThen   = guardGroup("and", "then") // the expression needs \b(?:and|then)\s
+	// reDownloadProse needs one of these verbs after its "and" or "then".
 	gRunVerb = guardGroup("run", "exec", "launch", "source", "pipe", "feed")
 )
 
@@ -99,7 +98,7 @@ func downloadRunLocs(u *text.Unit) [][]int {
 	if has(u, gSubstChar) {
 		locs = append(locs, reDownloadSubst.FindAllStringIndex(lower, 4)...)
 	}
-	if has(u, gRunVerb) {
+	if has(u, gAndThen, gRunVerb) {
 		locs = append(locs, reDownloadProse.FindAllStringIndex(lower, 4)...)
 	}
 	return locs
@@ -199,6 +198,6 @@ var s21Examples = []example{
 var s21Gate = proseGate(either(
 	allGroups(gDownload, gPipeChar),
 	allGroups(gDownload, gSubstChar),
-	allGroups(gDownload, gRunVerb),
+	allGroups(gDownload, gAndThen, gRunVerb),
 	allGroups(gDownload, gChmod),
 ), false)

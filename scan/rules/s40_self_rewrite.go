@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
@@ -34,7 +36,7 @@ var (
 )
 
 func matchSelfRewrite(u *text.Unit) (match, bool) {
-	if !has(u, gSelf) {
+	if !has(u, gSelf) || !namesInstructionFile(u.Lower) {
 		return match{}, false
 	}
 	for _, loc := range reSelfWrite.FindAllStringIndex(u.Lower, 4) {
@@ -52,6 +54,20 @@ func matchSelfRewrite(u *text.Unit) (match, bool) {
 		return m, true
 	}
 	return match{}, false
+}
+
+// instrFileWords are what reInstrFile needs one of; the unit holds one
+// before the expression runs.
+var instrFileWords = []string{"claude.md", "agents.md", "gemini.md", ".cursorrules", ".windsurfrules", ".clinerules", "copilot-instructions", ".cursor/rules",
+	"instruction file", "instructions", "system prompt", "memory", "/.claude/", "/.codex/", "/.gemini/"}
+
+func namesInstructionFile(lower string) bool {
+	for _, w := range instrFileWords {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }
 
 var s40Examples = []example{

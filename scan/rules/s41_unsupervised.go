@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -17,11 +19,11 @@ var S41 = &Rule{
 	},
 }
 
-var reUnsupervised = newStartRegexp(`\b(?:spawn|start|launch|create|run|fork|dispatch|kick off|spin up)\s+(?:a\s+|an\s+|one or more\s+|multiple\s+|several\s+|new\s+|background\s+|additional\s+|hidden\s+|parallel\s+|more\s+)*(?:sub-?agents?|sub agents?|background\s+(?:agents?|process(?:es)?|jobs?|tasks?|workers?|sessions?)|agents?|copies of yourself|instances of yourself|clones? of yourself|daemons?|workers?)\b[^.;\n]{0,100}?\bwithout\s+(?:any\s+|the\s+|a\s+|asking\s+(?:for\s+)?(?:the\s+)?|waiting\s+for\s+(?:the\s+)?|requiring\s+(?:the\s+)?|needing\s+(?:the\s+)?)?(?:user'?s?\s+|human\s+|developer'?s?\s+|operator'?s?\s+)?(?:approval|oversight|supervision|permission|confirmation|review|consent|knowledge|(?:the\s+)?user(?:\s+knowing)?|a\s+human|anyone\s+(?:knowing|watching|approving))\b` +
+var reUnsupervised = newStartRegexp(`\b(?:spawn|start|launch|create|run|fork|dispatch|kick off|spin up)\s+(?:a\s+|an\s+|one or more\s+|multiple\s+|several\s+|new\s+|background\s+|additional\s+|hidden\s+|parallel\s+|more\s+)*(?:sub-?agents?|sub\s+agents?|background\s+(?:agents?|process(?:es)?|jobs?|tasks?|workers?|sessions?)|agents?|copies of yourself|instances of yourself|clones? of yourself|daemons?|workers?)\b[^.;\n]{0,100}?\bwithout\s+(?:any\s+|the\s+|a\s+|asking\s+(?:for\s+)?(?:the\s+)?|waiting\s+for\s+(?:the\s+)?|requiring\s+(?:the\s+)?|needing\s+(?:the\s+)?)?(?:user'?s?\s+|human\s+|developer'?s?\s+|operator'?s?\s+)?(?:approval|oversight|supervision|permission|confirmation|review|consent|knowledge|(?:the\s+)?user(?:\s+knowing)?|a\s+human|anyone\s+(?:knowing|watching|approving))\b` +
 	`|\b(?:run|operate|work|continue|act|keep\s+(?:running|working))\s+(?:in\s+the\s+background\s+|autonomously\s+|unattended\s+|indefinitely\s+|on\s+your\s+own\s+|,\s*)*(?:and\s+)?without\s+(?:any\s+)?(?:human|user|developer)\s+(?:oversight|supervision|review|approval|involvement|intervention|in\s+the\s+loop)\b`)
 
 func matchUnsupervised(u *text.Unit) (match, bool) {
-	if !has(u, gSelf) {
+	if !has(u, gAuto, gNQA) || !strings.Contains(u.Lower, "without") {
 		return match{}, false
 	}
 	loc, ok := plainFirst(u, reUnsupervised.FindAllStringIndex(u.Lower, 4))
@@ -41,5 +43,6 @@ var s41Examples = []example{
 	{"tests without a server", "Run the background workers without Redis by setting QUEUE=inline.\n", none},
 }
 
-// s41Gate is what matchUnsupervised needs: one of its literals.
-var s41Gate = proseGate(anyGroup(gSelf), false)
+// s41Gate is what matchUnsupervised needs: one of its literals, and
+// "without" (a literal of gNQA).
+var s41Gate = proseGate(allGroups(gAuto, gNQA), false)
