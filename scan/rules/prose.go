@@ -58,14 +58,14 @@ func proseLiterals() []text.Literal {
 	l = add(l, gCredFile, ".env", ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".aws", ".npmrc", ".pypirc", ".netrc",
 		".git-credentials", ".docker/config", ".kube/config", "/etc/shadow", "/etc/passwd", ".gnupg", "credentials.json",
 		"gcloud", "keychain", "login data", "_history")
-	l = add(l, gCredVar, "token", "secret", "key", "passw", "credential", "cookie", "environment", "env var", "printenv", "process.env", "os.environ", "env ", "$env", "getenv")
+	l = add(l, gCredVar, "token", "secret", "key", "passw", "credential", "cookie", "environment", "env var", "printenv", "process.env", "os.environ", "env ", "$env", "getenv", "of `env", "of env", "of printenv")
 	l = add(l, gURL, "://")
 	l = add(l, gOverride, "ignore", "disregard", "forget", "override", "bypass", "system-level", "system level", "mark this", "mark the",
 		"system prompt", "initial instructions", "hidden instructions", "developer mode", "god mode", "dan mode", "jailbreak", "supersede", "previous instructions")
 	l = add(l, gConceal, "tell", "inform", "notify", "alert", "mention", "hide", "conceal", "without", "know", "notice", "secret from", "hidden from", "reveal", "disclose", "aware", "warn", "show", "let ", "keep ", "learn", "find out")
 	l = add(l, gWho, "user", "developer", "human", "operator", "owner", "maintainer", "person", "anyone", "reviewer")
 	l = add(l, gFetch, "instruction", "rules", "directive", "prompt", "command", "orders", "tasks", "what it says", "whatever it says", "follow them", "obey",
-		"guideline", "polic", "playbook", "runbook", "do what", "do whatever", "do as", "as part of", "overrides", "supersedes", "precedence", "outranks")
+		"guideline", "polic", "playbook", "runbook", "do what", "do whatever", "do as", "as part of", "overrides", "supersedes", "precedence", "outranks", "task list", "todo list", "to-do list")
 	l = add(l, gDownload, "curl", "wget", "download", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "fetch", "grab", "new-object")
 	l = add(l, gChmod, "chmod")
 	l = add(l, gSafety, "no-verify", "disable", "777", "verify=false", "verify = false", "do not apply", "don't apply", "no longer apply",
