@@ -193,3 +193,27 @@ func containsString(ss []string, s string) bool {
 	}
 	return false
 }
+
+// FuzzToolGrant: the front-matter reader of S42 takes any bytes without a
+// panic, and a grant it reports sits on a line of the front matter.
+func FuzzToolGrant(f *testing.F) {
+	for _, ex := range s42Examples {
+		f.Add(ex.text)
+	}
+	f.Add("---\nallowed-tools:\n  - Bash\n")
+	f.Add("---\ntools: [\"Bash(*)\", 'Write']\n---\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		r := instructionRepo(s)
+		for _, d := range r.ProseDocs() {
+			line, grant := toolGrant(d)
+			if grant == "" {
+				continue
+			}
+			if line < 2 || line > d.NumLines() {
+				t.Fatalf("grant %q on line %d outside 2..%d", grant, line, d.NumLines())
+			}
+			riskyBody(d, grant)
+		}
+		_ = Run([]*Rule{S42}, r)
+	})
+}
