@@ -33,11 +33,9 @@ var (
 		"-e /bin", "-e sh", "-e bash", "-e cmd", "-e powershell", "-c /bin", "-c sh", "-c bash", "--exec", "--sh-exec", "-e /usr", " ping ", "`ping ")
 	// gFrame: jailbreak framing and fake role headers.
 	gFrame = guardGroup("<|", "<<sys", "[system", "[developer", "[admin", "[inst", "system:", "system*", "developer:", "admin:",
-		"system message", "system notice", "system override", "system instruction", "security message", "security notice", "security alert",
-		"admin message", "developer message", "### instruction", "### system", "<system", "</system", "<developer", "</user", "</human",
-		"<assistant", "developer mode", "dan mode", "god mode", "jailbr", "unrestricted", "unfiltered", "uncensored", "are dan", "re dan",
-		"do anything now", "no restrictions", "no limitations", "no filters", "no rules", "no guidelines", "no safety", "bound by", "free of",
-		"free from", "from anthropic", "from openai", "from the system")
+		"system message", "system notice", "system override", "### instruction", "<system", "</system", "</user", "developer mode", "jailbr",
+		"unrestricted", "unfiltered", "uncensored", "re dan", "do anything now", "no restrictions", "no rules", "bound by", "free of",
+		"from anthropic", "from openai")
 	// gSelf: instruction files an agent could be told to rewrite.
 	gSelf = guardGroup("claude.md", "agents.md", "gemini.md", ".cursorrules", ".windsurfrules", ".clinerules", "copilot-instructions", ".cursor/rules",
 		"instruction file", "your instructions", "your own instructions", "your system prompt", "your memory", "/.claude/", "/.codex/", "/.gemini/")

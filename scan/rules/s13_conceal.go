@@ -50,9 +50,8 @@ const concealPlaces = `summary|summaries|report|response|reply|answer|output|exp
 func concealPlainLits() []string {
 	return []string{"vague", "deny it", "deny everything", "deny any", "deny having", "deny that", "pretend", "deflect", "change the subject", "play dumb",
 		"disclosed", "revealed", "shown to", "mentioned to", "reported to", "displayed to", "explained to", "surfaced to",
-		"out of your", "out of the summar", "out of the report", "out of the response", "out of the output", "out of the transcript",
-		"from the output", "from your output", "from the summar", "from your summar", "from the response", "from your response", "from your repl",
-		"from the report", "from your report", "from the transcript", "from your answer", "from your final", "from the final"}
+		"out of your", "out of the summar", "out of the report", "from the output", "from your output", "from the summar", "from your summar",
+		"from your response", "from the response", "from your repl", "from your report", "from your answer"}
 }
 
 // gConcealNeg holds the negations reConcealNeg runs after.
