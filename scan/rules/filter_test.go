@@ -56,6 +56,8 @@ var gatedMatchers = []struct {
 	{"S12", s12Gate, matchFetchInstructions}, {"S13", s13Gate, matchConceal}, {"S21", s21Gate, matchDownloadRun},
 	{"S22", s22Gate, matchSafetyOff}, {"S23", s23Gate, matchDestructive}, {"S24", s24Gate, matchPersistence},
 	{"S25", s25Gate, matchPackageSource}, {"S26", s26Gate, matchCredentialStore},
+	{"S37", s37Gate, matchRawChannel}, {"S38", s38Gate, matchFraming}, {"S39", s39Gate, matchDecodeRun},
+	{"S40", s40Gate, matchSelfRewrite}, {"S41", s41Gate, matchUnsupervised},
 	{"S7 decode reason", s07DecodeGate, func(u *text.Unit) (match, bool) { return match{}, has(u, gDecode) }},
 	{"S5 naming sentence", s05SplitGate, func(u *text.Unit) (match, bool) { _, _, ok := matchDefinition(u); return match{}, ok }},
 	{"S5 step across files", crossFileGate, func(u *text.Unit) (match, bool) {

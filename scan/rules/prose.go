@@ -58,13 +58,14 @@ func proseLiterals() []text.Literal {
 	l = add(l, gCredFile, ".env", ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", "id_dsa", ".aws", ".npmrc", ".pypirc", ".netrc",
 		".git-credentials", ".docker/config", ".kube/config", "/etc/shadow", "/etc/passwd", ".gnupg", "credentials.json",
 		"gcloud", "keychain", "login data", "_history")
-	l = add(l, gCredVar, "token", "secret", "key", "passw", "credential", "cookie", "environment", "env var", "printenv", "process.env", "os.environ", "env ", "$env", "getenv")
+	l = add(l, gCredVar, "token", "secret", "key", "passw", "credential", "cookie", "environment", "env var", "printenv", "process.env", "os.environ", "env ", "$env", "getenv", "of `env", "of env", "of printenv")
 	l = add(l, gURL, "://")
 	l = add(l, gOverride, "ignore", "disregard", "forget", "override", "bypass", "system-level", "system level", "mark this", "mark the",
 		"system prompt", "initial instructions", "hidden instructions", "developer mode", "god mode", "dan mode", "jailbreak", "supersede", "previous instructions")
 	l = add(l, gConceal, "tell", "inform", "notify", "alert", "mention", "hide", "conceal", "without", "know", "notice", "secret from", "hidden from", "reveal", "disclose", "aware", "warn", "show", "let ", "keep ", "learn", "find out")
 	l = add(l, gWho, "user", "developer", "human", "operator", "owner", "maintainer", "person", "anyone", "reviewer")
-	l = add(l, gFetch, "instruction", "rules", "directive", "prompt", "command", "orders", "tasks", "what it says", "whatever it says", "follow them", "obey")
+	l = add(l, gFetch, "instruction", "rules", "directive", "prompt", "command", "orders", "tasks", "what it says", "whatever it says", "follow them", "obey",
+		"guideline", "polic", "playbook", "runbook", "do what", "do whatever", "do as", "as part of", "overrides", "supersedes", "precedence", "outranks", "task list", "todo list", "to-do list")
 	l = add(l, gDownload, "curl", "wget", "download", "iwr", "irm", "invoke-webrequest", "invoke-restmethod", "fetch", "grab", "new-object")
 	l = add(l, gChmod, "chmod")
 	l = add(l, gSafety, "no-verify", "disable", "777", "verify=false", "verify = false", "do not apply", "don't apply", "no longer apply",
@@ -72,7 +73,8 @@ func proseLiterals() []text.Literal {
 		"turn off", "switch off", "skip the security", "skip security", "skip the safety", "skip safety")
 	l = add(l, gDestroy, "push", "filter-branch", "filter-repo", "history", "rm -", "rm  -", "truncate", "> ~/", ">~/", "wipe", "empty")
 	l = add(l, gPersist, "~/.", "$home/.", "${home}/.", "crontab", "/etc/cron", "launchagents", "launchdaemons", "launchctl", "systemctl",
-		"login item", "startup item", "autostart", "currentversion\\run", "schtasks", ".git/hooks", "hookspath")
+		"login item", "startup item", "autostart", "currentversion\\run", "schtasks", ".git/hooks", "hookspath",
+		"cron", "scheduled task", "shell profile", "shell's profile", "start-up file", "startup file", "start-up script", "startup script", "bashrc", "zshrc", "zprofile", "bash_profile", "launch agent", "systemd")
 	l = add(l, gPkg, "index-url", "trusted-host", "registry", "instead of the default", "instead of the official", "instead of the public", "private", "internal", "gosumdb", "gonosumdb", "goinsecure", "goproxy")
 	l = add(l, gStore, "login data", "logins.json", "key4.db", "cookies.sqlite", "password", "keychain", "credential manager", "cmdkey",
 		"vaultcmd", "keyring", "kwallet", "secret-tool", ".ssh", "id_rsa", "id_ed25519", "id_ecdsa", ".aws", "gcloud", "application_default_credentials",
@@ -603,6 +605,7 @@ func proseExamples() map[*Rule][]example {
 		S1a: s01aExamples, S1b: s01bExamples, S2: s02Examples, S4: s04Examples, S5: s05Examples,
 		S7: s07Examples, S12: s12Examples, S13: s13Examples, S21: s21Examples, S22: s22Examples,
 		S23: s23Examples, S24: s24Examples, S25: s25Examples, S26: s26Examples,
+		S37: s37Examples, S38: s38Examples, S39: s39Examples, S40: s40Examples, S41: s41Examples, S42: s42Examples,
 	}
 }
 

@@ -23,7 +23,9 @@ func All() []*Rule {
 // Prose returns the hidden-text and prose rules, which read instruction
 // files (and tool servers' descriptions) as text.
 func Prose() []*Rule {
-	return []*Rule{S1a, S1b, S2, S4, S5, S7, S12, S13, S21, S22, S23, S24, S25, S26}
+	return []*Rule{S1a, S1b, S2, S4, S5, S7, S12, S13, S21, S22, S23, S24, S25, S26,
+		// Plain attacks (issue #21).
+		S37, S38, S39, S40, S41, S42}
 }
 
 var order = func() map[string]int {

@@ -19,17 +19,23 @@ var S4 = &Rule{
 }
 
 var overrideAlts = alternatives{
-	alt(`\b(?:ignore|disregard|forget|override|bypass|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+|everything\s+|about\s+)*(?:previous|prior|above|earlier|preceding|former|original|system|existing|other|safety|security|developer|default)\s+(?:instructions?|rules|directions|prompts?|guidelines|guidance|directives|guardrails|context|messages|policies|constraints|restrictions)\b`+
+	alt(`\b(?:ignore|disregard|forget|override|bypass|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+|everything\s+|about\s+)*(?:previous|prior|above|earlier|preceding|former|original|system|existing|other|safety|security|developer|default)\s+(?:(?:system|safety|security|developer|default|original|existing|operator)\s+)?(?:instructions?|rules|directions|prompts?|guidelines|guidance|directives|guardrails|context|messages|policies|constraints|restrictions)\b`+
 		`|\b(?:ignore|disregard|forget|override|bypass|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*(?:instructions?|rules|guidelines|guidance|directives)\s+(?:in|from|of)\s+(?:your|the)\s+system\s+(?:prompt|message)\b`,
 		"ignore", "disregard", "forget", "override", "bypass", "discard").
 		and("instruction", "rules", "direction", "prompt", "guideline", "guidance", "directive", "guardrail", "context", "messages", "policies", "constraint", "restriction"),
-	alt(`\bsystem[- ]level\s+(?:directive|instruction|override|command|order)s?\b`, "system-level", "system level"),
-	alt(`\b(?:system|admin|administrator|developer|root|god)\s+override\b`, " override"),
-	alt(`\bmark\s+(?:this|the|these)\s+(?:file|files|repo|repository|project|code|content|package|skill|server|tool)\s+as\s+(?:safe|trusted|clean|verified|benign|harmless)\b`, "mark "),
+	alt(`\bsystem[- ]level\s+(?:directive|instruction|override|command|order)s?\b`, s04Lits...),
+	alt(`\b(?:system|admin|administrator|developer|root|god)\s+override\b`, s04Lits...),
+	alt(`\bmark\s+(?:this|the|these)\s+(?:file|files|repo|repository|project|code|content|package|skill|server|tool)\s+as\s+(?:safe|trusted|clean|verified|benign|harmless)\b`, s04Lits...),
 	alt(`\b(?:reveal|print|show|output|repeat|leak|dump|disclose|display)\s+(?:me\s+)?(?:your|the)\s+(?:full\s+|entire\s+|hidden\s+|original\s+|complete\s+)?(?:system\s+prompt|initial\s+instructions|hidden\s+instructions|system\s+instructions)\b`, "system prompt", "instructions"),
-	alt(`\byou\s+are\s+now\s+(?:in\s+)?(?:developer|dan|jailbreak|jailbroken|unrestricted|god|admin)\s+mode\b`, " mode"),
-	alt(`\b(?:these|the following|this file's)\s+instructions\s+(?:override|supersede|replace)\s+(?:all|any|every)\s+(?:previous|prior|other|system|safety)\b`, "supersede", "override", "replace"),
+	alt(`\byou\s+are\s+now\s+(?:in\s+)?(?:developer|dan|jailbreak|jailbroken|unrestricted|god|admin)\s+mode\b`, s04Lits...),
+	alt(`\b(?:these|the following|this file's)\s+instructions\s+(?:override|supersede|replace)\s+(?:all|any|every)\s+(?:previous|prior|other|system|safety)\b`, s04Lits...),
 }
+
+// s04Lits guards the rare branches of overrideAlts together: one
+// prefilter group for all of them (the groups are 64 in all), each branch
+// an expression that starts with one of these words and so costs nothing
+// where its own word is missing.
+var s04Lits = []string{"system-level", "system level", " override", "mark ", " mode", "supersede", "replace"}
 
 func matchOverride(u *text.Unit) (match, bool) {
 	if !has(u, gOverride) {
@@ -81,7 +87,7 @@ var reSafeToClean = lazyre.New(`^\s+to\s+(?:delete|remove|drop|discard|archive|p
 
 // reOrderLead is what may precede an order in its clause: list markers,
 // politeness, sequencing and modal verbs addressed to the agent.
-var reOrderLead = lazyre.New(`^(?:\s*(?:when|if|after|before|once|while|whenever|as soon as|in order to|to)\b[^,]*,)?(?:[\s*>#\-+_|:,(\[\]!"'` + "`" + `]|\d+[.)]|please|now|first|then|also|always|just|simply|immediately|and|so|from now on|important|note|system|assistant|admin|urgent|critical|you\s+(?:must|should|will|shall|can|may|need\s+to|are\s+to|have\s+to)|must|should)*$`)
+var reOrderLead = lazyre.New(`^(?:\s*(?:when|if|after|before|once|while|whenever|as soon as|in order to|to|every|each|at|on|during|for|finally|afterwards|next|later|periodically|daily|hourly|weekly)\b[^,]*,)?(?:[\s*>#\-+_|:,(\[\]!"'` + "`" + `]|\d+[.)]|please|now|first|then|also|always|just|simply|immediately|and|so|from now on|important|note|system|assistant|admin|urgent|critical|you\s+(?:must|should|will|shall|can|may|need\s+to|are\s+to|have\s+to)|must|should)*$`)
 
 // imperativeAt reports whether the match at start is an order: nothing
 // but list markers, politeness or a modal addressed to the agent stands
