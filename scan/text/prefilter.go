@@ -370,3 +370,8 @@ func (p *Prefilter) LineGroups(s string, starts []int, out []uint64) []uint64 {
 	}
 	return out
 }
+
+// Fast reports whether the automaton is small enough for the fast table
+// (maxFastStates states). Without it every byte costs a multiplication
+// more, so callers with a speed budget test that it holds.
+func (p *Prefilter) Fast() bool { return p.fast != nil }
