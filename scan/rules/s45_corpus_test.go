@@ -30,7 +30,7 @@ func TestS45CorpusWild(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := scan.Scan(context.Background(), root)
+		res, err := scan.Scan(context.Background(), root, scan.WithOptIn("S45"))
 		root.Close()
 		if err != nil {
 			t.Fatalf("scan %s: %v", name, err)
