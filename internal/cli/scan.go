@@ -268,12 +268,13 @@ func runScan(ctx context.Context, app *App, cmd *cobra.Command, o *scanOptions, 
 	}
 	res := merge(parts)
 	res.Notices = append(res.Notices, globalNotices...)
-	if !cmd.Flags().Changed("fail-on") && projectFailOn != "" {
-		// The project's default, when the command line gives none. It can
-		// never be "never" (projconf refuses it), so COMPROMISED still fails.
-		failOn = projectFailOn
+	if !cmd.Flags().Changed("fail-on") && projectFailOn != "" && projectFailOn != failOnSuspicious {
+		// A project's own file may only make Sentinel stricter: whoever
+		// edits the project (a pull request's author included) must not
+		// make a SUSPICIOUS verdict pass. The default already fails on
+		// SUSPICIOUS, so a looser fail-on is reported and not followed.
 		res.SuppressionNotes = append(res.SuppressionNotes, scan.Notice{Path: ".sentinel.yaml",
-			Message: fmt.Sprintf("the exit code follows its fail-on: %s, since the command line gave no --fail-on", projectFailOn)})
+			Message: fmt.Sprintf("its fail-on: %s is not followed: a project's own file cannot loosen the exit code, so SUSPICIOUS still fails; pass --fail-on %s on the command line if you mean it", projectFailOn, projectFailOn)})
 	}
 	if o.global && !globalFound {
 		res.Notices = append(res.Notices, scan.Notice{Path: "~", Message: "--global: none of your own agent files exists (~/.claude/settings.json, ~/.claude/CLAUDE.md, ~/.claude.json, ~/.gemini/settings.json, ~/.gemini/GEMINI.md, ~/.cursor/hooks.json, ~/.cursor/mcp.json, ~/.codex/config.toml), so there was nothing of yours to scan"})

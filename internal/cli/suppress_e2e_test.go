@@ -280,11 +280,13 @@ func TestSuppressGateIgnoresProjectSuppressions(t *testing.T) {
 func TestProjectConfig(t *testing.T) {
 	bin := testBinary(t)
 	susp := scanTree(t, map[string]string{"CLAUDE.md": "# Rules\n\n" + supOverride + "\n", ".sentinel.yaml": "fail-on: compromised\n"})
+	// A project's own fail-on cannot loosen the exit code: a pull
+	// request's author could otherwise make a SUSPICIOUS change pass.
 	r := runScanCmd(t, bin, susp, "", "scan", ".")
-	if r.code != 0 || !strings.Contains(r.stdout, "verdict: SUSPICIOUS") || !strings.Contains(r.stdout, "the exit code follows its fail-on: compromised") {
-		t.Errorf("fail-on from .sentinel.yaml: exit %d\n%s", r.code, r.stdout)
+	if r.code != 3 || !strings.Contains(r.stdout, "verdict: SUSPICIOUS") || !strings.Contains(r.stdout, "fail-on: compromised is not followed") {
+		t.Errorf("fail-on from .sentinel.yaml loosened the exit code: exit %d\n%s", r.code, r.stdout)
 	}
-	if r := runScanCmd(t, bin, susp, "", "scan", ".", "--fail-on", "suspicious"); r.code != 3 {
+	if r := runScanCmd(t, bin, susp, "", "scan", ".", "--fail-on", "compromised"); r.code != 0 {
 		t.Errorf("--fail-on on the command line must win: exit %d", r.code)
 	}
 	if r := runScanCmd(t, bin, susp, "", "scan", ".", "--ignore-suppressions"); r.code != 3 {

@@ -6,7 +6,9 @@
 // or quieter about lines a person reviewed: it cannot approve a hook, a task
 // or a tool server, it cannot hide a finding that forces COMPROMISED (an
 // exclude here leaves files scanned and only suppresses their other
-// findings, each listed), 'fail-on: never' is refused, and the gate
+// findings, each listed), 'fail-on: never' is refused ('compromised' is
+// read but 'sentinel scan' does not follow it: it would loosen the exit
+// code), and the gate
 // ('sentinel run') never reads it.
 package projconf
 
