@@ -51,6 +51,9 @@ type Rule struct {
 	ForceWith []string
 	// AutoRun marks rules of the auto-run family.
 	AutoRun bool
+	// Sandbox marks findings of a model's behaviour (D1): at most 40
+	// points together, and never COMPROMISED by themselves (scan/score).
+	Sandbox bool
 	// Impact says in one sentence what the agent would do; Fix what to do.
 	Impact, Fix string
 	// Check reads the repository and reports findings.
