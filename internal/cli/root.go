@@ -90,6 +90,8 @@ verification, 1 usage or environment error.`,
 		newKeygenCmd(app),
 		newSignCmd(app),
 		newVerifyCmd(app),
+		newDetonateCmd(app),
+		newAPIKeyCmd(app),
 		// Subcommands are listed here, one line each.
 	)
 	return root
