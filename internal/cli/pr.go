@@ -22,6 +22,7 @@ type prOptions struct {
 	format    string
 	failOn    string
 	hooksOnly bool
+	detonate  bool
 }
 
 func newPRCmd(app *App) *cobra.Command {
@@ -63,6 +64,7 @@ always 0. 1 for usage and environment errors (git missing, ref absent).`,
 	f.StringVar(&o.format, "format", "markdown", "report format: markdown, json or sarif")
 	f.StringVar(&o.failOn, "fail-on", "compromised", "which verdict fails the check: compromised, suspicious or never")
 	f.BoolVar(&o.hooksOnly, "hooks-only", false, "only what runs or connects by itself")
+	f.BoolVar(&o.detonate, "detonate", false, "also run each changed instruction file through the sandbox against its base version (needs your own model key: 'sentinel apikey'; see 'sentinel detonate --help')")
 	_ = cmd.RegisterFlagCompletionFunc("format", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
 		return []string{"markdown", "json", "sarif"}, cobra.ShellCompDirectiveNoFileComp
 	})
@@ -102,6 +104,11 @@ func runPR(cmd *cobra.Command, app *App, o *prOptions, dir string) error {
 		return fmt.Errorf("cannot check %s: %s", dir, errSentence(err))
 	} else if !st.IsDir() {
 		return usagef("%s is a file, and pr compares a repository folder with its base; name the folder", dir)
+	}
+	if o.detonate {
+		if opts, err = prDetonation(ctxOf(cmd), app, dir, o.base, opts); err != nil {
+			return err
+		}
 	}
 	rep, err := prcheck.Compare(ctxOf(cmd), dir, o.base, opts...)
 	if err != nil {

@@ -93,6 +93,8 @@ verification, 1 usage or environment error.`,
 		newSignCmd(app),
 		newVerifyCmd(app),
 		newExplainCmd(app),
+		newDetonateCmd(app),
+		newAPIKeyCmd(app),
 		// Subcommands are listed here, one line each.
 	)
 	return root

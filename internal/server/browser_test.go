@@ -175,6 +175,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("a file named __proto__ is sent", func(t *testing.T) { testBrowserProtoFileName(t, b) })
 	t.Run("keyboard, download and the API page", func(t *testing.T) { testBrowserKeyboardDownloadAPI(t, b) })
 	t.Run("the VS Code extension is offered", func(t *testing.T) { testBrowserVSIX(t, b) })
+	t.Run("a saved sandbox report shows D1", func(t *testing.T) { testBrowserOpenReport(t, b) })
 	t.Run("screenshot", func(t *testing.T) { testBrowserScreenshot(t, b) })
 }
 

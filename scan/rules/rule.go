@@ -55,6 +55,9 @@ type Rule struct {
 	// `sentinel scan --meaning`): a reading too slow or too new to run on
 	// every scan, the gate's included. Reports still know them.
 	OptIn bool
+	// Sandbox marks findings of a model's behaviour (D1): at most 40
+	// points together, and never COMPROMISED by themselves (scan/score).
+	Sandbox bool
 	// Impact says in one sentence what the agent would do; Fix what to do.
 	Impact, Fix string
 	// Check reads the repository and reports findings.

@@ -1,11 +1,16 @@
 // Package score turns a file's findings into its trust score and verdict,
 // exactly as formula v0.1 specifies:
 //
-//	score = clamp(100 − Σ rule weights (each rule once per file), 0, 100)
+//	score = clamp(100 − Σ rule weights (each rule once per file) − min(40, sandbox), 0, 100)
 //	FORCE → COMPROMISED, displayed score capped at 39
 //	CEILING → score capped at 79
 //	≥ 80 CLEAN · 40–79 SUSPICIOUS · ≤ 39 COMPROMISED
 //	repository verdict = worst file
+//
+// The sandbox (rule D1, rules.Rule.Sandbox) counts at most SandboxCap
+// points, and a model's behaviour may raise a warning but never block: a
+// file the static rules leave above COMPROMISED is not taken below 40 by
+// the sandbox (the arithmetic says "sandbox alone never convicts").
 //
 // The package is pure: same findings, same answer.
 package score
@@ -62,6 +67,8 @@ func Band(v Verdict) string {
 const (
 	ForceCap   = 39
 	CeilingCap = 79
+	// SandboxCap is the most the sandbox's findings subtract together.
+	SandboxCap = 40
 )
 
 // Result is one file's score.
@@ -118,11 +125,16 @@ func File(findings []rules.Finding, lookup func(string) *rules.Rule) Result {
 	}
 	raw := 100
 	forced, ceiling := false, false
+	sandbox := 0
 	var b strings.Builder
 	b.WriteString("100")
 	for _, id := range ids {
 		r := lookup(id)
-		raw -= r.Weight
+		if r.Sandbox {
+			sandbox += r.Weight
+		} else {
+			raw -= r.Weight
+		}
 		b.WriteString(" ")
 		b.WriteString(id)
 		b.WriteString(":-")
@@ -133,6 +145,17 @@ func File(findings []rules.Finding, lookup func(string) *rules.Rule) Result {
 		if r.Effect == rules.EffectCeiling {
 			ceiling = true
 		}
+	}
+	// What the static rules alone would give, before the sandbox.
+	static := max(raw, 0)
+	if sandbox > 0 {
+		take := min(sandbox, SandboxCap)
+		if take < sandbox {
+			b.WriteString(" (sandbox capped at -")
+			b.WriteString(strconv.Itoa(SandboxCap))
+			b.WriteString(")")
+		}
+		raw -= take
 	}
 	if raw < 0 {
 		raw = 0
@@ -152,6 +175,12 @@ func File(findings []rules.Finding, lookup func(string) *rules.Rule) Result {
 			s = CeilingCap
 		}
 		b.WriteString(" | ceiling -> ")
+		b.WriteString(strconv.Itoa(s))
+	}
+	if sandbox > 0 && !forced && s <= ForceCap && min(static, CeilingCap) > ForceCap {
+		// Only deterministic evidence convicts.
+		s = ForceCap + 1
+		b.WriteString(" | sandbox alone never convicts -> ")
 		b.WriteString(strconv.Itoa(s))
 	}
 	v := Clean

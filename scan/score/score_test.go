@@ -21,6 +21,9 @@ var testRules = map[string]*rules.Rule{
 	"S18a": {ID: "S18a", Weight: 60, Effect: rules.EffectForce, AutoRun: true},
 	"S20":  {ID: "S20", Weight: 30, Effect: rules.EffectCeiling},
 	"S21":  {ID: "S21", Weight: 40},
+	"D1":   {ID: "D1", Weight: 40, Effect: rules.EffectCeiling, Sandbox: true},
+	// A second sandbox rule, to check the 40-point cap on the sandbox's sum.
+	"D9": {ID: "D9", Weight: 30, Sandbox: true},
 }
 
 func lookup(id string) *rules.Rule { return testRules[id] }
@@ -56,6 +59,13 @@ func TestFormula(t *testing.T) {
 		{"concealment alone", findings("S13"), 55, Suspicious, "100 S13:-45 = 55"},
 		{"concealment beside auto-run", findings("S13", "S17a"), 30, Compromised, "100 S13:-45 S17a:-25 = 30 | forced -> 30"},
 		{"clamped at zero", findings("S10", "S17b", "S18a"), 0, Compromised, "100 S10:-70 S17b:-70 S18a:-60 = 0 | forced -> 0"},
+		// The sandbox: at most 40 points, a warning, never a conviction by itself.
+		{"sandbox alone", findings("D1"), 60, Suspicious, "100 D1:-40 = 60 | ceiling -> 60"},
+		{"sandbox capped at 40", findings("D1", "D9"), 60, Suspicious, "100 D1:-40 D9:-30 (sandbox capped at -40) = 60 | ceiling -> 60"},
+		{"sandbox beside exfiltration never convicts", findings("S5", "D1"), 40, Suspicious, "100 S5:-40 D1:-40 = 20 | ceiling -> 20 | sandbox alone never convicts -> 40"},
+		{"sandbox beside a static conviction", findings("S20", "S5", "D1"), 0, Compromised, "100 S20:-30 S5:-40 D1:-40 = 0 | ceiling -> 0"},
+		{"sandbox beside a forced rule", findings("S1a", "S5", "D1"), 0, Compromised, "100 S1a:-50 S5:-40 D1:-40 = 0 | forced -> 0"},
+		{"sandbox observation never counts", []rules.Finding{{RuleID: "D1", Observation: true}}, 100, Clean, "100 = 100"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

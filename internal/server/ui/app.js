@@ -494,6 +494,57 @@ function downloadJSON() {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+// ---- a saved report -----------------------------------------------------------
+
+const BANDS = new Set(['red', 'amber', 'green']);
+const VERDICTS = new Set(['CLEAN', 'SUSPICIOUS', 'COMPROMISED']);
+
+// reportToResult reads a saved JSON report (the repository shape, or the
+// single-file shape of `sentinel scan FILE --json` and `sentinel detonate
+// --json`) into the shape show() renders; null when it is not one. Its
+// strings are placed with textContent like any scan's.
+export function reportToResult(doc) {
+  if (!doc || typeof doc !== 'object' || !VERDICTS.has(doc.verdict) || typeof doc.trust_score !== 'number') return null;
+  const arr = (v) => (Array.isArray(v) ? v.filter((x) => x && typeof x === 'object') : []);
+  const band = (b, v) => (BANDS.has(b) ? b : (v === 'COMPROMISED' ? 'red' : v === 'SUSPICIOUS' ? 'amber' : 'green'));
+  const file = (f) => ({
+    path: String(f.path || f.filename || 'file'),
+    verdict: VERDICTS.has(f.verdict) ? f.verdict : doc.verdict,
+    trust_score: typeof f.trust_score === 'number' ? f.trust_score : doc.trust_score,
+    color_band: band(f.color_band, f.verdict || doc.verdict),
+    findings: arr(f.findings), observations: arr(f.observations),
+  });
+  const files = Array.isArray(doc.files) ? arr(doc.files).map(file) : (Array.isArray(doc.findings) ? [file(doc)] : null);
+  if (!files) return null;
+  const breakdown = Array.isArray(doc.breakdown) ? doc.breakdown.map(String) : (typeof doc.breakdown === 'string' ? [doc.breakdown] : []);
+  return {
+    verdict: doc.verdict, trust_score: doc.trust_score, color_band: band(doc.color_band, doc.verdict),
+    files, observations: files.flatMap((f) => f.observations), breakdown,
+    notices: arr(doc.notices), engine: String(doc.engine || '?'), formula_version: String(doc.formula_version || '?'),
+  };
+}
+
+async function openReport(file) {
+  if (file.size > MAX_FILE) {
+    setStatus(`${file.name} is larger than a report can be (2 MB).`, true);
+    return;
+  }
+  let doc;
+  try {
+    doc = JSON.parse(await file.text());
+  } catch {
+    setStatus(`${file.name} is not JSON: choose a report written by sentinel scan --json or sentinel detonate --json.`, true);
+    return;
+  }
+  const result = reportToResult(doc);
+  if (!result) {
+    setStatus(`${file.name} is not a Sentinel report: it has no verdict, trust score and findings.`, true);
+    return;
+  }
+  state.texts = new Map();
+  show(result, `${file.name} (saved report)`);
+}
+
 // ---- wiring ----------------------------------------------------------------
 
 function init() {
@@ -506,6 +557,11 @@ function init() {
   $('pick-folder').addEventListener('change', (ev) => {
     const files = [...ev.target.files].map((file) => ({ path: file.webkitRelativePath || file.name, file }));
     if (files.length) scanFolder(files);
+    ev.target.value = '';
+  });
+  $('pick-report').addEventListener('change', (ev) => {
+    const [file] = ev.target.files;
+    if (file) openReport(file);
     ev.target.value = '';
   });
   const drop = $('drop');
