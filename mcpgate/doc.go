@@ -16,7 +16,8 @@
 //
 // Proxy relays newline-delimited JSON-RPC between the client and an Upstream
 // (a child process, StdioUpstream, or a Streamable HTTP endpoint,
-// HTTPUpstream), forwarding the exact bytes of everything it does not judge.
+// HTTPUpstream), forwarding the exact bytes of everything it does not judge
+// over stdio (the SDK's HTTP transport re-encodes each message it carries).
 // A program that embeds it closes the Gate when done; Proxy.Run returns only
 // after the goroutines it started have ended.
 //
