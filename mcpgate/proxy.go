@@ -153,7 +153,7 @@ func (p *Proxy) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	cancel()
 	bg.Wait()
 	if !clientEnded {
-		clientEnded = interruptRead(in, clientDone)
+		interruptRead(in, clientDone)
 	}
 	if !serverEnded {
 		// Upstream.Close ends Recv for the upstreams of this package.
