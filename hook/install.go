@@ -472,8 +472,7 @@ func patchKeepingComments(hu *hujson.Value, std []byte, root *value) (string, er
 			}
 		}
 	}
-	var inner func(k string, x, y *value) bool
-	inner = func(k string, x, y *value) bool {
+	inner := func(k string, x, y *value) bool {
 		if k != "hooks" || x.obj == nil || y.obj == nil {
 			return false
 		}

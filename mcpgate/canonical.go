@@ -18,6 +18,12 @@ import (
 // already in shortest form (integers) and otherwise in ECMAScript's shortest
 // round-trip form. Two servers' JSON that differ only in key order or spacing
 // hash the same; any change to a value does not.
+//
+// It differs from RFC 8785 in one way, on purpose and as the AGENTS.lock
+// schema says: an integer that fits int64 is kept exactly, where RFC 8785
+// would write the nearest double (9007199254740993 becomes
+// 9007199254740992), so a change beyond 2^53 still changes the digest, and
+// pins made before stay valid.
 func Canonical(b []byte) ([]byte, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.UseNumber()

@@ -12,10 +12,23 @@ func TestCanonical(t *testing.T) {
 		{`{"b":1, "a":[true,false,null]}`, `{"a":[true,false,null],"b":1}`},
 		{`{"s":"\u00e9\n\u0001\"/"}`, `{"s":"é\n\u0001\"/"}`},
 		{`[1.0, 1e2, 0.000001, 1e-7, 1e21, -0]`, `[1,100,0.000001,1e-7,1e+21,0]`},
+		// Integers that fit int64 are kept exactly, beyond 2^53 too (RFC 8785
+		// would round them to a double; the lock schema documents this).
+		{`[9007199254740993, 9223372036854775807, -9223372036854775808]`, `[9007199254740993,9223372036854775807,-9223372036854775808]`},
+		// Past int64 they are doubles, as in RFC 8785 (2^63 + 1 rounds).
+		{`[9223372036854775809]`, `[9223372036854776000]`},
+		// Beyond a double: an error, never a guess.
+		{`[1e400]`, ``},
 		{`{"\u20ac":1,"\r":2,"1":3,"\ud83d\ude00":4,"\u0080":5}`, "{\"\\r\":2,\"1\":3,\"\u0080\":5,\"€\":1,\"\U0001F600\":4}"},
 	}
 	for _, tc := range tests {
 		got, err := Canonical([]byte(tc.in))
+		if tc.want == "" {
+			if err == nil || !strings.Contains(err.Error(), "out of range") {
+				t.Errorf("Canonical(%s) = %s, %v; want an out-of-range error", tc.in, got, err)
+			}
+			continue
+		}
 		if err != nil {
 			t.Fatalf("%s: %v", tc.in, err)
 		}

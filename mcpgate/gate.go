@@ -67,6 +67,12 @@ type Gate struct {
 	// auditq feeds the audit writer, so that a call's answer does not wait
 	// for the disk; Flush waits for it.
 	auditq chan auditJob
+	// auditMu guards auditClosed; senders hold it for reading, so Close
+	// never closes auditq under a send. writerDone closes when the writer
+	// has written its last record.
+	auditMu     sync.RWMutex
+	auditClosed bool
+	writerDone  chan struct{}
 
 	// prompts pins prompt definitions (prompts.go).
 	prompts promptGate
@@ -123,17 +129,18 @@ func NewGate(opts Options) (*Gate, error) {
 		return nil, err
 	}
 	g := &Gate{
-		opts:   opts,
-		policy: pol,
-		queue:  q,
-		pins:   OpenPinStore(opts.Dirs.PinDir()),
-		audit:  OpenAuditLog(opts.Dirs.AuditPath()),
-		scan:   MultiScanner(HiddenTextScanner, opts.Scanner),
-		paths:  opts.Paths,
-		own:    stateDirChecker(opts.Dirs),
-		tools:  map[string]*toolState{},
-		mrtr:   map[string]time.Time{},
-		auditq: make(chan auditJob, 4096),
+		opts:       opts,
+		policy:     pol,
+		queue:      q,
+		pins:       OpenPinStore(opts.Dirs.PinDir()),
+		audit:      OpenAuditLog(opts.Dirs.AuditPath()),
+		scan:       MultiScanner(HiddenTextScanner, opts.Scanner),
+		paths:      opts.Paths,
+		own:        stateDirChecker(opts.Dirs),
+		tools:      map[string]*toolState{},
+		mrtr:       map[string]time.Time{},
+		auditq:     make(chan auditJob, 4096),
+		writerDone: make(chan struct{}),
 	}
 	go g.auditWriter()
 	// Finished call requests older than a week go; tool versions a person
@@ -150,6 +157,7 @@ type auditJob struct {
 }
 
 func (g *Gate) auditWriter() {
+	defer close(g.writerDone)
 	for j := range g.auditq {
 		// Let a burst of calls gather, then write it under one lock.
 		if j.flush == nil {
@@ -159,7 +167,10 @@ func (g *Gate) auditWriter() {
 	drain:
 		for len(batch) < 256 {
 			select {
-			case j2 := <-g.auditq:
+			case j2, ok := <-g.auditq:
+				if !ok {
+					break drain
+				}
 				batch = append(batch, j2)
 			default:
 				break drain
@@ -187,17 +198,38 @@ func (g *Gate) auditWriter() {
 	}
 }
 
-// Close writes the audit records still queued and releases the log.
+// Close writes the audit records still queued, stops the goroutine that
+// writes them and releases the log. It may be called more than once; a
+// record audited after Close is written at once, without the queue.
 func (g *Gate) Close() error {
-	g.Flush()
+	g.auditMu.Lock()
+	if !g.auditClosed {
+		g.auditClosed = true
+		close(g.auditq)
+	}
+	g.auditMu.Unlock()
+	<-g.writerDone
 	return g.audit.Close()
 }
 
 // Flush waits until every audit record so far is written.
 func (g *Gate) Flush() {
 	ch := make(chan struct{})
-	g.auditq <- auditJob{flush: ch}
+	if !g.enqueue(auditJob{flush: ch}) {
+		return
+	}
 	<-ch
+}
+
+// enqueue hands j to the audit writer; false once the gate is closed.
+func (g *Gate) enqueue(j auditJob) bool {
+	g.auditMu.RLock()
+	defer g.auditMu.RUnlock()
+	if g.auditClosed {
+		return false
+	}
+	g.auditq <- j
+	return true
 }
 
 // Policy is the policy in force.
@@ -220,7 +252,12 @@ func (g *Gate) logf(format string, args ...any) {
 func (g *Gate) auditErr(r AuditRecord) {
 	r.Server = g.opts.Server
 	r.Time = time.Now().UTC()
-	g.auditq <- auditJob{rec: r}
+	if !g.enqueue(auditJob{rec: r}) {
+		if err := g.audit.AppendBatch([]AuditRecord{r}); err != nil {
+			g.logf("%s", err)
+		}
+		_ = g.audit.Close()
+	}
 }
 
 // JudgeTools takes the tools of one tools/list result as the server sent

@@ -12,7 +12,6 @@ import (
 	"github.com/sentinel-sec/sentinel/internal/termsafe"
 	"github.com/sentinel-sec/sentinel/redact"
 	"github.com/sentinel-sec/sentinel/scan"
-	"github.com/sentinel-sec/sentinel/scan/report"
 )
 
 // DefaultScanner is the description scanner the command line uses: the scan
@@ -77,7 +76,7 @@ func BlastChecker(c *blast.Classifier) PathChecker {
 // terminal is text from a tool server as a person's terminal shows it:
 // secrets and URL passwords masked, then every control, format (bidi,
 // zero-width, tag) and line-break character written as a visible escape.
-func terminal(s string) string { return termsafe.String(report.Clean(s)) }
+func terminal(s string) string { return termsafe.String(redact.Printable(s, "[redacted]")) }
 
 // TTYPrompter asks on the controlling terminal through guard's terminal
 // confirmation, one question at a time.

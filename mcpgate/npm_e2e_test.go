@@ -18,16 +18,22 @@ import (
 )
 
 // The real servers are installed by .ci/run (npm install --prefix
-// mcpgate/testdata/npm ...); the tests skip with a clear message without them.
+// mcpgate/testdata/npm ...); the tests skip with a clear message without
+// them, except in CI (CI=true), where a missing server fails the test: CI
+// must not pass quietly without the tests it is meant to run.
 func npmServer(t *testing.T, pkg string) string {
 	t.Helper()
+	missing := t.Skipf
+	if os.Getenv("CI") == "true" {
+		missing = t.Fatalf
+	}
 	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed; the end-to-end tests against real MCP servers need Node.js 20+ (see .ci/run)")
+		missing("node is not installed; the end-to-end tests against real MCP servers need Node.js 20+ (see .ci/run)")
 	}
 	p := filepath.Join("testdata", "npm", "node_modules", "@modelcontextprotocol", pkg, "dist", "index.js")
 	abs, _ := filepath.Abs(p)
 	if _, err := os.Stat(abs); err != nil {
-		t.Skipf("@modelcontextprotocol/%s is not installed in mcpgate/testdata/npm; run the npm section of .ci/run", pkg)
+		missing("@modelcontextprotocol/%s is not installed in mcpgate/testdata/npm; run the npm section of .ci/run", pkg)
 	}
 	return abs
 }

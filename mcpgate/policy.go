@@ -54,6 +54,13 @@ type ServerPolicy struct {
 	Deny []string `json:"deny,omitempty"`
 }
 
+// ApprovalList is the approval list the gate applies to server: the global
+// and the server's require_approval entries.
+func (p *Policy) ApprovalList(server string) []string {
+	out := slices.Clone(p.RequireApproval)
+	return append(out, p.Servers[server].RequireApproval...)
+}
+
 // DefaultPolicy is the policy used when the user has no policy file.
 func DefaultPolicy() *Policy {
 	return &Policy{RequireApproval: slices.Clone(DefaultRequireApproval), timeout: DefaultApprovalTimeout, source: "built-in default"}

@@ -91,6 +91,13 @@ type inflight struct {
 // Run relays until the client closes its input (returns nil) or the server
 // goes away (returns why). It never lets a tools/call reach the server
 // without the gate's decision.
+//
+// Run returns only after the goroutines it started have ended, so a program
+// that embeds the proxy keeps none of them. When the server goes away first,
+// Run stops reading in at once if in has a read deadline to set (an
+// *os.File on a pipe, a net.Conn; the deadline is cleared again before Run
+// returns); a reader without one (a terminal's blocking standard input) is
+// not waited for, and its goroutine ends when that reader's Read returns.
 func (p *Proxy) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	p.out = out
 	p.inflight = map[string]*inflight{}
@@ -104,41 +111,90 @@ func (p *Proxy) Run(ctx context.Context, in io.Reader, out io.Writer) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 
+	var bg sync.WaitGroup
 	if p.ServerTimeout > 0 {
-		go p.sweep(ctx)
+		bg.Go(func() { p.sweep(ctx) })
 	}
-	go p.watchApprovals(ctx)
+	bg.Go(func() { p.watchApprovals(ctx) })
 	serverDone := make(chan error, 1)
 	go func() { serverDone <- p.readServer(ctx) }()
 	clientDone := make(chan error, 1)
 	go func() { clientDone <- p.readClient(ctx, in) }()
 
 	var err error
+	serverEnded, clientEnded := false, false
+	upstreamClosed := make(chan struct{})
 	select {
 	case err = <-clientDone:
 		// The client closed its input: paused calls end, the server's input
 		// is closed, and answers already on their way are still delivered
 		// until the server exits.
+		clientEnded = true
 		p.cancelHeld()
-		go func() { _ = p.Upstream.Close() }()
+		go func() { _ = p.Upstream.Close(); close(upstreamClosed) }()
 		select {
 		case <-serverDone:
+			serverEnded = true
 		case <-time.After(5 * time.Second):
 		}
 		p.stop(nil)
-		cancel()
 	case err = <-serverDone:
+		serverEnded = true
 		p.stop(err)
 		cancel()
 		_ = p.Upstream.Close()
+		close(upstreamClosed)
 	case <-ctx.Done():
 		p.stop(ctx.Err())
 		_ = p.Upstream.Close()
+		close(upstreamClosed)
 		err = ctx.Err()
+	}
+	cancel()
+	bg.Wait()
+	if !clientEnded {
+		interruptRead(in, clientDone)
+	}
+	if !serverEnded {
+		// Upstream.Close ends Recv for the upstreams of this package.
+		select {
+		case <-serverDone:
+		case <-time.After(readerGrace):
+		}
+	}
+	select {
+	case <-upstreamClosed:
+	case <-time.After(readerGrace):
 	}
 	p.wg.Wait()
 	p.Gate.Flush()
 	return err
+}
+
+// readerGrace bounds how long Run waits for a goroutine it asked to end.
+const readerGrace = 5 * time.Second
+
+// interruptRead ends the read of in the client goroutine is blocked in,
+// when in has a read deadline, and waits for that goroutine (up to
+// readerGrace). It reports whether the goroutine ended.
+func interruptRead(in io.Reader, done <-chan error) bool {
+	type deadliner interface{ SetReadDeadline(time.Time) error }
+	select {
+	case <-done:
+		return true
+	default:
+	}
+	d, ok := in.(deadliner)
+	if !ok || d.SetReadDeadline(time.Now()) != nil {
+		return false
+	}
+	defer d.SetReadDeadline(time.Time{})
+	select {
+	case <-done:
+		return true
+	case <-time.After(readerGrace):
+		return false
+	}
 }
 
 // stop fails every request the server has not answered and cancels paused

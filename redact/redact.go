@@ -56,6 +56,21 @@ func String(s string) string {
 	return s
 }
 
+// userinfo matches the password part of a URL ("https://user:pw@host").
+var userinfo = lazyre.New(`(://[^/\s:@"']+):([^/\s@"']+)@`)
+
+// Printable returns s as it may be printed: token-shaped secrets redacted
+// (String) and the password of any URL replaced by mask
+// ("https://user:[redacted]@host"). The report writers and the MCP gateway's
+// terminal lines share it.
+func Printable(s, mask string) string {
+	s = String(s)
+	if strings.Contains(s, "@") && strings.Contains(s, "://") {
+		s = userinfo.ReplaceAllString(s, "$1:"+mask+"@")
+	}
+	return s
+}
+
 // containsFold reports whether s holds lit, a lower-case literal whose first
 // byte has no case, in any mix of cases.
 func containsFold(s, lit string) bool {

@@ -88,3 +88,15 @@ func TestHideValue(t *testing.T) {
 		}
 	}
 }
+
+func TestPrintable(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://alice:hunter2@example.com/x": "https://alice:[m]@example.com/x",
+		"no url here":                         "no url here",
+		"key sk-ant-abcdefghijklmnopqrstuvwx": "key sk-a" + Marker,
+	} {
+		if got := Printable(in, "[m]"); got != want {
+			t.Errorf("Printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -2,10 +2,29 @@
 // git revision, an upload held in memory), finds every file an AI coding
 // agent obeys, runs the rules and scores each file.
 //
-//	res, err := scan.Scan(ctx, os.DirFS(dir))
+// To scan a folder on disk, open it with discover.OpenDir:
+//
+//	dir, err := discover.OpenDir(path)
+//	if err != nil {
+//		return err
+//	}
+//	defer dir.Close()
+//	res, err := scan.Scan(ctx, dir)
+//
+// Do not use os.DirFS for a tree you do not trust: it follows symbolic links
+// out of the tree (a link named CLAUDE.md to ~/.ssh/id_rsa is read and
+// quoted) and its Open blocks for ever on a FIFO named AGENTS.md.
+// discover.OpenDir never follows a link out of the folder and never waits
+// on a FIFO or a device.
+//
+// Scan honours ctx while it reads and between rules: once ctx is done it
+// returns ctx's error promptly, even when a read of fsys is blocked (that
+// read's goroutine ends when the read returns).
 //
 // Nothing from the scanned tree is executed, imported or evaluated, and no
-// configuration is read from it.
+// configuration is read from it. The rules are values (package rules);
+// rules.All returns copies, so a program may adjust them and pass them with
+// WithRules without changing any other scan.
 package scan
 
 import (
@@ -157,8 +176,35 @@ var TruncatedNotice = "read in part: the file is larger than Sentinel reads (" +
 // Scan scans the tree rooted at fsys. It fails only when the root cannot be
 // listed or ctx is done; unreadable files become notices.
 func Scan(ctx context.Context, fsys fs.FS, opts ...Option) (*Result, error) {
+	if ctx.Done() == nil {
+		return scanTree(ctx, fsys, opts)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	// A read of fsys can block (os.DirFS opening a FIFO): the scan runs
+	// beside the wait for ctx, so the caller gets its answer at the
+	// deadline whatever fsys does.
+	type outcome struct {
+		res *Result
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, err := scanTree(ctx, fsys, opts)
+		done <- outcome{res, err}
+	}()
+	select {
+	case o := <-done:
+		return o.res, o.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func scanTree(ctx context.Context, fsys fs.FS, opts []Option) (*Result, error) {
 	o := apply(opts)
-	files, notices, err := discover.Walk(fsys)
+	files, notices, err := discover.WalkContext(ctx, fsys)
 	if err != nil {
 		return nil, err
 	}
@@ -212,7 +258,10 @@ func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices [
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	findings := rules.Run(list, repo)
+	findings, err := rules.RunContext(ctx, list, repo)
+	if err != nil {
+		return nil, err
+	}
 	byID := make(map[string]*rules.Rule, len(list))
 	for _, r := range list {
 		byID[r.ID] = r

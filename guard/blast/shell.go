@@ -313,28 +313,6 @@ func operands(args []string, withArg string) []string {
 	return out
 }
 
-func hasFlag(args []string, f byte) bool {
-	for _, a := range args {
-		if len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.IndexByte(a[1:], f) >= 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// targetDir returns the value of -t DIR / --target-directory=DIR.
-func targetDir(args []string) string {
-	for i, a := range args {
-		if a == "-t" && i+1 < len(args) {
-			return args[i+1]
-		}
-		if v, ok := strings.CutPrefix(a, "--target-directory="); ok {
-			return v
-		}
-	}
-	return ""
-}
-
 // inPlaceFiles reports whether a sed or perl call edits in place, and the
 // files it edits: the operands after the script.
 func inPlaceFiles(name string, args []string) (bool, []string) {
@@ -384,17 +362,6 @@ func inPlaceFiles(name string, args []string) (bool, []string) {
 		ops = ops[1:] // the first operand is the script
 	}
 	return inPlace, ops
-}
-
-func skipGitGlobals(args []string) []string {
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		if args[i] == "-C" || args[i] == "-c" {
-			i++
-		}
-		i++
-	}
-	return args[min(i, len(args)):]
 }
 
 // fallbackTokens splits an unparsable command into candidate paths.

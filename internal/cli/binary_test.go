@@ -41,6 +41,22 @@ var sentinelBinary = sync.OnceValues(func() (string, error) {
 	if runtime.GOOS == "windows" {
 		bin += ".exe"
 	}
+	// SENTINEL_E2E_COVERDIR (scripts/cover.sh): build with -cover and
+	// write the binary's coverage there, so the end-to-end tests count
+	// towards coverage. The binary is then a small wrapper that sets
+	// GOCOVERDIR, since most tests run it with a clean environment.
+	if cov := os.Getenv("SENTINEL_E2E_COVERDIR"); cov != "" && runtime.GOOS != "windows" {
+		real := bin + ".cover"
+		out, err := exec.Command("go", "build", "-cover", "-coverpkg=github.com/sentinel-sec/sentinel/...", "-o", real, "github.com/sentinel-sec/sentinel/cmd/sentinel").CombinedOutput()
+		if err != nil {
+			return "", &exec.Error{Name: "go build -cover: " + string(out), Err: err}
+		}
+		wrapper := "#!/bin/sh\nGOCOVERDIR='" + cov + "' exec '" + real + "' \"$@\"\n"
+		if err := os.WriteFile(bin, []byte(wrapper), 0o755); err != nil {
+			return "", err
+		}
+		return bin, nil
+	}
 	out, err := exec.Command("go", "build", "-o", bin, "github.com/sentinel-sec/sentinel/cmd/sentinel").CombinedOutput()
 	if err != nil {
 		return "", &exec.Error{Name: "go build: " + string(out), Err: err}

@@ -22,7 +22,7 @@ import (
 
 // scanTimeout bounds one scan; the engine is fast, so this only stops a
 // pathological input from holding a slot.
-const scanTimeout = 20 * time.Second
+var scanTimeout = 20 * time.Second
 
 // multipartOverhead is the room allowed for part headers and boundaries.
 const multipartOverhead = 1 << 20

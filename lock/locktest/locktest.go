@@ -6,28 +6,22 @@ package locktest
 import (
 	"bytes"
 	"os"
-	"path/filepath"
-	"runtime"
 	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/sentinel-sec/sentinel/spec"
 )
 
-// SchemaPath is spec/agents-lock.schema.json at the module root.
-func SchemaPath() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "spec", "agents-lock.schema.json")
-}
+// SchemaPath names the schema in messages: spec/agents-lock.schema.json of
+// the module. The schema itself is embedded (package spec), so a test
+// binary built with -trimpath, or from the module cache, still has it.
+func SchemaPath() string { return "spec/agents-lock.schema.json" }
 
 // Schema returns the compiled schema, compiled once.
 var Schema = sync.OnceValues(func() (*jsonschema.Schema, error) {
-	f, err := os.Open(SchemaPath())
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(spec.AgentsLockSchema))
 	if err != nil {
 		return nil, err
 	}

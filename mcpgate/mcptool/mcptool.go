@@ -16,22 +16,22 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/sentinel-sec/sentinel/mcpgate"
+	"github.com/sentinel-sec/sentinel/internal/mcprisk"
 )
 
 // Risk is what a tool can do. Its zero value is not a risk: use Read, Write
 // or Destructive.
-type Risk struct{ r mcpgate.Risk }
+type Risk struct{ r mcprisk.Risk }
 
 var (
 	// Read tools only read: readOnlyHint true.
-	Read = Risk{mcpgate.RiskRead}
+	Read = Risk{mcprisk.RiskRead}
 	// Write tools change state that can be changed back: readOnlyHint
 	// false, destructiveHint false.
-	Write = Risk{mcpgate.RiskWrite}
+	Write = Risk{mcprisk.RiskWrite}
 	// Destructive tools change state that cannot simply be changed back:
 	// readOnlyHint false, destructiveHint true.
-	Destructive = Risk{mcpgate.RiskDestructive}
+	Destructive = Risk{mcprisk.RiskDestructive}
 )
 
 // String is "read", "write" or "destructive".

@@ -9,7 +9,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/sentinel-sec/sentinel/mcpgate"
+	"github.com/sentinel-sec/sentinel/internal/mcprisk"
 )
 
 // CheckTools checks tool definitions as a client receives them against the
@@ -31,7 +31,7 @@ func CheckTools(tools []*mcp.Tool, approvalList []string, requireLiteral bool) [
 			problems = append(problems, fmt.Sprintf("%s: cannot encode: %v", t.Name, err))
 			continue
 		}
-		c := mcpgate.ClassifyTool(raw)
+		c := mcprisk.ClassifyTool(raw)
 		if c.Unannotated {
 			problems = append(problems, fmt.Sprintf("%s has no readOnlyHint or destructiveHint: define it with mcptool.DefineTool and a risk", t.Name))
 			continue
@@ -43,13 +43,13 @@ func CheckTools(tools []*mcp.Tool, approvalList []string, requireLiteral bool) [
 		case declared != string(c.Risk):
 			problems = append(problems, fmt.Sprintf("%s is declared %s but its annotations say %s (%s)", t.Name, declared, c.Risk, c.Why))
 		}
-		if c.Risk == mcpgate.RiskRead {
+		if c.Risk == mcprisk.RiskRead {
 			continue
 		}
 		literal := slices.Contains(approvalList, t.Name)
 		tagged := slices.Contains(approvalList, "@"+string(c.Risk))
 		switch {
-		case requireLiteral && c.Risk == mcpgate.RiskDestructive && !literal:
+		case requireLiteral && c.Risk == mcprisk.RiskDestructive && !literal:
 			problems = append(problems, fmt.Sprintf("%s is destructive and not named literally in the approval list", t.Name))
 		case !literal && !tagged:
 			problems = append(problems, fmt.Sprintf("%s is a %s tool and neither its name nor @%s is in the approval list", t.Name, c.Risk, c.Risk))
@@ -58,11 +58,17 @@ func CheckTools(tools []*mcp.Tool, approvalList []string, requireLiteral bool) [
 	return problems
 }
 
+// Policy is what ApprovalList reads from a gate policy; *mcpgate.Policy is
+// one. An interface, so that this package does not import the gate (and
+// with it the scanner) into an MCP server's binary.
+type Policy interface {
+	ApprovalList(server string) []string
+}
+
 // ApprovalList is the approval list Sentinel's gate applies to server under
 // policy: the global and the server's require_approval entries.
-func ApprovalList(p *mcpgate.Policy, server string) []string {
-	out := slices.Clone(p.RequireApproval)
-	return append(out, p.Servers[server].RequireApproval...)
+func ApprovalList(p Policy, server string) []string {
+	return p.ApprovalList(server)
 }
 
 // AssertRegistry is the registry test: it lists the tools of s as a client

@@ -10,6 +10,7 @@ package discover
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -337,12 +338,21 @@ func skipDir(name string) bool {
 // that cannot be read become notices; Walk itself fails only when the root
 // cannot be listed.
 func Walk(fsys fs.FS) ([]File, []Notice, error) {
+	return WalkContext(context.Background(), fsys)
+}
+
+// WalkContext is Walk that stops before the next file once ctx is done and
+// returns ctx's error. (A DirFS walk never blocks and is not interrupted.)
+func WalkContext(ctx context.Context, fsys fs.FS) ([]File, []Notice, error) {
 	if d, ok := fsys.(*DirFS); ok {
 		return d.walk()
 	}
 	var files []File
 	var notices []Notice
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
 		if err != nil {
 			if p == "." {
 				return err
@@ -372,6 +382,9 @@ func Walk(fsys fs.FS) ([]File, []Notice, error) {
 		files = append(files, f)
 		return nil
 	})
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, nil, cerr
+	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("cannot list the folder to scan: %s", errText(err))
 	}

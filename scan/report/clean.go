@@ -3,10 +3,8 @@ package report
 import (
 	"fmt"
 	"reflect"
-	"strings"
 	"unicode/utf8"
 
-	"github.com/sentinel-sec/sentinel/internal/lazyre"
 	"github.com/sentinel-sec/sentinel/internal/termsafe"
 	"github.com/sentinel-sec/sentinel/redact"
 	"github.com/sentinel-sec/sentinel/scan"
@@ -16,20 +14,11 @@ import (
 // an env or header key that carries a credential.
 const Masked = "[redacted]"
 
-// userinfo matches the password part of a URL ("https://user:pw@host").
-var userinfo = lazyre.New(`(://[^/\s:@"']+):([^/\s@"']+)@`)
-
 // Clean returns s as it may be printed: token-shaped secrets redacted and the
 // password of any URL masked. Every string that came from a scanned file goes
 // through Clean before any report writes it, even though the engine redacts
 // findings already.
-func Clean(s string) string {
-	s = redact.String(s)
-	if strings.Contains(s, "@") && strings.Contains(s, "://") {
-		s = userinfo.ReplaceAllString(s, "$1:"+Masked+"@")
-	}
-	return s
-}
+func Clean(s string) string { return redact.Printable(s, Masked) }
 
 // mapValue returns the printable form of the value of an env variable or
 // header named key: masked entirely when redact.HideValue says so.

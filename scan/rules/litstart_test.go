@@ -59,9 +59,7 @@ func startInputs(seed int64, count int) []string {
 		for _, l := range r.lits {
 			pieces = append(pieces, l.s)
 		}
-		for _, w := range regexp.MustCompile(`[a-z0-9_~./:$'"-]+`).FindAllString(r.pattern, -1) {
-			pieces = append(pieces, w)
-		}
+		pieces = append(pieces, regexp.MustCompile(`[a-z0-9_~./:$'"-]+`).FindAllString(r.pattern, -1)...)
 	}
 	pieces = append(pieces, " ", " ", " ", "\n", "\t", ".", ",", ";", "|", "-", "_", "a", "x9", "é", "\u200b", "\xff", "\xc3", "the ", "and ", "to ")
 	rng := rand.New(rand.NewSource(seed))

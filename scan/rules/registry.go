@@ -1,9 +1,38 @@
 package rules
 
+import "slices"
+
 // All returns every rule in the order reports list them. This is the one
 // place a rule is registered; each rule's value lives in its own file.
+//
+// Each call returns new copies: a program that embeds the scanner may change
+// a returned rule (its weight, its fix, its ForceWith list) for its own scan
+// without changing what any other caller, or a later scan.Scan, sees.
 func All() []*Rule {
-	return append(Prose(),
+	return copies(registered())
+}
+
+// Prose returns the hidden-text and prose rules, which read instruction
+// files (and tool servers' descriptions) as text. Like All, it returns
+// copies.
+func Prose() []*Rule {
+	return copies(prose())
+}
+
+// copies returns a copy of each rule, its ForceWith list cloned too.
+func copies(list []*Rule) []*Rule {
+	out := make([]*Rule, len(list))
+	vals := make([]Rule, len(list))
+	for i, r := range list {
+		vals[i] = *r
+		vals[i].ForceWith = slices.Clone(r.ForceWith)
+		out[i] = &vals[i]
+	}
+	return out
+}
+
+func registered() []*Rule {
+	return append(prose(),
 		// Auto-run and tool servers (config files and their scripts).
 		S10, S11, S14b, S16, S17a, S17b, S18a, S18b, S18c, S19, S27, S28,
 		// Settings that switch a guard off (issue #15).
@@ -20,9 +49,7 @@ func All() []*Rule {
 	)
 }
 
-// Prose returns the hidden-text and prose rules, which read instruction
-// files (and tool servers' descriptions) as text.
-func Prose() []*Rule {
+func prose() []*Rule {
 	return []*Rule{S1a, S1b, S2, S4, S5, S7, S12, S13, S21, S22, S23, S24, S25, S26,
 		// Plain attacks (issue #21).
 		S37, S38, S39, S40, S41, S42}
@@ -30,7 +57,7 @@ func Prose() []*Rule {
 
 var order = func() map[string]int {
 	m := map[string]int{}
-	for i, r := range All() {
+	for i, r := range registered() {
 		m[r.ID] = i
 	}
 	return m

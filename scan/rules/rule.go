@@ -5,6 +5,7 @@
 package rules
 
 import (
+	"context"
 	"io/fs"
 	"sort"
 
@@ -189,11 +190,21 @@ func (r *Repo) File(p string) *discover.File {
 // Run runs every rule of list over repo and returns their findings in a
 // stable order (path, line, rule).
 func Run(list []*Rule, repo *Repo) []Finding {
+	out, _ := RunContext(context.Background(), list, repo)
+	return out
+}
+
+// RunContext is Run that stops between rules once ctx is done, returning
+// ctx's error and no findings.
+func RunContext(ctx context.Context, list []*Rule, repo *Repo) ([]Finding, error) {
 	if repo.Approver == nil {
 		repo.Approver = NoApprovals{}
 	}
 	var out []Finding
 	for _, rule := range list {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		rep := &Report{rule: rule}
 		rule.Check(repo, rep)
 		for _, f := range rep.findings {
@@ -218,5 +229,5 @@ func Run(list []*Rule, repo *Repo) []Finding {
 		}
 		return ruleOrder(a.RuleID) < ruleOrder(b.RuleID)
 	})
-	return out
+	return out, nil
 }

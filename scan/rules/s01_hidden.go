@@ -153,7 +153,7 @@ var legitimateFiles = []example{
 	{"England flag", "Our office: 🏴\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F London.\n", none},
 	{"byte-order mark", "\ufeff# Project notes\n\nUse pnpm for installs.\n", none},
 	{"Hindi", "# निर्देश\n\nक्\u200dष और स्वागत है: कृपया परीक्षण चलाएँ।\n", none},
-	{"Persian", "# راهنما\n\nلطفاً پیش از ارسال، آزمون‌ها را اجرا کنید. می\u200cخواهم کد تمیز بماند.\n", none},
+	{"Persian", "# راهنما\n\nلطفاً پیش از ارسال، آزمون\u200cها را اجرا کنید. می\u200cخواهم کد تمیز بماند.\n", none},
 	{"guardrail naming a credential", "Never send $AWS_SECRET_ACCESS_KEY anywhere, and never paste it into a chat.\n", none},
 	{"two documentation URLs", "See https://docs.anthropic.com/en/docs/claude-code and https://go.dev/doc/effective_go for conventions.\n", none},
 }

@@ -1,0 +1,12 @@
+// Package spec carries Sentinel's published schemas inside the module, so
+// that tests and tools find them in any build (with -trimpath, from the
+// module cache) without knowing where the source tree is.
+package spec
+
+import _ "embed"
+
+// AgentsLockSchema is agents-lock.schema.json, the JSON Schema of
+// AGENTS.lock.
+//
+//go:embed agents-lock.schema.json
+var AgentsLockSchema []byte
