@@ -28,6 +28,7 @@ var personOnly = []struct {
 	{[]string{"init"}, "--approve-all", "approve everything in AGENTS.lock"},
 	{[]string{"sign"}, "", "sign AGENTS.lock"},
 	{[]string{"keygen"}, "", "create the signing key"},
+	{[]string{"apikey"}, "", "set, show or remove the sandbox's model key"},
 	{[]string{"verify"}, "--accept-key", "trust a new signing key"},
 	{[]string{"hook", "uninstall"}, "", "remove Sentinel's hooks"},
 	{[]string{"hook", "install"}, "--binary", "point Sentinel's hooks at another program"},
@@ -606,7 +607,7 @@ func unparsedDecision(cmd string) (string, bool) {
 	}
 	for _, f := range fields {
 		switch strings.ToLower(f) {
-		case "approve", "allow", "deny", "approvals", "sign", "keygen", "--accept-key", "uninstall", "--approve-all", "--binary":
+		case "approve", "allow", "deny", "approvals", "sign", "keygen", "apikey", "--accept-key", "uninstall", "--approve-all", "--binary":
 			return "sentinel " + strings.ToLower(f) + " (a person's decision)", true
 		}
 	}

@@ -73,6 +73,8 @@ func TestSelfApproval(t *testing.T) {
 		{"timeout 5 sentinel approve", true},
 		{"timeout -k 1 5s /tmp/s sign", true},
 		{"sudo -u root sentinel keygen", true},
+		{"sentinel apikey --remove", true},
+		{"nohup s apikey --show", true},
 		{"sudo -u root s keygen", true},
 		{"eval 'sen''tinel mcp allow ID'", true},
 		{`bash -c 'bash -c "sentinel approve"'`, true},

@@ -42,6 +42,7 @@ func TestRedTeamSelfApprovalBypasses(t *testing.T) {
 		"sentinel hook uninstall",
 		"sentinel verify --accept-key",
 		"sentinel keygen",
+		"sentinel apikey --remove",
 		"echo 'mcp allow ID' | xargs sentinel",
 		"sentinel mcp $(echo allow) ID",
 		"ssh localhost 'sentinel approve'",
