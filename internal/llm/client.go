@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
@@ -125,7 +124,6 @@ type base struct {
 	opts    Options
 	limiter *rate.Limiter
 	http    *http.Client
-	mu      sync.Mutex
 }
 
 func (b *base) Label() string { return b.cfg.Label() }

@@ -328,7 +328,9 @@ func (s *Server) initialize(p *protocol.InitializeParams) {
 			roots = append(roots, dir)
 		}
 	}
+	//lint:ignore SA1019 clients without workspace folders (Neovim 0.7, Helix) send only rootUri
 	if len(roots) == 0 && p.RootURI != "" {
+		//lint:ignore SA1019 as above
 		if dir, ok := filePath(string(p.RootURI)); ok {
 			roots = append(roots, dir)
 		}
