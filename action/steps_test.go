@@ -131,7 +131,7 @@ func TestSignAndVerifyStepsRun(t *testing.T) {
 	if code, out := step("Verify AGENTS.lock", "TRUSTED_KEY="+fp); code != 0 || !strings.Contains(out, "signature : valid") {
 		t.Fatalf("verify with the right key: %d %s", code, out)
 	}
-	if code, out := step("Verify AGENTS.lock", "TRUSTED_KEY=SHA256:somebodyElsesKey"); code != 2 || !strings.Contains(out, "KEY_CHANGED") {
+	if code, out := step("Verify AGENTS.lock", "TRUSTED_KEY=SHA256:csQx1VbttvLc3pNs2h5fu9m7p9vtPmQj77VfTpfQAyQ"); code != 2 || !strings.Contains(out, "KEY_CHANGED") {
 		t.Fatalf("verify with another key: %d %s", code, out)
 	}
 	// Without trusted-key a runner (which keeps no pins) trusts any key:

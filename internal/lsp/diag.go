@@ -12,6 +12,7 @@ import (
 	"github.com/sentinel-sec/sentinel/internal/termsafe"
 	"github.com/sentinel-sec/sentinel/redact"
 	"github.com/sentinel-sec/sentinel/scan"
+	"github.com/sentinel-sec/sentinel/scan/rules"
 	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
@@ -32,11 +33,25 @@ func ruleSection(id string) string {
 	switch id {
 	case "S6", "S20":
 		return "pull-request-rules"
-	case "S1a", "S1b", "S2", "S4", "S5", "S7", "S12", "S13", "S21", "S22", "S23", "S24", "S25", "S26":
+	case "S45":
+		return "the-semantic-reading-s45"
+	case "D1":
+		return "sandbox-rule-optional-sentinel-detonate"
+	}
+	if proseIDs[id] {
 		return "hidden-text-and-prose-rules"
 	}
 	return "auto-run-and-tool-server-rules"
 }
+
+// proseIDs are the prose rules' IDs, from the registry itself.
+var proseIDs = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range rules.Prose() {
+		m[r.ID] = true
+	}
+	return m
+}()
 
 // ruleLink is the documentation of a rule.
 func ruleLink(id string) string { return RulesDoc + "#" + ruleSection(id) }
