@@ -276,6 +276,12 @@ func testBrowserPhoneVerdictInView(t *testing.T, b *browser) {
 		// Read on: the verdict stays pinned while the findings scroll by.
 		b.run(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.getElementById('files').getBoundingClientRect().bottom + window.scrollY - window.innerHeight)`))
 		waitInView(t, b, c.name+" scrolled to the last finding")
+		// The pinned row carries the trust score too.
+		score := eval[string](t, b, `(() => { const e = document.getElementById('verdict-score'); const r = e.getBoundingClientRect();
+			return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight ? e.textContent : 'not in view'; })()`)
+		if want := eval[string](t, b, `document.getElementById('needle-label').textContent`) + " / 100"; score != want {
+			t.Errorf("%s: the pinned score shows %q, want %q", c.name, score, want)
+		}
 	}
 	b.check(t)
 }
