@@ -176,7 +176,114 @@ func TestBrowser(t *testing.T) {
 	t.Run("keyboard, download and the API page", func(t *testing.T) { testBrowserKeyboardDownloadAPI(t, b) })
 	t.Run("the VS Code extension is offered", func(t *testing.T) { testBrowserVSIX(t, b) })
 	t.Run("a saved sandbox report shows D1", func(t *testing.T) { testBrowserOpenReport(t, b) })
+	t.Run("the empty result panel says how to start", func(t *testing.T) { testBrowserEmptyResultPanel(t, b) })
+	t.Run("on a phone the verdict stays in view", func(t *testing.T) { testBrowserPhoneVerdictInView(t, b) })
 	t.Run("screenshot", func(t *testing.T) { testBrowserScreenshot(t, b) })
+}
+
+// testBrowserEmptyResultPanel loads the page and reads the result panel
+// before anything is scanned: it says how to start and lists every sample
+// with the verdict the live engine gives it, each one a button that scans
+// it; once a result is shown the start panel gives way to it.
+func testBrowserEmptyResultPanel(t *testing.T, b *browser) {
+	b.reset()
+	b.run(t,
+		chromedp.EmulateViewport(1280, 900),
+		chromedp.Navigate(b.base+"/"),
+		chromedp.WaitVisible(css(`#start-samples button[data-name="plain-notes"]`)),
+	)
+	if hidden := eval[bool](t, b, `document.getElementById('report').hidden`); !hidden {
+		t.Error("the report is shown before anything was scanned")
+	}
+	steps := eval[string](t, b, `document.getElementById('start-steps').innerText`)
+	for _, want := range []string{"sample", "Paste", "folder", "sentinel scan"} {
+		if !strings.Contains(steps, want) {
+			t.Errorf("how to start %q does not mention %q", steps, want)
+		}
+	}
+	heads := eval[int](t, b, `document.querySelectorAll('#start h3').length`)
+	labelled := eval[string](t, b, `document.getElementById('start').getAttribute('aria-labelledby') || ''`)
+	if heads < 2 || labelled == "" {
+		t.Errorf("the start panel has %d headings and aria-labelledby %q", heads, labelled)
+	}
+	// One row per sample, with the verdict the sample promises.
+	for _, sm := range samples.All() {
+		got := eval[string](t, b, `(() => { const r = document.querySelector('#start-samples [data-name="`+sm.Name+`"]'); return r ? r.closest('li').querySelector('.v').textContent : 'missing'; })()`)
+		if got != sm.Expect {
+			t.Errorf("start panel: sample %s shows %q, want %s", sm.Name, got, sm.Expect)
+		}
+	}
+	if n := eval[int](t, b, `document.querySelectorAll('#start-samples li').length`); n != len(samples.All()) {
+		t.Errorf("start panel lists %d samples, want %d", n, len(samples.All()))
+	}
+	tally := eval[string](t, b, `document.getElementById('start-tally').textContent`)
+	if !strings.Contains(tally, "COMPROMISED") || !strings.Contains(tally, "CLEAN") {
+		t.Errorf("tally %q does not count the verdicts", tally)
+	}
+	b.run(t,
+		chromedp.Click(css(`#start-samples button[data-name="comment-exfiltration"]`)),
+		waitText("#verdict", "COMPROMISED"),
+		waitText("#subject", "Sample:"),
+	)
+	if visible := eval[bool](t, b, `!document.getElementById('start').hidden && document.getElementById('start').offsetParent !== null`); visible {
+		t.Error("the start panel is still shown beside a result")
+	}
+	b.check(t)
+}
+
+// inView reports whether the verdict badge lies wholly inside the viewport.
+const inView = `(() => { const r = document.getElementById('verdict').getBoundingClientRect();
+	return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth; })()`
+
+// waitInView waits (briefly) for the verdict badge to be in the viewport.
+func waitInView(t *testing.T, b *browser, when string) {
+	t.Helper()
+	for i := 0; i < 40; i++ {
+		if eval[bool](t, b, inView) {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	rect := eval[string](t, b, `JSON.stringify(document.getElementById('verdict').getBoundingClientRect()) + ' scrollY=' + window.scrollY + ' innerHeight=' + window.innerHeight`)
+	t.Errorf("%s: the verdict is not in view on a phone: %s", when, rect)
+}
+
+// testBrowserPhoneVerdictInView picks samples on a 390×844 phone, where the
+// result sits below the inputs: the verdict comes into view, and stays in
+// view while the findings below it are read.
+func testBrowserPhoneVerdictInView(t *testing.T, b *browser) {
+	b.reset()
+	defer b.run(t, chromedp.EmulateViewport(1280, 900))
+	b.run(t,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile),
+		chromedp.Navigate(b.base+"/"),
+		chromedp.WaitVisible(css(`#samples button[data-name="miasma-shaped"]`)),
+	)
+	if eval[bool](t, b, `window.innerWidth > 420`) {
+		t.Fatalf("the viewport is %d px wide, not a phone's", eval[int](t, b, `window.innerWidth`))
+	}
+	for _, c := range []struct{ name, verdict string }{
+		{"miasma-shaped", "COMPROMISED"}, // many files and findings: a long result
+		{"plain-notes", "CLEAN"},         // picked again from the top of the page
+		{"formatter-hook", "SUSPICIOUS"},
+	} {
+		b.run(t,
+			chromedp.Click(css(`#samples button[data-name="`+c.name+`"]`)),
+			waitText("#verdict", c.verdict),
+			waitText("#subject", "Sample:"),
+		)
+		waitInView(t, b, c.name+" picked")
+		// Read on: the verdict stays pinned while the findings scroll by.
+		b.run(t, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, document.getElementById('files').getBoundingClientRect().bottom + window.scrollY - window.innerHeight)`))
+		waitInView(t, b, c.name+" scrolled to the last finding")
+		// The pinned row carries the trust score too.
+		score := eval[string](t, b, `(() => { const e = document.getElementById('verdict-score'); const r = e.getBoundingClientRect();
+			return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight ? e.textContent : 'not in view'; })()`)
+		if want := eval[string](t, b, `document.getElementById('needle-label').textContent`) + " / 100"; score != want {
+			t.Errorf("%s: the pinned score shows %q, want %q", c.name, score, want)
+		}
+	}
+	b.check(t)
 }
 
 // testBrowserKeyboardDownloadAPI runs a sample from the keyboard alone,

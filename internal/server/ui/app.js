@@ -45,29 +45,55 @@ async function api(path, options) {
 
 // ---- samples ---------------------------------------------------------------
 
+// sampleButton is one sample as a button: a dot, its title and the verdict
+// the live engine gives it; it scans the sample when pressed.
+function sampleButton(s, withSummary) {
+  const b = el('button', null, 'sample');
+  b.type = 'button';
+  b.dataset.name = s.name;
+  const dot = el('span', null, 'dot ' + s.color_band);
+  dot.setAttribute('aria-hidden', 'true');
+  const title = el('span', s.title, 'title');
+  if (withSummary) title.append(el('span', s.summary, 'sum'));
+  b.append(dot, title, el('span', s.verdict, 'v ' + s.color_band));
+  b.setAttribute('aria-label', `${s.title}: ${s.verdict}`);
+  b.title = s.summary;
+  b.addEventListener('click', () => runSample(s.name, s.title));
+  return b;
+}
+
+// tally counts the samples' verdicts, attacks and honest files apart.
+export function tally(samples) {
+  const part = (kind, label) => {
+    const list = samples.filter((s) => s.kind === kind);
+    if (!list.length) return '';
+    const counts = new Map();
+    for (const s of list) counts.set(s.verdict, (counts.get(s.verdict) || 0) + 1);
+    const by = ['COMPROMISED', 'SUSPICIOUS', 'CLEAN'].filter((v) => counts.has(v)).map((v) => `${counts.get(v)} ${v}`);
+    return `${label} (${list.length}): ${by.join(', ')}.`;
+  };
+  return [part('attack', 'Attacks'), part('benign', 'Honest files')].filter(Boolean).join(' ');
+}
+
 async function loadSamples() {
   const ul = $('samples');
+  const start = $('start-samples');
   try {
     const { samples } = await api('/samples');
     ul.replaceChildren();
+    start.replaceChildren();
     for (const s of samples) {
       const li = el('li');
-      const b = el('button', null, 'sample');
-      b.type = 'button';
-      b.dataset.name = s.name;
-      const dot = el('span', null, 'dot ' + s.color_band);
-      dot.setAttribute('aria-hidden', 'true');
-      const title = el('span', s.title, 'title');
-      const verdict = el('span', s.verdict, 'v ' + s.color_band);
-      b.append(dot, title, verdict);
-      b.setAttribute('aria-label', `${s.title}: ${s.verdict}`);
-      b.title = s.summary;
-      b.addEventListener('click', () => runSample(s.name, s.title));
-      li.append(b);
+      li.append(sampleButton(s, false));
       ul.append(li);
+      const row = el('li');
+      row.append(sampleButton(s, true));
+      start.append(row);
     }
+    $('start-tally').textContent = tally(samples);
   } catch (e) {
     ul.replaceChildren(el('li', e.message, 'muted'));
+    start.replaceChildren(el('li', e.message, 'muted'));
   }
 }
 
@@ -256,6 +282,7 @@ const VERDICT_TEXT = {
 function show(result, subject) {
   state.result = result;
   state.subject = subject;
+  $('start').hidden = true;
   $('report').hidden = false;
   setStatus(`${subject}: ${result.verdict}, trust score ${result.trust_score} of 100.`);
 
@@ -263,6 +290,7 @@ function show(result, subject) {
   v.textContent = result.verdict;
   v.className = 'verdict ' + result.color_band;
   $('subject').textContent = subject;
+  $('verdict-score').textContent = `${result.trust_score} / 100`;
   const needle = $('needle');
   needle.style.left = Math.max(0, Math.min(100, result.trust_score)) + '%';
   $('needle-label').textContent = String(result.trust_score);
@@ -278,7 +306,19 @@ function show(result, subject) {
   renderNotices(result);
   const pressed = $('reveal').getAttribute('aria-pressed') === 'true';
   if (pressed) renderReveal();
-  $('result').focus({ preventScroll: false });
+  $('result').focus({ preventScroll: true });
+  bringVerdictIntoView();
+}
+
+// bringVerdictIntoView scrolls the result's top into view when the verdict
+// is not wholly visible: on a phone the result sits below the inputs, and
+// focusing the (tall) result alone would scroll to its middle. On a narrow
+// screen the verdict row is sticky (app.css), so it stays in view while the
+// findings below it are read.
+function bringVerdictIntoView() {
+  const r = $('verdict-row').getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  $('result').scrollIntoView({ block: 'start' });
 }
 
 function renderPlacement(result) {
