@@ -236,7 +236,7 @@ written quoted as one shell word. A relative HOME is refused.`,
 				if scope == hook.ScopeProject {
 					fmt.Fprintf(cmd.OutOrStdout(), "next: sentinel approve --only 'sentinel hook' --note \"Sentinel's own hook\"   (the hook is an auto-run, so 'sentinel scan' is SUSPICIOUS until it is approved)\n")
 				} else {
-					fmt.Fprintf(cmd.OutOrStdout(), "note: 'sentinel scan --global' lists this hook as an unapproved auto-run, as it lists any hook in your own settings; projects are not affected\n")
+					fmt.Fprintf(cmd.OutOrStdout(), "next: sentinel approve --global --only 'sentinel hook'   (the hook is an auto-run in your own settings, so 'sentinel scan --global' is SUSPICIOUS until it is approved; projects are not affected)\n")
 				}
 			}
 			return nil

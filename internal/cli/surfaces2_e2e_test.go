@@ -256,9 +256,11 @@ func TestGlobalOtherAgents(t *testing.T) {
 	env := []string{"HOME=" + home, "SENTINEL_HOME=" + filepath.Join(home, ".config", "sentinel"), "XDG_CONFIG_HOME=", "XDG_STATE_HOME="}
 	work := t.TempDir()
 	runIn(t, bin, work, env, "", "approve", "--global", "--no-tty-confirm").expect(t, 0, "nothing to approve")
-	runIn(t, bin, work, env, "", "hook", "install", "--agent", "claude", "--binary", bin, "--no-tty-confirm").expect(t, 0)
+	// hook install ends with the one command that makes --global CLEAN
+	// again, and that command does.
+	runIn(t, bin, work, env, "", "hook", "install", "--agent", "claude", "--binary", bin, "--no-tty-confirm").expect(t, 0, "next: sentinel approve --global --only 'sentinel hook'")
 	runIn(t, bin, work, env, "", "scan", "--global").expect(t, 3, "~/.claude/settings.json")
-	runIn(t, bin, work, env, "", "approve", "--global", "--no-tty-confirm").expect(t, 0, "approved", "~/.claude/settings.json")
+	runIn(t, bin, work, env, "", "approve", "--global", "--only", "sentinel hook", "--no-tty-confirm").expect(t, 0, "approved", "~/.claude/settings.json")
 	runIn(t, bin, work, env, "", "scan", "--global").expect(t, 0, "verdict: CLEAN")
 	// The approval is for the user's own file only: the same hook in a
 	// project is still asked about.
