@@ -34,17 +34,27 @@ const (
 	KindCursorHooks  Kind = "cursor-hooks"   // .cursor/hooks.json, .windsurf/hooks.json
 	KindScript       Kind = "script"         // a script that a hook, task or server runs
 	// Other agents' configuration files.
-	KindCodexConfig  Kind = "codex-config"       // .codex/config.toml (TOML)
-	KindCopilotHooks Kind = "copilot-hooks"      // .github/hooks/*.json
-	KindCursorEnv    Kind = "cursor-environment" // .cursor/environment.json
-	KindKiroHook     Kind = "kiro-hook"          // .kiro/hooks/*.kiro.hook (JSON)
-	KindContinueYAML Kind = "continue-mcp-yaml"  // .continue/mcpServers/*.yaml
-	KindOpencode     Kind = "opencode-config"    // opencode.json, opencode.jsonc
-	KindZed          Kind = "zed-settings"       // .zed/settings.json
-	KindDevcontainer Kind = "devcontainer"       // .devcontainer/devcontainer.json, .devcontainer.json
-	KindAider        Kind = "aider-config"       // .aider.conf.yml (YAML)
-	KindDotEnv       Kind = "agent-env"          // .gemini/.env (KEY=VALUE lines)
-	KindClaudeUser   Kind = "claude-user-config" // ~/.claude.json (--global only): MCP servers, top level and per project
+	KindCodexConfig  Kind = "codex-config"        // .codex/config.toml (TOML)
+	KindCopilotHooks Kind = "copilot-hooks"       // .github/hooks/*.json
+	KindCursorEnv    Kind = "cursor-environment"  // .cursor/environment.json
+	KindKiroHook     Kind = "kiro-hook"           // .kiro/hooks/*.kiro.hook (JSON)
+	KindContinueYAML Kind = "continue-mcp-yaml"   // .continue/mcpServers/*.yaml
+	KindOpencode     Kind = "opencode-config"     // opencode.json, opencode.jsonc
+	KindZed          Kind = "zed-settings"        // .zed/settings.json
+	KindDevcontainer Kind = "devcontainer"        // .devcontainer/devcontainer.json, .devcontainer.json
+	KindAider        Kind = "aider-config"        // .aider.conf.yml (YAML)
+	KindDotEnv       Kind = "agent-env"           // .gemini/.env (KEY=VALUE lines)
+	KindClaudeUser   Kind = "claude-user-config"  // ~/.claude.json (--global only): MCP servers, top level and per project
+	KindCodexRules   Kind = "codex-rules"         // .codex/rules/*.rules (Starlark prefix_rule calls)
+	KindCopilotSetup Kind = "copilot-setup-steps" // .github/workflows/copilot-setup-steps.yml (YAML)
+	KindCursorTrees  Kind = "cursor-worktrees"    // .cursor/worktrees.json
+	KindCursorCLI    Kind = "cursor-cli"          // .cursor/cli.json
+	KindClaudePlugin Kind = "claude-plugin"       // .claude-plugin/plugin.json
+	KindPluginHooks  Kind = "plugin-hooks"        // hooks/hooks.json of a Claude Code plugin
+	KindExecHook     Kind = "executable-hook"     // .clinerules/hooks/<Event>, .opencode/plugin/*.js: the file itself runs
+	KindRooModes     Kind = "roo-modes"           // .roomodes (YAML or JSON)
+	KindAmazonQAgent Kind = "amazonq-agent"       // .amazonq/cli-agents/*.json
+	KindContinueRC   Kind = "continuerc"          // .continuerc.json
 )
 
 // Tool names the agent or editor that reads a file.
@@ -148,32 +158,40 @@ var byName = map[string]entry{
 	"opencode.jsonc":      {KindOpencode, ToolOpencode},         // opencode config docs
 	".devcontainer.json":  {KindDevcontainer, ToolDevcontainer}, // Dev Container spec
 	".aider.conf.yml":     {KindAider, ToolAider},               // aider config docs
+	".roomodes":           {KindRooModes, ToolRoo},              // Roo Code custom modes docs (YAML or JSON; roleDefinition, customInstructions)
+	".continuerc.json":    {KindContinueRC, ToolContinue},       // Continue config.json reference (.continuerc.json, legacy): systemMessage, MCP servers
+	".lsp.json":           {KindMCP, ToolClaude},                // Claude Code plugins reference (LSP servers: a map of servers with command and args)
 }
 
 // inFolder are files read by their name in a folder of that name, at any
 // depth. Keys are "folder/name".
 var inFolder = map[string]entry{
-	".claude/settings.json":           {KindSettings, ToolClaude},           // Claude Code settings docs
-	".claude/settings.local.json":     {KindSettings, ToolClaude},           // Claude Code settings docs
-	".gemini/settings.json":           {KindSettings, ToolGemini},           // Gemini CLI configuration docs
-	".gemini/.env":                    {KindDotEnv, ToolGemini},             // Gemini CLI loads it before .env: variables for the agent and every command it runs
-	".gemini/system.md":               {KindInstructions, ToolGemini},       // Gemini CLI GEMINI_SYSTEM_MD=1 reads it in place of the system prompt
-	".cursor/mcp.json":                {KindMCP, ToolCursor},                // Cursor MCP docs
-	".cursor/hooks.json":              {KindCursorHooks, ToolCursor},        // Cursor hooks docs
-	".cursor/environment.json":        {KindCursorEnv, ToolCursor},          // Cursor background agents docs
-	".windsurf/hooks.json":            {KindCursorHooks, ToolWindsurf},      // Windsurf Cascade hooks (Cursor's shape)
-	".vscode/tasks.json":              {KindTasks, ToolVSCode},              // VS Code tasks docs
-	".vscode/mcp.json":                {KindMCP, ToolVSCode},                // VS Code MCP docs
-	".github/copilot-instructions.md": {KindInstructions, ToolCopilot},      // Copilot custom instructions docs
-	".github/mcp.json":                {KindMCP, ToolCopilot},               // unconfirmed (issue #15)
-	".github/copilot/settings.json":   {KindSettings, ToolCopilot},          // unconfirmed (issue #15): read with the Claude Code settings schema
-	".codex/config.toml":              {KindCodexConfig, ToolCodex},         // Codex config docs (project config of trusted projects)
-	".codex/hooks.json":               {KindSettings, ToolCodex},            // unconfirmed: Codex hooks, read with the Claude Code hooks schema
-	".roo/mcp.json":                   {KindMCP, ToolRoo},                   // Roo Code MCP docs
-	".amazonq/mcp.json":               {KindMCP, ToolAmazonQ},               // Amazon Q Developer MCP docs
-	".junie/guidelines.md":            {KindInstructions, ToolJunie},        // JetBrains Junie guidelines docs
-	".zed/settings.json":              {KindZed, ToolZed},                   // Zed context servers docs
-	".devcontainer/devcontainer.json": {KindDevcontainer, ToolDevcontainer}, // Dev Container spec
+	".claude/settings.json":              {KindSettings, ToolClaude},           // Claude Code settings docs
+	".claude/settings.local.json":        {KindSettings, ToolClaude},           // Claude Code settings docs
+	".gemini/settings.json":              {KindSettings, ToolGemini},           // Gemini CLI configuration docs
+	".gemini/.env":                       {KindDotEnv, ToolGemini},             // Gemini CLI loads it before .env: variables for the agent and every command it runs
+	".gemini/system.md":                  {KindInstructions, ToolGemini},       // Gemini CLI GEMINI_SYSTEM_MD=1 reads it in place of the system prompt
+	".cursor/mcp.json":                   {KindMCP, ToolCursor},                // Cursor MCP docs
+	".cursor/hooks.json":                 {KindCursorHooks, ToolCursor},        // Cursor hooks docs
+	".cursor/environment.json":           {KindCursorEnv, ToolCursor},          // Cursor background agents docs
+	".windsurf/hooks.json":               {KindCursorHooks, ToolWindsurf},      // Windsurf Cascade hooks (Cursor's shape)
+	".vscode/tasks.json":                 {KindTasks, ToolVSCode},              // VS Code tasks docs
+	".vscode/mcp.json":                   {KindMCP, ToolVSCode},                // VS Code MCP docs
+	".github/copilot-instructions.md":    {KindInstructions, ToolCopilot},      // Copilot custom instructions docs
+	".github/mcp.json":                   {KindMCP, ToolCopilot},               // unconfirmed (issue #15)
+	".github/copilot/settings.json":      {KindSettings, ToolCopilot},          // unconfirmed (issue #15): read with the Claude Code settings schema
+	".codex/config.toml":                 {KindCodexConfig, ToolCodex},         // Codex config docs (project config of trusted projects)
+	".codex/hooks.json":                  {KindSettings, ToolCodex},            // unconfirmed: Codex hooks, read with the Claude Code hooks schema
+	".roo/mcp.json":                      {KindMCP, ToolRoo},                   // Roo Code MCP docs
+	".amazonq/mcp.json":                  {KindMCP, ToolAmazonQ},               // Amazon Q Developer MCP docs
+	".junie/guidelines.md":               {KindInstructions, ToolJunie},        // JetBrains Junie guidelines docs
+	".zed/settings.json":                 {KindZed, ToolZed},                   // Zed context servers docs
+	".devcontainer/devcontainer.json":    {KindDevcontainer, ToolDevcontainer}, // Dev Container spec
+	"workflows/copilot-setup-steps.yml":  {KindCopilotSetup, ToolCopilot},      // Copilot cloud agent environment docs (steps run before the agent starts)
+	"workflows/copilot-setup-steps.yaml": {KindCopilotSetup, ToolCopilot},      // unconfirmed: the .yaml spelling
+	".cursor/worktrees.json":             {KindCursorTrees, ToolCursor},        // Cursor worktrees docs (setup-worktree[-unix|-windows])
+	".cursor/cli.json":                   {KindCursorCLI, ToolCursor},          // Cursor CLI permissions docs (project .cursor/cli.json)
+	".claude-plugin/plugin.json":         {KindClaudePlugin, ToolClaude},       // Claude Code plugins reference (hooks, mcpServers, lspServers inline)
 }
 
 // folder is a folder whose files an agent reads.
@@ -212,6 +230,13 @@ var folders = []folder{
 	{".github/skills", true, ".md", entry{KindInstructions, ToolCopilot}},                    // Copilot agent skills docs
 	{".continue/prompts", true, ".prompt", entry{KindInstructions, ToolContinue}},            // Continue prompt files docs
 	{".continue/prompts", true, ".md", entry{KindInstructions, ToolContinue}},                // Continue prompt files docs
+	{".codex/rules", false, ".rules", entry{KindCodexRules, ToolCodex}},                      // Codex rules docs (execpolicy prefix_rule; allow decisions)
+	{".junie/mcp", false, "mcp.json", entry{KindMCP, ToolJunie}},                             // JetBrains Junie MCP docs (.junie/mcp/mcp.json)
+	{".amazonq/cli-agents", false, ".json", entry{KindAmazonQAgent, ToolAmazonQ}},            // Amazon Q Developer CLI custom agents docs (prompt, hooks, mcpServers, resources)
+	{".opencode/plugin", false, ".js", entry{KindExecHook, ToolOpencode}},                    // opencode plugins docs (loaded and run at start)
+	{".opencode/plugin", false, ".ts", entry{KindExecHook, ToolOpencode}},                    // opencode plugins docs
+	{".opencode/plugins", false, ".js", entry{KindExecHook, ToolOpencode}},                   // opencode plugins docs (plural)
+	{".opencode/plugins", false, ".ts", entry{KindExecHook, ToolOpencode}},                   // opencode plugins docs (plural)
 	{".codex/agents", false, ".toml", entry{KindInstructions, ToolCodex}},                    // unconfirmed (issue #15): Codex agent definitions, strings read as prose
 	{".clinerules", true, ".md", entry{KindInstructions, ToolCline}},                         // Cline rules docs (folder form)
 	{".clinerules", true, ".txt", entry{KindInstructions, ToolCline}},                        // Cline rules docs (folder form)
@@ -254,8 +279,13 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 			return e.kind, e.tool, true
 		}
 	}
+	// A Claude Code plugin's hooks/hooks.json (plugins reference), at any
+	// depth; .github/hooks/hooks.json is Copilot's (the folders below).
+	if strings.EqualFold(base, "hooks.json") && strings.EqualFold(parent, "hooks") && !strings.HasSuffix(lowerIfUpper(dir), ".github/hooks") {
+		return KindPluginHooks, ToolClaude, true
+	}
 	if !strings.HasPrefix(dir, ".") && !strings.Contains(dir, "/.") {
-		return "", "", false // every folder of the table is a dot-folder
+		return "", "", false // every other folder of the table is a dot-folder
 	}
 	// Folder names too are compared without regard to case, as macOS and
 	// Windows open .Claude/Rules for .claude/rules. Lower-casing copies
@@ -273,11 +303,24 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 			return f.kind, f.tool, true
 		}
 	}
+	// Cline's executable hooks: a file named after its event in
+	// .clinerules/hooks (Cline hooks docs). Other files there never run.
+	if (dir == ".clinerules/hooks" || strings.HasSuffix(dir, "/.clinerules/hooks")) && clineHooks[base] {
+		return KindExecHook, ToolCline, true
+	}
 	// Roo Code's mode-specific rule folders: .roo/rules-code/**, ...
 	if i := strings.Index(dir, ".roo/rules-"); i >= 0 && (i == 0 || dir[i-1] == '/') && !systemFile(base) {
 		return KindInstructions, ToolRoo, true
 	}
 	return "", "", false
+}
+
+// clineHooks are the file names Cline runs from .clinerules/hooks, lower
+// case (docs.cline.bot hooks reference: "the hook names are the exact file
+// names"; .ps1 on Windows is unconfirmed).
+var clineHooks = map[string]bool{
+	"taskstart": true, "taskresume": true, "taskcancel": true, "taskcomplete": true,
+	"pretooluse": true, "posttooluse": true, "userpromptsubmit": true, "precompact": true,
 }
 
 // systemFile reports files a folder of every-file rules holds that no agent
