@@ -33,25 +33,36 @@ var codexShells = map[string]bool{
 // command ("git status") is not.
 func (p *parser) codexRules(data []byte) {
 	text := string(data)
-	off := 0
-	for {
-		i := strings.Index(text[off:], "prefix_rule(")
-		if i < 0 {
-			return
-		}
-		start := off + i
-		if start > 0 && (isIdent(text[start-1])) {
-			off = start + len("prefix_rule(")
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '"' || c == '\'':
+			i = skipString(text, i) // a call written inside a string is not a call
+			continue
+		case c == '#':
+			if k := strings.IndexByte(text[i:], '\n'); k >= 0 {
+				i += k
+			} else {
+				i = len(text)
+			}
+			continue
+		case !strings.HasPrefix(text[i:], "prefix_rule"):
+			continue
+		case i > 0 && isIdent(text[i-1]):
 			continue
 		}
-		body, end := callBody(text, start+len("prefix_rule("))
-		off = end
+		start := i
+		rest := strings.TrimLeft(text[i+len("prefix_rule"):], " \t")
+		if !strings.HasPrefix(rest, "(") {
+			continue
+		}
+		open := len(text) - len(rest) + 1
+		body, end := callBody(text, open)
+		i = end - 1
 		line := 1 + strings.Count(text[:start], "\n")
 		if starlarkString(kwarg(body, "decision")) != "allow" {
 			continue
 		}
-		first := firstPatternWords(kwarg(body, "pattern"))
-		for _, w := range first {
+		for _, w := range firstPatternWords(kwarg(body, "pattern")) {
 			if codexShells[path.Base(w)] {
 				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: line, Key: "permissions.allow", Value: "prefix_rule " + w + " (allow)"})
 				break
@@ -107,34 +118,47 @@ func skipString(s string, i int) int {
 }
 
 // kwarg returns the text of the keyword argument name in a call's body, up
-// to the next top-level comma.
+// to the next top-level comma. Names inside strings, comments and nested
+// brackets are not arguments.
 func kwarg(body, name string) string {
-	for i := 0; i < len(body); {
-		j := strings.Index(body[i:], name)
-		if j < 0 {
-			return ""
-		}
-		k := i + j
-		i = k + len(name)
-		if k > 0 && isIdent(body[k-1]) {
+	depth := 0
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case c == '"' || c == '\'':
+			i = skipString(body, i)
+			continue
+		case c == '#':
+			if k := strings.IndexByte(body[i:], '\n'); k >= 0 {
+				i += k
+			} else {
+				i = len(body)
+			}
+			continue
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			continue
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			continue
+		case depth != 0 || !strings.HasPrefix(body[i:], name) || i > 0 && isIdent(body[i-1]):
 			continue
 		}
-		rest := strings.TrimLeft(body[i:], " \t\r\n")
+		rest := strings.TrimLeft(body[i+len(name):], " \t\r\n")
 		if !strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "==") {
 			continue
 		}
 		rest = strings.TrimLeft(rest[1:], " \t\r\n")
-		depth := 0
+		d := 0
 		for e := 0; e < len(rest); e++ {
 			switch rest[e] {
 			case '"', '\'':
 				e = skipString(rest, e)
 			case '(', '[', '{':
-				depth++
+				d++
 			case ')', ']', '}':
-				depth--
+				d--
 			case ',':
-				if depth == 0 {
+				if d == 0 {
 					return rest[:e]
 				}
 			}
