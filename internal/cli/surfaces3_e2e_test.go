@@ -107,3 +107,25 @@ func TestSurfaces3E2E(t *testing.T) {
 		})
 	}
 }
+
+// TestSurfaces3Lock: AGENTS.lock and verify cover every file added here: a
+// lock written before the file exists does not cover it, and one written
+// with it does.
+func TestSurfaces3Lock(t *testing.T) {
+	needGitE2E(t)
+	bin := testBinary(t)
+	for _, p := range []string{
+		".codex/rules/default.rules", ".github/workflows/copilot-setup-steps.yml", ".cursor/worktrees.json", ".cursor/cli.json",
+		".claude-plugin/plugin.json", "hooks/hooks.json", ".lsp.json", ".clinerules/hooks/TaskStart", ".roomodes",
+		".amazonq/cli-agents/dev.json", ".continuerc.json", ".opencode/plugin/a.js", ".junie/mcp/mcp.json",
+	} {
+		t.Run(p, func(t *testing.T) {
+			r := newGitRepo(t, bin, map[string]string{"README.md": "# demo\n"})
+			r.run("init").expect(t, 0, "wrote AGENTS.lock (0 files")
+			r.commit("sentinel: lock")
+			r.write(map[string]string{p: "{}\n"})
+			r.run("verify").expect(t, 2, "NOT COVERED: "+p)
+			r.run("init").expect(t, 0, "wrote AGENTS.lock (1 files")
+		})
+	}
+}
