@@ -26,7 +26,7 @@ var codexShells = map[string]bool{
 
 // codexRules reads Codex's execpolicy rules: Starlark calls
 // prefix_rule(pattern = [...], decision = "allow" | "prompt" |
-// "forbidden", ...). Nothing is evaluated: the calls are found in the text
+// "forbidden", ...); decision defaults to "allow". Nothing is evaluated: the calls are found in the text
 // and only their literal pattern and decision are read. An "allow" rule
 // whose command is a shell, an interpreter or a program runner is a blanket
 // permission (S31), as Claude Code's "Bash" is; an allow rule naming a
@@ -59,10 +59,19 @@ func (p *parser) codexRules(data []byte) {
 		body, end := callBody(text, open)
 		i = end - 1
 		line := 1 + strings.Count(text[:start], "\n")
-		if starlarkString(kwarg(body, "decision")) != "allow" {
+		// decision defaults to allow (Codex execpolicy README). A value
+		// that is not a literal string ("al" + "low", a variable) is
+		// whatever Starlark makes of it, which Sentinel does not evaluate:
+		// it counts as allow.
+		if d := strings.TrimSpace(kwarg(body, "decision")); d != "" && starlarkString(d) != "allow" && isLiteral(d) {
 			continue
 		}
-		for _, w := range firstPatternWords(kwarg(body, "pattern")) {
+		words, literal := firstPatternWords(kwarg(body, "pattern"))
+		if !literal {
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: line, Key: "permissions.allow", Value: "prefix_rule with a computed pattern (allow)"})
+			continue
+		}
+		for _, w := range words {
 			if codexShells[path.Base(w)] {
 				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: line, Key: "permissions.allow", Value: "prefix_rule " + w + " (allow)"})
 				break
@@ -177,32 +186,76 @@ func starlarkString(v string) string {
 	return ""
 }
 
+// isLiteral reports a Starlark string literal and nothing more.
+func isLiteral(v string) bool {
+	v = strings.TrimSpace(v)
+	return v != "" && (v[0] == '"' || v[0] == '\'') && skipString(v, 0) == len(v)-1
+}
+
 // firstPatternWords returns the alternatives of a pattern's first word:
 // pattern = ["bash", ...] gives [bash]; pattern = [["bash", "sh"], ...]
-// gives [bash sh].
-func firstPatternWords(v string) []string {
+// gives [bash sh]. literal is false when the first word is not written as
+// literal strings (a variable, a concatenation, a missing pattern), so it
+// cannot be known without evaluating the file.
+func firstPatternWords(v string) (words []string, literal bool) {
 	v = strings.TrimSpace(v)
 	if !strings.HasPrefix(v, "[") {
-		return nil
+		return nil, false
 	}
-	v = strings.TrimLeft(v[1:], " \t\r\n")
-	if strings.HasPrefix(v, "[") {
-		inner, _ := callBody(v, 1)
-		var out []string
-		for _, part := range strings.Split(inner, ",") {
-			if s := starlarkString(part); s != "" {
-				out = append(out, s)
+	inner, _ := callBody(v, 1)
+	first := strings.TrimSpace(topLevelFirst(inner))
+	if strings.HasPrefix(first, "[") {
+		alts, _ := callBody(first, 1)
+		for _, part := range splitTop(alts) {
+			part = strings.TrimSpace(part)
+			if part == "" {
+				continue
+			}
+			if !isLiteral(part) {
+				return nil, false
+			}
+			words = append(words, starlarkString(part))
+		}
+		return words, len(words) > 0
+	}
+	if !isLiteral(first) {
+		return nil, false
+	}
+	return []string{starlarkString(first)}, true
+}
+
+// topLevelFirst returns the first element of a list's body.
+func topLevelFirst(body string) string {
+	parts := splitTop(body)
+	if len(parts) == 0 {
+		return ""
+	}
+	return parts[0]
+}
+
+// splitTop splits a list's body at its top-level commas.
+func splitTop(body string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(body); i++ {
+		switch body[i] {
+		case '"', '\'':
+			i = skipString(body, i)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, body[from:i])
+				from = i + 1
 			}
 		}
-		return out
 	}
-	if v == "" || v[0] != '"' && v[0] != '\'' {
-		return nil
+	if strings.TrimSpace(body[from:]) != "" {
+		out = append(out, body[from:])
 	}
-	if s := starlarkString(v[:skipString(v, 0)+1]); s != "" {
-		return []string{s}
-	}
-	return nil
+	return out
 }
 
 // ---- Copilot setup steps (.github/workflows/copilot-setup-steps.yml) ----
@@ -370,7 +423,8 @@ func (p *parser) rooModes(data []byte) {
 
 // amazonQAgent reads a custom agent: "prompt" (instructions, or a
 // file:// path), "hooks" ({"agentSpawn": [{"command": ...}], ...}),
-// "mcpServers" and "resources" (file:// paths read as context).
+// "mcpServers", "allowedTools" and "resources" (file:// paths read as
+// context).
 func (p *parser) amazonQAgent(data []byte) {
 	root := p.root(data)
 	if root == nil {
@@ -389,6 +443,16 @@ func (p *parser) amazonQAgent(data []byte) {
 		p.hooks(h)
 	}
 	p.servers(root.get("mcpServers"))
+	// allowedTools run without asking: every tool ("*", "@builtin"), the
+	// shell or file writes is a blanket permission (S31).
+	for _, n := range root.get("allowedTools").arr() {
+		if v, ok := n.str(); ok {
+			switch strings.TrimSpace(v) {
+			case "*", "@builtin", "execute_bash", "fs_write", "@builtin/execute_bash", "@builtin/fs_write":
+				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "allowedTools " + strings.TrimSpace(v)})
+			}
+		}
+	}
 	for _, n := range root.get("resources").arr() {
 		if v, ok := n.str(); ok {
 			if f, ok := strings.CutPrefix(strings.TrimSpace(v), "file://"); ok && f != "" {
