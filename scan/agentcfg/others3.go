@@ -346,7 +346,9 @@ func (p *parser) cursorCLI(data []byte) {
 
 // claudePlugin reads a plugin manifest's inline "hooks", "mcpServers" and
 // "lspServers" (each may instead name a file; hooks/hooks.json and .mcp.json
-// at the plugin's top are read as their own surfaces).
+// at the plugin's top are read as their own surfaces, other paths are not
+// read yet), and the Markdown files "commands", "agents" and
+// "outputStyles" name.
 func (p *parser) claudePlugin(data []byte) {
 	root := p.root(data)
 	if root == nil {
@@ -357,6 +359,23 @@ func (p *parser) claudePlugin(data []byte) {
 			h = inner // a hooks.json-shaped object written inline
 		}
 		p.hooks(h)
+	}
+	// "commands" and "agents" may name Markdown files (relative to the
+	// plugin's folder, which holds .claude-plugin/): read as instructions.
+	for _, key := range []string{"commands", "agents", "outputStyles"} {
+		n := root.get(key)
+		list := n.arr()
+		if n.obj() == nil && list == nil {
+			list = []*node{n}
+		}
+		for _, e := range list {
+			v, ok := e.str()
+			v = strings.TrimSpace(v)
+			if !ok || !strings.HasSuffix(strings.ToLower(v), ".md") {
+				continue // a folder, or not a path
+			}
+			p.cfg.Reads = append(p.cfg.Reads, Include{Path: "../" + strings.TrimPrefix(v, "./"), Line: e.line()})
+		}
 	}
 	for _, key := range []string{"mcpServers", "lspServers"} {
 		if s := root.get(key); s != nil && s.obj() != nil {
