@@ -48,6 +48,26 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		p.dotEnv(data)
 	case discover.KindClaudeUser:
 		p.claudeUser(data)
+	case discover.KindCodexRules:
+		p.codexRules(data)
+	case discover.KindCopilotSetup:
+		p.copilotSetup(data)
+	case discover.KindCursorTrees:
+		p.cursorWorktrees(data)
+	case discover.KindCursorCLI:
+		p.cursorCLI(data)
+	case discover.KindClaudePlugin:
+		p.claudePlugin(data)
+	case discover.KindPluginHooks:
+		p.pluginHooks(data)
+	case discover.KindExecHook:
+		p.execHook()
+	case discover.KindRooModes:
+		p.rooModes(data)
+	case discover.KindAmazonQAgent:
+		p.amazonQAgent(data)
+	case discover.KindContinueRC:
+		p.continueRC(data)
 	default:
 		return nil
 	}
@@ -74,6 +94,11 @@ func projectBase(source string) string {
 			return "."
 		}
 		return strings.TrimSuffix(dir[:i], "/")
+	}
+	// A Claude Code plugin runs from its own folder: the one holding
+	// .claude-plugin/ or hooks/hooks.json.
+	if b := asciiLower(path.Base(dir)); b == ".claude-plugin" || b == "hooks" && path.Base(source) == "hooks.json" && !strings.HasSuffix(asciiLower(dir), ".github/hooks") {
+		return path.Dir(dir)
 	}
 	// A Gemini CLI extension runs from its own folder.
 	if path.Base(source) == "gemini-extension.json" && strings.Contains(asciiLower(dir), ".gemini/extensions/") {

@@ -34,17 +34,27 @@ const (
 	KindCursorHooks  Kind = "cursor-hooks"   // .cursor/hooks.json, .windsurf/hooks.json
 	KindScript       Kind = "script"         // a script that a hook, task or server runs
 	// Other agents' configuration files.
-	KindCodexConfig  Kind = "codex-config"       // .codex/config.toml (TOML)
-	KindCopilotHooks Kind = "copilot-hooks"      // .github/hooks/*.json
-	KindCursorEnv    Kind = "cursor-environment" // .cursor/environment.json
-	KindKiroHook     Kind = "kiro-hook"          // .kiro/hooks/*.kiro.hook (JSON)
-	KindContinueYAML Kind = "continue-mcp-yaml"  // .continue/mcpServers/*.yaml
-	KindOpencode     Kind = "opencode-config"    // opencode.json, opencode.jsonc
-	KindZed          Kind = "zed-settings"       // .zed/settings.json
-	KindDevcontainer Kind = "devcontainer"       // .devcontainer/devcontainer.json, .devcontainer.json
-	KindAider        Kind = "aider-config"       // .aider.conf.yml (YAML)
-	KindDotEnv       Kind = "agent-env"          // .gemini/.env (KEY=VALUE lines)
-	KindClaudeUser   Kind = "claude-user-config" // ~/.claude.json (--global only): MCP servers, top level and per project
+	KindCodexConfig  Kind = "codex-config"        // .codex/config.toml (TOML)
+	KindCopilotHooks Kind = "copilot-hooks"       // .github/hooks/*.json
+	KindCursorEnv    Kind = "cursor-environment"  // .cursor/environment.json
+	KindKiroHook     Kind = "kiro-hook"           // .kiro/hooks/*.kiro.hook (JSON)
+	KindContinueYAML Kind = "continue-mcp-yaml"   // .continue/mcpServers/*.yaml
+	KindOpencode     Kind = "opencode-config"     // opencode.json, opencode.jsonc
+	KindZed          Kind = "zed-settings"        // .zed/settings.json
+	KindDevcontainer Kind = "devcontainer"        // .devcontainer/devcontainer.json, .devcontainer.json
+	KindAider        Kind = "aider-config"        // .aider.conf.yml (YAML)
+	KindDotEnv       Kind = "agent-env"           // .gemini/.env (KEY=VALUE lines)
+	KindClaudeUser   Kind = "claude-user-config"  // ~/.claude.json (--global only): MCP servers, top level and per project
+	KindCodexRules   Kind = "codex-rules"         // .codex/rules/*.rules (Starlark prefix_rule calls)
+	KindCopilotSetup Kind = "copilot-setup-steps" // .github/workflows/copilot-setup-steps.yml (YAML)
+	KindCursorTrees  Kind = "cursor-worktrees"    // .cursor/worktrees.json
+	KindCursorCLI    Kind = "cursor-cli"          // .cursor/cli.json
+	KindClaudePlugin Kind = "claude-plugin"       // .claude-plugin/plugin.json
+	KindPluginHooks  Kind = "plugin-hooks"        // hooks/hooks.json of a Claude Code plugin
+	KindExecHook     Kind = "executable-hook"     // .clinerules/hooks/<Event>, .opencode/plugin/*.js: the file itself runs
+	KindRooModes     Kind = "roo-modes"           // .roomodes (YAML or JSON)
+	KindAmazonQAgent Kind = "amazonq-agent"       // .amazonq/cli-agents/*.json
+	KindContinueRC   Kind = "continuerc"          // .continuerc.json
 )
 
 // Tool names the agent or editor that reads a file.
@@ -148,6 +158,9 @@ var byName = map[string]entry{
 	"opencode.jsonc":      {KindOpencode, ToolOpencode},         // opencode config docs
 	".devcontainer.json":  {KindDevcontainer, ToolDevcontainer}, // Dev Container spec
 	".aider.conf.yml":     {KindAider, ToolAider},               // aider config docs
+	".roomodes":           {KindRooModes, ToolRoo},              // Roo Code custom modes docs (YAML or JSON; roleDefinition, customInstructions)
+	".continuerc.json":    {KindContinueRC, ToolContinue},       // Continue config.json reference (.continuerc.json, legacy): systemMessage, MCP servers
+	".lsp.json":           {KindMCP, ToolClaude},                // Claude Code plugins reference (LSP servers: a map of servers with command and args)
 }
 
 // inFolder are files read by their name in a folder of that name, at any
@@ -174,6 +187,9 @@ var inFolder = map[string]entry{
 	".junie/guidelines.md":            {KindInstructions, ToolJunie},        // JetBrains Junie guidelines docs
 	".zed/settings.json":              {KindZed, ToolZed},                   // Zed context servers docs
 	".devcontainer/devcontainer.json": {KindDevcontainer, ToolDevcontainer}, // Dev Container spec
+	".cursor/worktrees.json":          {KindCursorTrees, ToolCursor},        // Cursor worktrees docs (setup-worktree[-unix|-windows])
+	".cursor/cli.json":                {KindCursorCLI, ToolCursor},          // Cursor CLI permissions docs (project .cursor/cli.json)
+	".claude-plugin/plugin.json":      {KindClaudePlugin, ToolClaude},       // Claude Code plugins reference (hooks, mcpServers, lspServers inline)
 }
 
 // folder is a folder whose files an agent reads.
@@ -187,49 +203,58 @@ type folder struct {
 // folders are folders whose files are read. Paths are matched where they
 // end, so "svc/.claude/rules" counts like ".claude/rules".
 var folders = []folder{
-	{".claude/rules", true, ".md", entry{KindInstructions, ToolClaude}},                      // Claude Code memory docs
-	{".claude/commands", true, ".md", entry{KindInstructions, ToolClaude}},                   // Claude Code slash commands docs
-	{".claude/agents", true, ".md", entry{KindInstructions, ToolClaude}},                     // Claude Code subagents docs
-	{".claude/output-styles", true, ".md", entry{KindInstructions, ToolClaude}},              // Claude Code output styles docs (replace the system prompt)
-	{".cursor/rules", true, ".mdc", entry{KindCursorRule, ToolCursor}},                       // Cursor rules docs
-	{".cursor/rules", true, ".md", entry{KindCursorRule, ToolCursor}},                        // Cursor rules docs (plain .md rules)
-	{".cursor/commands", false, ".md", entry{KindInstructions, ToolCursor}},                  // Cursor commands docs
-	{".cursor/agents", false, ".md", entry{KindInstructions, ToolCursor}},                    // unconfirmed (issue #15): Cursor subagents
-	{".github/instructions", true, ".instructions.md", entry{KindInstructions, ToolCopilot}}, // Copilot custom instructions docs
-	{".github/prompts", false, ".prompt.md", entry{KindInstructions, ToolCopilot}},           // Copilot prompt files docs
-	{".github/chatmodes", false, ".chatmode.md", entry{KindInstructions, ToolCopilot}},       // VS Code chat modes docs
-	{".github/agents", false, ".md", entry{KindInstructions, ToolCopilot}},                   // Copilot custom agents docs (*.agent.md)
-	{".github/copilot", true, ".md", entry{KindInstructions, ToolCopilot}},                   // unconfirmed (issue #15)
-	{".github/copilot", false, "settings.json", entry{KindSettings, ToolCopilot}},            // unconfirmed (issue #15): read with the Claude Code settings schema
-	{".github/hooks", false, ".json", entry{KindCopilotHooks, ToolCopilot}},                  // Copilot coding agent / CLI hooks docs
-	{".windsurf/rules", false, ".md", entry{KindInstructions, ToolWindsurf}},                 // Windsurf rules docs
-	{".windsurf/workflows", false, ".md", entry{KindInstructions, ToolWindsurf}},             // Windsurf workflows docs
-	{".gemini/commands", true, ".toml", entry{KindInstructions, ToolGemini}},                 // Gemini CLI custom commands docs
-	{".gemini/agents", false, ".md", entry{KindInstructions, ToolGemini}},                    // Gemini CLI subagents docs
-	{".gemini/extensions", true, "gemini-extension.json", entry{KindMCP, ToolGemini}},        // Gemini CLI extensions docs (workspace extensions: mcpServers)
-	{".agents/skills", true, ".md", entry{KindInstructions, ToolAny}},                        // Codex skills docs (SKILL.md and the files it names)
-	{".claude/skills", true, ".md", entry{KindInstructions, ToolClaude}},                     // Claude Code skills docs (the files beside SKILL.md)
-	{".github/skills", true, ".md", entry{KindInstructions, ToolCopilot}},                    // Copilot agent skills docs
-	{".continue/prompts", true, ".prompt", entry{KindInstructions, ToolContinue}},            // Continue prompt files docs
-	{".continue/prompts", true, ".md", entry{KindInstructions, ToolContinue}},                // Continue prompt files docs
-	{".codex/agents", false, ".toml", entry{KindInstructions, ToolCodex}},                    // unconfirmed (issue #15): Codex agent definitions, strings read as prose
-	{".clinerules", true, ".md", entry{KindInstructions, ToolCline}},                         // Cline rules docs (folder form)
-	{".clinerules", true, ".txt", entry{KindInstructions, ToolCline}},                        // Cline rules docs (folder form)
-	{".roo/rules", true, "", entry{KindInstructions, ToolRoo}},                               // Roo Code custom instructions docs (every file)
-	{".kiro/steering", true, ".md", entry{KindInstructions, ToolKiro}},                       // Kiro steering docs
-	{".kiro/settings", false, "mcp.json", entry{KindMCP, ToolKiro}},                          // Kiro MCP docs
-	{".kiro/hooks", false, ".kiro.hook", entry{KindKiroHook, ToolKiro}},                      // Kiro agent hooks docs (*.kiro.hook, JSON)
-	{".amazonq/rules", true, ".md", entry{KindInstructions, ToolAmazonQ}},                    // Amazon Q Developer project rules docs
-	{".continue/rules", true, ".md", entry{KindInstructions, ToolContinue}},                  // Continue rules docs
-	{".continue/mcpservers", false, ".json", entry{KindMCP, ToolContinue}},                   // Continue MCP docs (JSON files in Claude's shape)
-	{".continue/mcpservers", false, ".yaml", entry{KindContinueYAML, ToolContinue}},          // Continue MCP docs
-	{".continue/mcpservers", false, ".yml", entry{KindContinueYAML, ToolContinue}},           // Continue MCP docs
-	{".opencode/agent", true, ".md", entry{KindInstructions, ToolOpencode}},                  // opencode agents docs
-	{".opencode/agents", true, ".md", entry{KindInstructions, ToolOpencode}},                 // opencode agents docs (plural)
-	{".opencode/command", true, ".md", entry{KindInstructions, ToolOpencode}},                // opencode commands docs
-	{".augment/rules", true, ".md", entry{KindInstructions, ToolAugment}},                    // Augment rules docs
-	{".trae/rules", true, ".md", entry{KindInstructions, ToolTrae}},                          // Trae rules docs (project_rules.md)
-	{".devcontainer", true, "devcontainer.json", entry{KindDevcontainer, ToolDevcontainer}},  // Dev Container spec (.devcontainer/<name>/devcontainer.json)
+	{".claude/rules", true, ".md", entry{KindInstructions, ToolClaude}},                            // Claude Code memory docs
+	{".claude/commands", true, ".md", entry{KindInstructions, ToolClaude}},                         // Claude Code slash commands docs
+	{".claude/agents", true, ".md", entry{KindInstructions, ToolClaude}},                           // Claude Code subagents docs
+	{".claude/output-styles", true, ".md", entry{KindInstructions, ToolClaude}},                    // Claude Code output styles docs (replace the system prompt)
+	{".cursor/rules", true, ".mdc", entry{KindCursorRule, ToolCursor}},                             // Cursor rules docs
+	{".cursor/rules", true, ".md", entry{KindCursorRule, ToolCursor}},                              // Cursor rules docs (plain .md rules)
+	{".cursor/commands", false, ".md", entry{KindInstructions, ToolCursor}},                        // Cursor commands docs
+	{".cursor/agents", false, ".md", entry{KindInstructions, ToolCursor}},                          // unconfirmed (issue #15): Cursor subagents
+	{".github/instructions", true, ".instructions.md", entry{KindInstructions, ToolCopilot}},       // Copilot custom instructions docs
+	{".github/prompts", false, ".prompt.md", entry{KindInstructions, ToolCopilot}},                 // Copilot prompt files docs
+	{".github/chatmodes", false, ".chatmode.md", entry{KindInstructions, ToolCopilot}},             // VS Code chat modes docs
+	{".github/agents", false, ".md", entry{KindInstructions, ToolCopilot}},                         // Copilot custom agents docs (*.agent.md)
+	{".github/copilot", true, ".md", entry{KindInstructions, ToolCopilot}},                         // unconfirmed (issue #15)
+	{".github/copilot", false, "settings.json", entry{KindSettings, ToolCopilot}},                  // unconfirmed (issue #15): read with the Claude Code settings schema
+	{".github/hooks", false, ".json", entry{KindCopilotHooks, ToolCopilot}},                        // Copilot coding agent / CLI hooks docs
+	{".windsurf/rules", false, ".md", entry{KindInstructions, ToolWindsurf}},                       // Windsurf rules docs
+	{".windsurf/workflows", false, ".md", entry{KindInstructions, ToolWindsurf}},                   // Windsurf workflows docs
+	{".gemini/commands", true, ".toml", entry{KindInstructions, ToolGemini}},                       // Gemini CLI custom commands docs
+	{".gemini/agents", false, ".md", entry{KindInstructions, ToolGemini}},                          // Gemini CLI subagents docs
+	{".gemini/extensions", true, "gemini-extension.json", entry{KindMCP, ToolGemini}},              // Gemini CLI extensions docs (workspace extensions: mcpServers)
+	{".agents/skills", true, ".md", entry{KindInstructions, ToolAny}},                              // Codex skills docs (SKILL.md and the files it names)
+	{".claude/skills", true, ".md", entry{KindInstructions, ToolClaude}},                           // Claude Code skills docs (the files beside SKILL.md)
+	{".github/skills", true, ".md", entry{KindInstructions, ToolCopilot}},                          // Copilot agent skills docs
+	{".continue/prompts", true, ".prompt", entry{KindInstructions, ToolContinue}},                  // Continue prompt files docs
+	{".continue/prompts", true, ".md", entry{KindInstructions, ToolContinue}},                      // Continue prompt files docs
+	{".github/workflows", false, "copilot-setup-steps.yml", entry{KindCopilotSetup, ToolCopilot}},  // Copilot cloud agent environment docs (steps run before the agent starts)
+	{".github/workflows", false, "copilot-setup-steps.yaml", entry{KindCopilotSetup, ToolCopilot}}, // unconfirmed: the .yaml spelling
+	{".codex/rules", false, ".rules", entry{KindCodexRules, ToolCodex}},                            // Codex rules docs (execpolicy prefix_rule; allow decisions)
+	{".junie/mcp", false, "mcp.json", entry{KindMCP, ToolJunie}},                                   // JetBrains Junie MCP docs (.junie/mcp/mcp.json)
+	{".amazonq/cli-agents", false, ".json", entry{KindAmazonQAgent, ToolAmazonQ}},                  // Amazon Q Developer CLI custom agents docs (prompt, hooks, mcpServers, resources)
+	{".opencode/plugin", false, ".js", entry{KindExecHook, ToolOpencode}},                          // opencode plugins docs (loaded and run at start)
+	{".opencode/plugin", false, ".ts", entry{KindExecHook, ToolOpencode}},                          // opencode plugins docs
+	{".opencode/plugins", false, ".js", entry{KindExecHook, ToolOpencode}},                         // opencode plugins docs (plural)
+	{".opencode/plugins", false, ".ts", entry{KindExecHook, ToolOpencode}},                         // opencode plugins docs (plural)
+	{".codex/agents", false, ".toml", entry{KindInstructions, ToolCodex}},                          // unconfirmed (issue #15): Codex agent definitions, strings read as prose
+	{".clinerules", true, ".md", entry{KindInstructions, ToolCline}},                               // Cline rules docs (folder form)
+	{".clinerules", true, ".txt", entry{KindInstructions, ToolCline}},                              // Cline rules docs (folder form)
+	{".roo/rules", true, "", entry{KindInstructions, ToolRoo}},                                     // Roo Code custom instructions docs (every file)
+	{".kiro/steering", true, ".md", entry{KindInstructions, ToolKiro}},                             // Kiro steering docs
+	{".kiro/settings", false, "mcp.json", entry{KindMCP, ToolKiro}},                                // Kiro MCP docs
+	{".kiro/hooks", false, ".kiro.hook", entry{KindKiroHook, ToolKiro}},                            // Kiro agent hooks docs (*.kiro.hook, JSON)
+	{".amazonq/rules", true, ".md", entry{KindInstructions, ToolAmazonQ}},                          // Amazon Q Developer project rules docs
+	{".continue/rules", true, ".md", entry{KindInstructions, ToolContinue}},                        // Continue rules docs
+	{".continue/mcpservers", false, ".json", entry{KindMCP, ToolContinue}},                         // Continue MCP docs (JSON files in Claude's shape)
+	{".continue/mcpservers", false, ".yaml", entry{KindContinueYAML, ToolContinue}},                // Continue MCP docs
+	{".continue/mcpservers", false, ".yml", entry{KindContinueYAML, ToolContinue}},                 // Continue MCP docs
+	{".opencode/agent", true, ".md", entry{KindInstructions, ToolOpencode}},                        // opencode agents docs
+	{".opencode/agents", true, ".md", entry{KindInstructions, ToolOpencode}},                       // opencode agents docs (plural)
+	{".opencode/command", true, ".md", entry{KindInstructions, ToolOpencode}},                      // opencode commands docs
+	{".augment/rules", true, ".md", entry{KindInstructions, ToolAugment}},                          // Augment rules docs
+	{".trae/rules", true, ".md", entry{KindInstructions, ToolTrae}},                                // Trae rules docs (project_rules.md)
+	{".devcontainer", true, "devcontainer.json", entry{KindDevcontainer, ToolDevcontainer}},        // Dev Container spec (.devcontainer/<name>/devcontainer.json)
 }
 
 // classify is Classify for a file named base in the folder dir ("." for the
@@ -254,8 +279,13 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 			return e.kind, e.tool, true
 		}
 	}
+	// A Claude Code plugin's hooks/hooks.json (plugins reference), at any
+	// depth; .github/hooks/hooks.json is Copilot's (the folders below).
+	if strings.EqualFold(base, "hooks.json") && strings.EqualFold(parent, "hooks") && !strings.HasSuffix(lowerIfUpper(dir), ".github/hooks") {
+		return KindPluginHooks, ToolClaude, true
+	}
 	if !strings.HasPrefix(dir, ".") && !strings.Contains(dir, "/.") {
-		return "", "", false // every folder of the table is a dot-folder
+		return "", "", false // every other folder of the table is a dot-folder
 	}
 	// Folder names too are compared without regard to case, as macOS and
 	// Windows open .Claude/Rules for .claude/rules. Lower-casing copies
@@ -273,11 +303,24 @@ func classify(dir, parent, base string) (Kind, string, bool) {
 			return f.kind, f.tool, true
 		}
 	}
+	// Cline's executable hooks: a file named after its event in
+	// .clinerules/hooks (Cline hooks docs). Other files there never run.
+	if (dir == ".clinerules/hooks" || strings.HasSuffix(dir, "/.clinerules/hooks")) && clineHooks[base] {
+		return KindExecHook, ToolCline, true
+	}
 	// Roo Code's mode-specific rule folders: .roo/rules-code/**, ...
 	if i := strings.Index(dir, ".roo/rules-"); i >= 0 && (i == 0 || dir[i-1] == '/') && !systemFile(base) {
 		return KindInstructions, ToolRoo, true
 	}
 	return "", "", false
+}
+
+// clineHooks are the file names Cline runs from .clinerules/hooks, lower
+// case (docs.cline.bot hooks reference: "the hook names are the exact file
+// names"; .ps1 on Windows is unconfirmed).
+var clineHooks = map[string]bool{
+	"taskstart": true, "taskresume": true, "taskcancel": true, "taskcomplete": true,
+	"pretooluse": true, "posttooluse": true, "userpromptsubmit": true, "precompact": true,
 }
 
 // systemFile reports files a folder of every-file rules holds that no agent

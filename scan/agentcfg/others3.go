@@ -1,0 +1,529 @@
+package agentcfg
+
+import (
+	"path"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Parsers for the third set of other agents' files (issue #15, "other
+// agents' files"): each turns what runs or connects by itself into the
+// AutoRun, Server and Setting items the rules already judge, and prompts
+// into "prompt" items the prose rules read.
+
+// ---- Codex rules (.codex/rules/*.rules) ----
+
+// codexShells are programs whose allow rule lets the agent run anything
+// without asking: a shell or interpreter runs any code it is given, and
+// env, sudo, xargs and friends run any program named after them.
+var codexShells = map[string]bool{
+	"bash": true, "sh": true, "zsh": true, "dash": true, "fish": true, "ksh": true, "pwsh": true, "powershell": true, "cmd": true,
+	"python": true, "python3": true, "node": true, "perl": true, "ruby": true, "php": true, "deno": true, "bun": true,
+	"env": true, "sudo": true, "xargs": true, "eval": true, "exec": true, "nohup": true, "timeout": true, "npx": true,
+	"curl": true, "wget": true,
+}
+
+// codexRules reads Codex's execpolicy rules: Starlark calls
+// prefix_rule(pattern = [...], decision = "allow" | "prompt" |
+// "forbidden", ...); decision defaults to "allow". Nothing is evaluated: the calls are found in the text
+// and only their literal pattern and decision are read. An "allow" rule
+// whose command is a shell, an interpreter or a program runner is a blanket
+// permission (S31), as Claude Code's "Bash" is; an allow rule naming a
+// command ("git status") is not.
+func (p *parser) codexRules(data []byte) {
+	text := string(data)
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '"' || c == '\'':
+			i = skipString(text, i) // a call written inside a string is not a call
+			continue
+		case c == '#':
+			if k := strings.IndexByte(text[i:], '\n'); k >= 0 {
+				i += k
+			} else {
+				i = len(text)
+			}
+			continue
+		case !strings.HasPrefix(text[i:], "prefix_rule"):
+			continue
+		case i > 0 && isIdent(text[i-1]):
+			continue
+		}
+		start := i
+		rest := strings.TrimLeft(text[i+len("prefix_rule"):], " \t")
+		if !strings.HasPrefix(rest, "(") {
+			continue
+		}
+		open := len(text) - len(rest) + 1
+		body, end := callBody(text, open)
+		i = end - 1
+		line := 1 + strings.Count(text[:start], "\n")
+		// decision defaults to allow (Codex execpolicy README). A value
+		// that is not a literal string ("al" + "low", a variable) is
+		// whatever Starlark makes of it, which Sentinel does not evaluate:
+		// it counts as allow.
+		if d := strings.TrimSpace(kwarg(body, "decision")); d != "" && starlarkString(d) != "allow" && isLiteral(d) {
+			continue
+		}
+		words, literal := firstPatternWords(kwarg(body, "pattern"))
+		if !literal {
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: line, Key: "permissions.allow", Value: "prefix_rule with a computed pattern (allow)"})
+			continue
+		}
+		for _, w := range words {
+			if codexShells[path.Base(w)] {
+				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: line, Key: "permissions.allow", Value: "prefix_rule " + w + " (allow)"})
+				break
+			}
+		}
+	}
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c == '.' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// callBody returns the text of a call's arguments, from i (just after the
+// opening parenthesis) to its closing one, skipping strings and comments,
+// and the offset after it.
+func callBody(s string, i int) (string, int) {
+	depth := 1
+	for j := i; j < len(s); j++ {
+		switch c := s[j]; c {
+		case '"', '\'':
+			j = skipString(s, j)
+		case '#':
+			if k := strings.IndexByte(s[j:], '\n'); k >= 0 {
+				j += k
+			} else {
+				j = len(s) - 1
+			}
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+			if depth == 0 {
+				return s[i:j], j + 1
+			}
+		}
+	}
+	return s[i:], len(s)
+}
+
+// skipString returns the offset of the quote that ends the string opening
+// at i (the last byte when it never ends).
+func skipString(s string, i int) int {
+	q := s[i]
+	for j := i + 1; j < len(s); j++ {
+		switch s[j] {
+		case '\\':
+			j++
+		case q:
+			return j
+		}
+	}
+	return len(s) - 1
+}
+
+// kwarg returns the text of the keyword argument name in a call's body, up
+// to the next top-level comma. Names inside strings, comments and nested
+// brackets are not arguments.
+func kwarg(body, name string) string {
+	depth := 0
+	for i := 0; i < len(body); i++ {
+		switch c := body[i]; {
+		case c == '"' || c == '\'':
+			i = skipString(body, i)
+			continue
+		case c == '#':
+			if k := strings.IndexByte(body[i:], '\n'); k >= 0 {
+				i += k
+			} else {
+				i = len(body)
+			}
+			continue
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			continue
+		case c == ')' || c == ']' || c == '}':
+			depth--
+			continue
+		case depth != 0 || !strings.HasPrefix(body[i:], name) || i > 0 && isIdent(body[i-1]):
+			continue
+		}
+		rest := strings.TrimLeft(body[i+len(name):], " \t\r\n")
+		if !strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "==") {
+			continue
+		}
+		rest = strings.TrimLeft(rest[1:], " \t\r\n")
+		d := 0
+		for e := 0; e < len(rest); e++ {
+			switch rest[e] {
+			case '"', '\'':
+				e = skipString(rest, e)
+			case '(', '[', '{':
+				d++
+			case ')', ']', '}':
+				d--
+			case ',':
+				if d == 0 {
+					return rest[:e]
+				}
+			}
+		}
+		return rest
+	}
+	return ""
+}
+
+// starlarkString returns the value of a literal string, "" for anything else.
+func starlarkString(v string) string {
+	v = strings.TrimSpace(v)
+	if len(v) >= 2 && (v[0] == '"' || v[0] == '\'') && v[len(v)-1] == v[0] {
+		return v[1 : len(v)-1]
+	}
+	return ""
+}
+
+// isLiteral reports a Starlark string literal and nothing more.
+func isLiteral(v string) bool {
+	v = strings.TrimSpace(v)
+	return v != "" && (v[0] == '"' || v[0] == '\'') && skipString(v, 0) == len(v)-1
+}
+
+// firstPatternWords returns the alternatives of a pattern's first word:
+// pattern = ["bash", ...] gives [bash]; pattern = [["bash", "sh"], ...]
+// gives [bash sh]. literal is false when the first word is not written as
+// literal strings (a variable, a concatenation, a missing pattern), so it
+// cannot be known without evaluating the file.
+func firstPatternWords(v string) (words []string, literal bool) {
+	v = strings.TrimSpace(v)
+	if !strings.HasPrefix(v, "[") {
+		return nil, false
+	}
+	inner, _ := callBody(v, 1)
+	first := strings.TrimSpace(topLevelFirst(inner))
+	if strings.HasPrefix(first, "[") {
+		alts, _ := callBody(first, 1)
+		for _, part := range splitTop(alts) {
+			part = strings.TrimSpace(part)
+			if part == "" {
+				continue
+			}
+			if !isLiteral(part) {
+				return nil, false
+			}
+			words = append(words, starlarkString(part))
+		}
+		return words, len(words) > 0
+	}
+	if !isLiteral(first) {
+		return nil, false
+	}
+	return []string{starlarkString(first)}, true
+}
+
+// topLevelFirst returns the first element of a list's body.
+func topLevelFirst(body string) string {
+	parts := splitTop(body)
+	if len(parts) == 0 {
+		return ""
+	}
+	return parts[0]
+}
+
+// splitTop splits a list's body at its top-level commas.
+func splitTop(body string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(body); i++ {
+		switch body[i] {
+		case '"', '\'':
+			i = skipString(body, i)
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, body[from:i])
+				from = i + 1
+			}
+		}
+	}
+	if strings.TrimSpace(body[from:]) != "" {
+		out = append(out, body[from:])
+	}
+	return out
+}
+
+// ---- Copilot setup steps (.github/workflows/copilot-setup-steps.yml) ----
+
+// copilotSetup reads the "run:" steps of the copilot-setup-steps job: they
+// run in Copilot's environment before the agent starts, with no one asking.
+// "uses:" steps run an action's code, named by its owner; they are not
+// judged here.
+func (p *parser) copilotSetup(data []byte) {
+	root := p.yamlRoot(data, "Copilot")
+	if root == nil {
+		return
+	}
+	job := yget(yget(root, "jobs"), "copilot-setup-steps")
+	steps := deref(yget(job, "steps"))
+	if steps == nil || steps.Kind != yaml.SequenceNode {
+		return
+	}
+	for _, st := range steps.Content {
+		run := yget(st, "run")
+		c, ok := ystr(run)
+		if !ok || strings.TrimSpace(c) == "" {
+			continue
+		}
+		name, _ := ystr(yget(st, "name"))
+		a := AutoRun{Event: "copilot-setup-steps", Matcher: name, Type: "command", Command: c, Line: run.Line}
+		if wd, ok := ystr(yget(st, "working-directory")); ok && !sameFolder(wd) {
+			a.Targets = []Target{} // runs elsewhere: paths are not certain
+		}
+		p.addRun(a)
+	}
+}
+
+// ---- Cursor worktrees (.cursor/worktrees.json) ----
+
+// cursorWorktrees reads "setup-worktree", "setup-worktree-unix" and
+// "setup-worktree-windows": a command list or one script path, run when
+// Cursor creates a worktree for an agent.
+func (p *parser) cursorWorktrees(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	for _, key := range []string{"setup-worktree", "setup-worktree-unix", "setup-worktree-windows"} {
+		n := root.get(key)
+		if c, ok := n.str(); ok && strings.TrimSpace(c) != "" {
+			p.addRun(AutoRun{Event: key, Type: "command", Command: c, Line: n.line()})
+			continue
+		}
+		for _, e := range n.arr() {
+			if c, ok := e.str(); ok && strings.TrimSpace(c) != "" {
+				p.addRun(AutoRun{Event: key, Type: "command", Command: c, Line: e.line()})
+			}
+		}
+	}
+}
+
+// ---- Cursor CLI (.cursor/cli.json) ----
+
+// cursorCLI reads "permissions": {"allow": [...]}: "Shell(*)" and
+// "Write(**)" let the agent run any command or write any file without
+// asking (S31), as Claude Code's "Bash" and "Write" do.
+func (p *parser) cursorCLI(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	for _, n := range root.get("permissions").get("allow").arr() {
+		v, ok := n.str()
+		if !ok {
+			continue
+		}
+		tool, arg, hasArg := strings.Cut(strings.TrimSpace(v), "(")
+		switch strings.TrimSpace(tool) {
+		case "Shell", "Write":
+		default:
+			continue
+		}
+		arg = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(arg), ")"))
+		switch {
+		case !hasArg, arg == "*", arg == "**", arg == "/**", arg == "**/*", arg == "~/**":
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: v})
+		}
+	}
+}
+
+// ---- Claude Code plugins (.claude-plugin/plugin.json, hooks/hooks.json) ----
+
+// claudePlugin reads a plugin manifest's inline "hooks", "mcpServers" and
+// "lspServers" (each may instead name a file; hooks/hooks.json and .mcp.json
+// at the plugin's top are read as their own surfaces, other paths are not
+// read yet), and the Markdown files "commands", "agents" and
+// "outputStyles" name.
+func (p *parser) claudePlugin(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	if h := root.get("hooks"); h != nil && h.obj() != nil {
+		if inner := h.get("hooks"); inner != nil && inner.obj() != nil {
+			h = inner // a hooks.json-shaped object written inline
+		}
+		p.hooks(h)
+	}
+	// "commands" and "agents" may name Markdown files (relative to the
+	// plugin's folder, which holds .claude-plugin/): read as instructions.
+	for _, key := range []string{"commands", "agents", "outputStyles"} {
+		n := root.get(key)
+		list := n.arr()
+		if n.obj() == nil && list == nil {
+			list = []*node{n}
+		}
+		for _, e := range list {
+			v, ok := e.str()
+			v = strings.TrimSpace(v)
+			if !ok || !strings.HasSuffix(strings.ToLower(v), ".md") {
+				continue // a folder, or not a path
+			}
+			p.cfg.Reads = append(p.cfg.Reads, Include{Path: "../" + strings.TrimPrefix(v, "./"), Line: e.line()})
+		}
+	}
+	for _, key := range []string{"mcpServers", "lspServers"} {
+		if s := root.get(key); s != nil && s.obj() != nil {
+			if inner := s.get("mcpServers"); inner != nil {
+				s = inner
+			}
+			p.servers(s)
+		}
+	}
+}
+
+// pluginHooks reads a plugin's hooks/hooks.json: {"hooks": {<event>: ...}}
+// in Claude Code's hooks shape.
+func (p *parser) pluginHooks(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	if h := root.get("hooks"); h != nil {
+		p.hooks(h)
+	}
+}
+
+// ---- Executable hooks (.clinerules/hooks/<Event>, .opencode/plugin/*.js) ----
+
+// execHook is a file the agent runs itself: Cline runs a hook file named
+// after its event, opencode loads and runs every plugin file at start. The
+// item targets the file, so the script rules (S34) read it and an approval
+// pins its bytes.
+func (p *parser) execHook() {
+	event := path.Base(p.source)
+	if p.tool != "cline" {
+		event = "plugin"
+	}
+	p.addRun(AutoRun{Event: event, Type: "command", Command: p.source, Line: 1, Targets: []Target{{Path: p.source}}})
+}
+
+// ---- Roo Code custom modes (.roomodes) ----
+
+// rooModes reads "customModes": a list of modes whose roleDefinition,
+// customInstructions, whenToUse and description are prompts the agent
+// obeys. YAML and JSON are both read (JSON is YAML).
+func (p *parser) rooModes(data []byte) {
+	root := p.yamlRoot(data, "Roo Code")
+	if root == nil {
+		return
+	}
+	modes := deref(yget(root, "customModes"))
+	if modes == nil || modes.Kind != yaml.SequenceNode {
+		return
+	}
+	for _, m := range modes.Content {
+		slug, _ := ystr(yget(m, "slug"))
+		for _, key := range []string{"roleDefinition", "customInstructions", "whenToUse", "description"} {
+			n := yget(m, key)
+			if v, ok := ystr(n); ok && strings.TrimSpace(v) != "" {
+				p.addRun(AutoRun{Event: "customModes." + key, Matcher: slug, Type: "prompt", Command: v, Line: n.Line})
+			}
+		}
+	}
+}
+
+// ---- Amazon Q Developer CLI agents (.amazonq/cli-agents/*.json) ----
+
+// amazonQAgent reads a custom agent: "prompt" (instructions, or a
+// file:// path), "hooks" ({"agentSpawn": [{"command": ...}], ...}),
+// "mcpServers", "allowedTools" and "resources" (file:// paths read as
+// context).
+func (p *parser) amazonQAgent(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	if n := root.get("prompt"); n != nil {
+		if v, ok := n.str(); ok && strings.TrimSpace(v) != "" {
+			if f, ok := strings.CutPrefix(strings.TrimSpace(v), "file://"); ok {
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: f, Line: n.line()})
+			} else {
+				p.addRun(AutoRun{Event: "prompt", Type: "prompt", Command: v, Line: n.line()})
+			}
+		}
+	}
+	if h := root.get("hooks"); h != nil && h.obj() != nil {
+		p.hooks(h)
+	}
+	p.servers(root.get("mcpServers"))
+	// allowedTools run without asking: every tool ("*", "@builtin"), the
+	// shell or file writes is a blanket permission (S31).
+	for _, n := range root.get("allowedTools").arr() {
+		if v, ok := n.str(); ok {
+			switch strings.TrimSpace(v) {
+			case "*", "@builtin", "execute_bash", "fs_write", "@builtin/execute_bash", "@builtin/fs_write":
+				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "allowedTools " + strings.TrimSpace(v)})
+			}
+		}
+	}
+	for _, n := range root.get("resources").arr() {
+		if v, ok := n.str(); ok {
+			if f, ok := strings.CutPrefix(strings.TrimSpace(v), "file://"); ok && f != "" {
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: f, Line: n.line()})
+			}
+		}
+	}
+}
+
+// ---- Continue (.continuerc.json) ----
+
+// continueRC reads Continue's legacy project config: "systemMessage" and
+// "customCommands[].prompt" (prompts), and
+// "experimental.modelContextProtocolServers[].transport" (servers).
+func (p *parser) continueRC(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	if n := root.get("systemMessage"); n != nil {
+		if v, ok := n.str(); ok && strings.TrimSpace(v) != "" {
+			p.addRun(AutoRun{Event: "systemMessage", Type: "prompt", Command: v, Line: n.line()})
+		}
+	}
+	for _, c := range root.get("customCommands").arr() {
+		name, _ := c.get("name").str()
+		if v, ok := c.get("prompt").str(); ok && strings.TrimSpace(v) != "" {
+			p.addRun(AutoRun{Event: "customCommands", Matcher: name, Type: "prompt", Command: v, Line: c.get("prompt").line()})
+		}
+	}
+	for i, s := range root.get("experimental").get("modelContextProtocolServers").arr() {
+		tr := s.get("transport")
+		if tr.obj() == nil {
+			continue
+		}
+		name, _ := s.get("name").str()
+		if name == "" {
+			name = "server " + itoa(i+1)
+		}
+		p.server(name, tr)
+	}
+}
+
+func itoa(i int) string {
+	if i == 0 {
+		return "0"
+	}
+	var b [20]byte
+	n := len(b)
+	for ; i > 0; i /= 10 {
+		n--
+		b[n] = byte('0' + i%10)
+	}
+	return string(b[n:])
+}
