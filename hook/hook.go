@@ -227,13 +227,25 @@ func (h *Handler) projectRoot(agent Agent, ev *event) string {
 	return repoRoot(ev.Cwd)
 }
 
+// driveRelative reports a Windows drive-relative path, `C:x`: a drive
+// letter and a colon not followed by a separator.
+func driveRelative(p string) bool {
+	return len(p) >= 2 && p[1] == ':' && ('a' <= p[0] && p[0] <= 'z' || 'A' <= p[0] && p[0] <= 'Z') &&
+		(len(p) == 2 || p[2] != '\\' && p[2] != '/')
+}
+
 func isAbsPath(p string) bool {
 	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) ||
 		(len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/'))
 }
 
+// within reports whether p is dir or lies below it, as the OS compares
+// names: without regard to case on Windows.
 func within(p, dir string) bool {
 	p, dir = filepath.Clean(p), filepath.Clean(dir)
+	if filepath.Separator == '\\' {
+		p, dir = strings.ToLower(p), strings.ToLower(dir)
+	}
 	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
 }
 
@@ -283,7 +295,17 @@ func resolve(paths []string, cwd, root string) []string {
 	}
 	for _, p := range paths {
 		q := p
-		if cwd != "" && !isAbsPath(p) {
+		if driveRelative(p) {
+			// Windows' `C:x` is x in drive C's current folder: cwd's when
+			// cwd is on C, else a folder the hook cannot know, where x is
+			// still judged by its name. Joined as written it would be a
+			// segment `C:x`, which reads as a stream of a file C.
+			q = p[2:]
+			if len(cwd) >= 2 && strings.EqualFold(cwd[:2], p[:2]) {
+				q = filepath.Join(cwd, q)
+			}
+			p = q
+		} else if cwd != "" && !isAbsPath(p) {
 			q = filepath.Join(cwd, p)
 		}
 		out = append(out, q)
@@ -480,6 +502,7 @@ var alwaysDenied = []struct{ reason, why, what string }{
 	{blast.ReasonGateSettings, "this file switches Sentinel's hook off, since it is where the agent's hooks are installed or disabled (disableAllHooks)", "the settings that install its hook"},
 	{blast.ReasonHookBinary, "it is the Sentinel program the hooks run (or a folder holding it, or a name that would shadow it on PATH), and replacing it would switch the gate off for good", "the program its hooks run"},
 	{blast.ReasonTrustAnchor, "it is Sentinel's trust anchor in this repository, which holds a person's approvals", "its trust anchor in the repository"},
+	{blast.ReasonShortName, "it is a Windows 8.3 short name (NAME~1), which may stand for any file, Sentinel's own included; name the file by its full name instead", "a path spelt with a Windows 8.3 short name"},
 }
 
 // hookBinaries are h.HookBinaries, else the running executable (as started
