@@ -17,7 +17,7 @@ func TestWindowsPaths(t *testing.T) {
 	)
 	tests := []struct {
 		name, path, want string // want: a reason among Reasons; "" for none
-		norm                   string // the normalised path; "" to skip
+		norm             string // the normalised path; "" to skip
 	}{
 		{"backslashes", `C:\repo\.github\workflows\ci.yml`, ReasonCIWorkflow, ".github/workflows/ci.yml"},
 		{"lower-case drive", `c:\repo\.github\workflows\ci.yml`, ReasonCIWorkflow, ".github/workflows/ci.yml"},
