@@ -308,6 +308,7 @@ func resolve(paths []string, cwd, root string) []string {
 		} else if cwd != "" && !isAbsPath(p) {
 			q = filepath.Join(cwd, p)
 		}
+		q = longName(q) // Windows: GITHUB~1 is .github when it exists
 		out = append(out, q)
 		if !filepath.IsAbs(q) {
 			continue
@@ -448,7 +449,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	if err != nil && !unparsed {
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel could not read the input of this %s call (%v) and fails closed on writes; repeat the call with a well-formed input.", tool, err))
 	}
-	root := h.projectRoot(agent, ev)
+	root := longName(h.projectRoot(agent, ev))
 	binaries := h.hookBinaries()
 	c := blast.NewClassifier(
 		blast.WithRoot(root),
@@ -456,7 +457,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		blast.WithSentinelDirs(h.SentinelDirs...),
 		blast.WithHookBinaries(binaries...),
 	)
-	resolved := resolve(h.expandHome(paths), workDir(ev.Cwd, input), root)
+	resolved := resolve(h.expandHome(paths), longName(workDir(ev.Cwd, input)), root)
 	resolved = append(resolved, h.hardLinkedOffSwitches(resolved, root, binaries)...)
 	targets := c.Targets(resolved)
 	if len(targets) == 0 {

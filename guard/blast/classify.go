@@ -785,3 +785,16 @@ func matchSegs(g, p []string) bool {
 	// A glob naming a folder matches everything below it.
 	return true
 }
+
+// HasShortName reports whether a segment of p (separated by `/` or `\`)
+// has the form of a Windows 8.3 short name, which the classifier cannot
+// tell apart from any other file ([ReasonShortName]). A caller on Windows
+// that can ask the file system for the long name should do so first.
+func HasShortName(p string) bool {
+	for _, seg := range strings.Split(winSlash(p), "/") {
+		if shortName(seg) {
+			return true
+		}
+	}
+	return false
+}
