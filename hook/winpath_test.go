@@ -85,6 +85,8 @@ func TestWindowsOffSwitchesDeniedEveryTime(t *testing.T) {
 		{"8.3 binary", `C:\Users\u\go\bin\SENTIN~1.EXE`, "8.3 short name"},
 		{"8.3 project folder", `C:\repo\GITHUB~1\workflows\ci.yml`, "8.3 short name"},
 		{"8.3 relative", `CLAUDE~1\settings.json`, "8.3 short name"},
+		{"own state, Git Bash", `/c/Users/u/.config/sentinel/approvals.json`, "Sentinel's own configuration or state"},
+		{"binary, Cygwin", `/cygdrive/c/Users/u/go/bin/sentinel.exe`, "the Sentinel program the hooks run"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,6 +100,24 @@ func TestWindowsOffSwitchesDeniedEveryTime(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestWindowsBashDeniedEveryTime: Claude Code's Bash tool on Windows is
+// Git Bash, which spells C:\x as /c/x.
+func TestWindowsBashDeniedEveryTime(t *testing.T) {
+	for _, cmd := range []string{
+		"rm -rf /c/Users/u/.config/sentinel",
+		"cp /tmp/x /c/Users/u/go/bin/sentinel.exe",
+		`echo x > 'C:\Users\u\.config\sentinel\approvals.json'`,
+	} {
+		h := winHandler(t)
+		for i := range 3 {
+			r := run(t, h, Claude, winTool("Bash", map[string]any{"command": cmd}))
+			if why := decodeClaude(t, r).HookSpecificOutput.PermissionDecisionReason; !r.Denied || !strings.Contains(why, "Ask the user") {
+				t.Fatalf("%s, attempt %d: want a deny in every turn, got %s", cmd, i+1, r.Stdout)
+			}
+		}
 	}
 }
 

@@ -174,7 +174,8 @@ func cleanAbs(p string) string {
 	if !isAbs(p) || driveRelative(p) {
 		return ""
 	}
-	return foldPath(path.Clean(p))
+	// Folding can empty a segment (`x/::$DATA`): clean again.
+	return path.Clean(foldPath(path.Clean(p)))
 }
 
 // related reports whether a and d (both from cleanAbs) are the same path or
@@ -258,6 +259,17 @@ func winSlash(p string) string {
 	return p
 }
 
+// msysDrive is the drive path of a Git Bash, MSYS or Cygwin path (`/c/x`,
+// `/cygdrive/c/x` are `c:/x`), else "". p is in slash form.
+func msysDrive(p string) string {
+	rest, _ := cutPrefixFold(p, "/cygdrive")
+	if len(rest) >= 2 && rest[0] == '/' && (len(rest) == 2 || rest[2] == '/') &&
+		('a' <= rest[1] && rest[1] <= 'z' || 'A' <= rest[1] && rest[1] <= 'Z') {
+		return rest[1:2] + ":" + rest[2:]
+	}
+	return ""
+}
+
 // driveRelative reports a Windows drive-relative path: `C:x` (or `C:`),
 // which names x in drive C's current folder, not C:\x.
 func driveRelative(p string) bool {
@@ -316,7 +328,12 @@ func (c *Classifier) Classify(p string) Verdict {
 	}
 	// Sentinel's own directories and executable are checked on the
 	// absolute form; a folder that holds them counts too.
-	if ap := cleanAbs(raw); ap != "" {
+	// Git Bash and Cygwin on Windows (Claude Code's Bash tool there) name
+	// C:\x /c/x and /cygdrive/c/x: compared in both spellings.
+	for _, ap := range []string{cleanAbs(raw), cleanAbs(msysDrive(raw))} {
+		if ap == "" {
+			continue
+		}
 		for _, d := range c.ownDirs {
 			if related(ap, d) {
 				add(ReasonSentinelState)

@@ -2,6 +2,7 @@ package blast
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -61,6 +62,12 @@ func TestWindowsPaths(t *testing.T) {
 		{"binary, trailing dot", `C:\Tools\SENTINEL.EXE.`, ReasonHookBinary, ""},
 		{"binary, stream", `C:\Tools\sentinel.exe::$DATA`, ReasonHookBinary, ""},
 		{"binary, long path", `\\?\C:\Tools\sentinel.exe`, ReasonHookBinary, ""},
+		{"own state, Git Bash", `/c/Users/me/.config/sentinel/approvals.json`, ReasonSentinelState, ""},
+		{"own state, Cygwin", `/cygdrive/C/Users/me/.config/sentinel`, ReasonSentinelState, ""},
+		{"binary, Git Bash", `/c/Tools/sentinel.exe`, ReasonHookBinary, ""},
+		{"binary folder, Git Bash", `/C/Tools`, ReasonHookBinary, ""},
+		{"benign Git Bash", `/c/Users/me/notes.txt`, "", ""},
+		{"benign other drive", `/d/Users/me/.config/sentinel/x`, "", ""},
 		// Benign twins: near misses stay quiet.
 		{"benign", `C:\repo\src\author.ts`, "", "src/author.ts"},
 		{"benign tilde", `C:\repo\notes~`, "", ""},
@@ -113,4 +120,31 @@ func TestShortName(t *testing.T) {
 			t.Errorf("shortName(%q) = %v, want %v", seg, got, want)
 		}
 	}
+}
+
+// FuzzWindowsPath: any path is classified without a panic, and each
+// Windows spelling of it (backslashes, a `\\?\` prefix on a drive path, a
+// trailing dot, a `::$DATA` stream) is a blast centre whenever the plain
+// spelling is.
+func FuzzWindowsPath(f *testing.F) {
+	for _, s := range []string{`C:\repo\.env`, `.github/workflows/ci.yml`, `C:.env`, `\\?\UNC\s\x`, `/c/x`, `GITHUB~1`, "", `\\.\`, "C:"} {
+		f.Add(s)
+	}
+	c := NewClassifier(WithRoot(`C:\repo`), WithSentinelDirs(`C:\Users\me\.config\sentinel`))
+	f.Fuzz(func(t *testing.T, p string) {
+		v := c.Classify(p)
+		HasShortName(p)
+		if !v.Sensitive || strings.ContainsAny(p, ":~ .\x00") {
+			return
+		}
+		back := strings.ReplaceAll(p, "/", `\`)
+		for _, w := range []string{back, back + ".", back + "::$DATA"} {
+			if !c.Classify(w).Sensitive {
+				t.Fatalf("Classify(%q) is a blast centre (%q) but %q is not", p, v.Reasons, w)
+			}
+		}
+		if isDrivePath(p) && !driveRelative(p) && !c.Classify(`\\?\`+back).Sensitive {
+			t.Fatalf("Classify(%q) is a blast centre but its \\\\?\\ form is not", p)
+		}
+	})
 }
