@@ -475,6 +475,15 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 			}
 		}
 	}
+	// A short name that could not be written out in full may stand for
+	// any of the above: denied in every turn, with the way out.
+	for _, t := range targets {
+		if slices.Contains(t.Reasons, blast.ReasonShortName) {
+			return h.denyWithUserMessage(agent, ev.HookEventName, fmt.Sprintf(
+				"Sentinel does not let the agent write %s: it is spelt with a Windows 8.3 short name (NAME~1), which may stand for any file, Sentinel's own included. Repeat the call with every folder and file named in full.", t.Path),
+				"Sentinel stopped the agent from writing a path spelt with a Windows 8.3 short name: "+t.Path)
+		}
+	}
 	if unparsed {
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf(
 			"Sentinel could not parse this command (%v) and it names a blast centre (%s); it fails closed. Rewrite it as simpler commands.",
@@ -503,7 +512,6 @@ var alwaysDenied = []struct{ reason, why, what string }{
 	{blast.ReasonGateSettings, "this file switches Sentinel's hook off, since it is where the agent's hooks are installed or disabled (disableAllHooks)", "the settings that install its hook"},
 	{blast.ReasonHookBinary, "it is the Sentinel program the hooks run (or a folder holding it, or a name that would shadow it on PATH), and replacing it would switch the gate off for good", "the program its hooks run"},
 	{blast.ReasonTrustAnchor, "it is Sentinel's trust anchor in this repository, which holds a person's approvals", "its trust anchor in the repository"},
-	{blast.ReasonShortName, "it is a Windows 8.3 short name (NAME~1), which may stand for any file, Sentinel's own included; name the file by its full name instead", "a path spelt with a Windows 8.3 short name"},
 }
 
 // hookBinaries are h.HookBinaries, else the running executable (as started
