@@ -227,13 +227,25 @@ func (h *Handler) projectRoot(agent Agent, ev *event) string {
 	return repoRoot(ev.Cwd)
 }
 
+// driveRelative reports a Windows drive-relative path, `C:x`: a drive
+// letter and a colon not followed by a separator.
+func driveRelative(p string) bool {
+	return len(p) >= 2 && p[1] == ':' && ('a' <= p[0] && p[0] <= 'z' || 'A' <= p[0] && p[0] <= 'Z') &&
+		(len(p) == 2 || p[2] != '\\' && p[2] != '/')
+}
+
 func isAbsPath(p string) bool {
 	return strings.HasPrefix(p, "/") || strings.HasPrefix(p, `\`) ||
 		(len(p) >= 3 && p[1] == ':' && (p[2] == '\\' || p[2] == '/'))
 }
 
+// within reports whether p is dir or lies below it, as the OS compares
+// names: without regard to case on Windows.
 func within(p, dir string) bool {
 	p, dir = filepath.Clean(p), filepath.Clean(dir)
+	if filepath.Separator == '\\' {
+		p, dir = strings.ToLower(p), strings.ToLower(dir)
+	}
 	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
 }
 
@@ -283,9 +295,20 @@ func resolve(paths []string, cwd, root string) []string {
 	}
 	for _, p := range paths {
 		q := p
-		if cwd != "" && !isAbsPath(p) {
+		if driveRelative(p) {
+			// Windows' `C:x` is x in drive C's current folder: cwd's when
+			// cwd is on C, else a folder the hook cannot know, where x is
+			// still judged by its name. Joined as written it would be a
+			// segment `C:x`, which reads as a stream of a file C.
+			q = p[2:]
+			if len(cwd) >= 2 && strings.EqualFold(cwd[:2], p[:2]) {
+				q = filepath.Join(cwd, q)
+			}
+			p = q
+		} else if cwd != "" && !isAbsPath(p) {
 			q = filepath.Join(cwd, p)
 		}
+		q = longName(q) // Windows: GITHUB~1 is .github when it exists
 		out = append(out, q)
 		if !filepath.IsAbs(q) {
 			continue
@@ -426,7 +449,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 	if err != nil && !unparsed {
 		return h.deny(agent, ev.HookEventName, fmt.Sprintf("Sentinel could not read the input of this %s call (%v) and fails closed on writes; repeat the call with a well-formed input.", tool, err))
 	}
-	root := h.projectRoot(agent, ev)
+	root := longName(h.projectRoot(agent, ev))
 	binaries := h.hookBinaries()
 	c := blast.NewClassifier(
 		blast.WithRoot(root),
@@ -434,7 +457,7 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 		blast.WithSentinelDirs(h.SentinelDirs...),
 		blast.WithHookBinaries(binaries...),
 	)
-	resolved := resolve(h.expandHome(paths), workDir(ev.Cwd, input), root)
+	resolved := resolve(h.expandHome(paths), longName(workDir(ev.Cwd, input)), root)
 	resolved = append(resolved, h.hardLinkedOffSwitches(resolved, root, binaries)...)
 	targets := c.Targets(resolved)
 	if len(targets) == 0 {
@@ -450,6 +473,15 @@ func (h *Handler) tool(agent Agent, ev *event, tool string, input json.RawMessag
 					"Sentinel does not let the agent write %s: %s. Ask the user to make this change themselves, outside the agent, if they want it; do not retry it another way.", t.Path, a.why),
 					"Sentinel stopped the agent from writing "+a.what+": "+t.Path)
 			}
+		}
+	}
+	// A short name that could not be written out in full may stand for
+	// any of the above: denied in every turn, with the way out.
+	for _, t := range targets {
+		if slices.Contains(t.Reasons, blast.ReasonShortName) {
+			return h.denyWithUserMessage(agent, ev.HookEventName, fmt.Sprintf(
+				"Sentinel does not let the agent write %s: it is spelt with a Windows 8.3 short name (NAME~1), which may stand for any file, Sentinel's own included. Repeat the call with every folder and file named in full.", t.Path),
+				"Sentinel stopped the agent from writing a path spelt with a Windows 8.3 short name: "+t.Path)
 		}
 	}
 	if unparsed {

@@ -74,6 +74,12 @@ const (
 	// ReasonTrustAnchor marks Sentinel's trust anchors in the repository:
 	// AGENTS.lock and the .sentinel folder hold a person's approvals.
 	ReasonTrustAnchor = "Sentinel's trust anchor in the repository (a person's approvals)"
+	// ReasonShortName is a path with a Windows 8.3 short name (`GITHUB~1`,
+	// `PROGRA~1`): Windows (and a FAT or NTFS volume mounted elsewhere) opens
+	// it as the long name it stands for, which cannot be told from the
+	// string, so it could be any blast centre, Sentinel's own files included.
+	// The hook denies it in every turn: the long name is always available.
+	ReasonShortName = "a Windows 8.3 short name (NAME~1), which may stand for any file; write it by its full name"
 )
 
 // Verdict is the classification of one path.
@@ -118,7 +124,7 @@ type Option func(*Classifier)
 func WithRoot(root string) Option {
 	return func(c *Classifier) {
 		if root != "" {
-			c.root = strings.TrimRight(filepath.ToSlash(filepath.Clean(root)), "/")
+			c.root = strings.TrimRight(path.Clean(winSlash(filepath.ToSlash(root))), "/")
 			if c.root == "" {
 				c.root = "/"
 			}
@@ -164,11 +170,12 @@ func WithHookBinaries(files ...string) Option {
 // cleanAbs is an absolute path cleaned, with forward slashes, folded as a
 // case-insensitive file system compares it; "" for a relative path.
 func cleanAbs(p string) string {
-	p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
-	if !isAbs(p) {
+	p = winSlash(p)
+	if !isAbs(p) || driveRelative(p) {
 		return ""
 	}
-	return foldPath(path.Clean(p))
+	// Folding can empty a segment (`x/::$DATA`): clean again.
+	return path.Clean(foldPath(path.Clean(p)))
 }
 
 // related reports whether a and d (both from cleanAbs) are the same path or
@@ -198,16 +205,22 @@ func Classify(p string) Verdict { return NewClassifier().Classify(p) }
 // absolute path inside root becomes relative to it. Paths outside root stay
 // absolute. root may be empty.
 func Normalize(p, root string) string {
-	p = strings.TrimSpace(p)
-	p = strings.ReplaceAll(p, `\`, "/")
+	p = winSlash(p)
 	if p == "" {
 		return ""
+	}
+	if driveRelative(p) {
+		// `C:x` is x in the current folder of drive C: relative, as the
+		// shell's cwd-relative names are.
+		if p = p[2:]; p == "" {
+			p = "."
+		}
 	}
 	// A Windows drive path (C:/x) or a UNC path is absolute too.
 	abs := strings.HasPrefix(p, "/") || isDrivePath(p)
 	p = path.Clean(p)
 	if root != "" && abs {
-		r := strings.ReplaceAll(root, `\`, "/")
+		r := winSlash(root)
 		r = strings.TrimRight(path.Clean(r), "/")
 		if equalFold(p, r) {
 			return "."
@@ -220,6 +233,68 @@ func Normalize(p, root string) string {
 		}
 	}
 	return p
+}
+
+// winSlash is p trimmed, with backslashes as slashes and the Win32
+// device-namespace prefixes Windows strips before it opens a file dropped:
+// `\\?\C:\x` and `\\.\C:\x` are C:\x, `\??\C:\x` (the NT form) too,
+// and `\\?\UNC\server\share` is `\\server\share`. The separator is `\` on
+// Windows whatever OS Sentinel runs on, since the agent's paths come from
+// the agent's system: a `\` in a Unix file name is so rare that reading it
+// as a separator only ever makes the gate stricter.
+func winSlash(p string) string {
+	p = strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
+	for _, pre := range []string{"//?/", "//./", "/??/"} {
+		rest, ok := cutPrefixFold(p, pre)
+		if !ok {
+			continue
+		}
+		if unc, ok := cutPrefixFold(rest, "UNC/"); ok {
+			return "//" + unc
+		}
+		if isDrivePath(rest) {
+			return rest
+		}
+	}
+	return p
+}
+
+// msysDrive is the drive path of a Git Bash, MSYS or Cygwin path (`/c/x`,
+// `/cygdrive/c/x` are `c:/x`), else "". p is in slash form.
+func msysDrive(p string) string {
+	rest, _ := cutPrefixFold(p, "/cygdrive")
+	if len(rest) >= 2 && rest[0] == '/' && (len(rest) == 2 || rest[2] == '/') &&
+		('a' <= rest[1] && rest[1] <= 'z' || 'A' <= rest[1] && rest[1] <= 'Z') {
+		return rest[1:2] + ":" + rest[2:]
+	}
+	return ""
+}
+
+// driveRelative reports a Windows drive-relative path: `C:x` (or `C:`),
+// which names x in drive C's current folder, not C:\x.
+func driveRelative(p string) bool {
+	return isDrivePath(p) && (len(p) == 2 || p[2] != '/')
+}
+
+// shortName reports whether a path segment has the form of a Windows 8.3
+// short name: a stem of at most eight characters ending in `~` and a
+// number (`GITHUB~1`, `AB12C~10`), then at most a three-character
+// extension. A segment such as `notes~` or `a.txt.~1~` is not one.
+func shortName(seg string) bool {
+	stem, ext, hasExt := strings.Cut(seg, ".")
+	if hasExt && (len(ext) == 0 || len(ext) > 3 || strings.ContainsAny(ext, ". ~")) {
+		return false
+	}
+	i := strings.LastIndexByte(stem, '~')
+	if i < 1 || i == len(stem)-1 || len(stem) > 8 || strings.ContainsAny(stem[:i], "~ ") {
+		return false
+	}
+	for _, r := range stem[i+1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return stem[i+1] != '0'
 }
 
 func isDrivePath(p string) bool {
@@ -237,7 +312,7 @@ func equalFold(a, b string) bool {
 
 // Classify reports whether p is a blast centre and why.
 func (c *Classifier) Classify(p string) Verdict {
-	raw := strings.ReplaceAll(strings.TrimSpace(p), `\`, "/")
+	raw := winSlash(p)
 	n := Normalize(p, c.root)
 	v := Verdict{Path: n}
 	if n == "" || n == "." {
@@ -253,7 +328,12 @@ func (c *Classifier) Classify(p string) Verdict {
 	}
 	// Sentinel's own directories and executable are checked on the
 	// absolute form; a folder that holds them counts too.
-	if ap := cleanAbs(raw); ap != "" {
+	// Git Bash and Cygwin on Windows (Claude Code's Bash tool there) name
+	// C:\x /c/x and /cygdrive/c/x: compared in both spellings.
+	for _, ap := range []string{cleanAbs(raw), cleanAbs(msysDrive(raw))} {
+		if ap == "" {
+			continue
+		}
 		for _, d := range c.ownDirs {
 			if related(ap, d) {
 				add(ReasonSentinelState)
@@ -267,6 +347,12 @@ func (c *Classifier) Classify(p string) Verdict {
 	}
 	for _, r := range builtinReasons(n) {
 		add(r)
+	}
+	for _, seg := range strings.Split(n, "/") {
+		if shortName(seg) {
+			add(ReasonShortName)
+			break
+		}
 	}
 	for _, e := range c.extra {
 		if e.Glob != "" && globMatch(e.Glob, n) {
@@ -715,4 +801,17 @@ func matchSegs(g, p []string) bool {
 	}
 	// A glob naming a folder matches everything below it.
 	return true
+}
+
+// HasShortName reports whether a segment of p (separated by `/` or `\`)
+// has the form of a Windows 8.3 short name, which the classifier cannot
+// tell apart from any other file ([ReasonShortName]). A caller on Windows
+// that can ask the file system for the long name should do so first.
+func HasShortName(p string) bool {
+	for _, seg := range strings.Split(winSlash(p), "/") {
+		if shortName(seg) {
+			return true
+		}
+	}
+	return false
 }

@@ -111,9 +111,15 @@ type Notice struct {
 	Message string `json:"message"`
 }
 
-// Classify reports whether path (slash-separated, relative to the scanned
-// root) is a file an agent obeys, and how to read it.
+// Classify reports whether path (relative to the scanned root) is a file an
+// agent obeys, and how to read it. Folders are separated by `/` or, as an
+// agent on Windows names them, `\`: `.Claude\settings.json` is
+// `.claude/settings.json` (a `\` inside a Unix file name is read as a
+// separator too, which can only make a name an agent file, never hide one).
 func Classify(p string) (Kind, string, bool) {
+	if strings.IndexByte(p, '\\') >= 0 {
+		p = strings.ReplaceAll(p, `\`, "/")
+	}
 	dir := path.Dir(p)
 	return classify(dir, path.Base(dir), path.Base(p))
 }
