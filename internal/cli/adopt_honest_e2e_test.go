@@ -216,7 +216,7 @@ func TestAdoptHookInstallEndsWithTheCommand(t *testing.T) {
 		t.Errorf("the printed command did not make the scan CLEAN: exit %d\n%s", s.code, s.stdout)
 	}
 	user := runIn(t, bin, r.dir, env, "", "hook", "install", "--binary", bin, "--no-tty-confirm")
-	if !strings.Contains(user.stdout, "'sentinel scan --global' lists this hook as an unapproved auto-run") {
+	if !strings.Contains(user.stdout, "next: sentinel approve --global --only 'sentinel hook'") {
 		t.Errorf("hook install (user): %s%s", user.stdout, user.stderr)
 	}
 }
