@@ -101,30 +101,7 @@ func underAttackHeading(d *Doc, u *text.Unit) bool {
 // runPlain is runProse for the plain readings: a match under a heading
 // about attacks is documentation and is not reported.
 func runPlain(r *Repo, rep *Report, g gate, m matcher, message func(match) string) {
-	if !g.registered {
-		panic("rules: runPlain needs a gate made by proseGate")
-	}
-	for _, d := range r.ProseDocs() {
-		if !g.admits(d.groups) {
-			continue
-		}
-		n := 0
-		for i, ug := range d.unitGroups {
-			if !g.admits(ug) {
-				continue
-			}
-			u := &d.Units[i]
-			mt, ok := m(u)
-			if !ok || underAttackHeading(d, u) {
-				continue
-			}
-			rep.Add(proseFinding(d, u, mt, message(mt)))
-			n++
-			if n >= maxPerRule {
-				break
-			}
-		}
-	}
+	runProseSkipping(r, rep, g, m, message, underAttackHeading)
 }
 
 // plainFirst returns the first match of locs in u that is neither

@@ -424,6 +424,12 @@ func proseGate(g gate, comments bool) gate {
 // runProse runs m over every unit of every instruction text that g
 // admits, and reports a finding per matching unit.
 func runProse(r *Repo, rep *Report, g gate, m matcher, message func(match) string) {
+	runProseSkipping(r, rep, g, m, message, nil)
+}
+
+// runProseSkipping is runProse that drops a match for which skip (when
+// set) says the unit is not to be reported.
+func runProseSkipping(r *Repo, rep *Report, g gate, m matcher, message func(match) string, skip func(*Doc, *text.Unit) bool) {
 	if !g.registered {
 		panic("rules: runProse needs a gate made by proseGate")
 	}
@@ -441,7 +447,7 @@ func runProse(r *Repo, rep *Report, g gate, m matcher, message func(match) strin
 				continue
 			}
 			mt, ok := m(u)
-			if !ok {
+			if !ok || skip != nil && skip(d, u) {
 				continue
 			}
 			rep.Add(proseFinding(d, u, mt, message(mt)))
