@@ -171,7 +171,7 @@ func detonateOne(ctx context.Context, app *App, cfg llm.Config, in detonate.Inpu
 		return nil, nil, err
 	}
 	found := rep.Findings(display)
-	res, err := scan.ScanText(ctx, display, data, scan.WithRules(append(rules.All(), rules.WithFindings(rules.D1, found, false))))
+	res, err := scan.ScanText(ctx, display, data, scan.WithRules(append(rules.Default(), rules.WithFindings(rules.D1, found, false))))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -398,5 +398,5 @@ func prDetonation(ctx context.Context, app *App, dir, base string, opts []scan.O
 		}
 		found = append(found, rep.Findings(c.Path)...)
 	}
-	return append(opts, scan.WithRules(append(rules.All(), rules.WithFindings(rules.D1, found, true)))), nil
+	return append(opts, scan.WithRules(append(rules.Default(), rules.WithFindings(rules.D1, found, true)))), nil
 }
