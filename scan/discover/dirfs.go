@@ -52,7 +52,6 @@ func (d *DirFS) Listed(dir string) (names []string, ok bool) {
 	return names, ok
 }
 
-
 // OpenDir opens dir for scanning. Close it when done.
 func OpenDir(dir string) (*DirFS, error) {
 	d := &DirFS{name: dir}
