@@ -3,6 +3,7 @@ package scan
 import (
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
@@ -137,9 +138,22 @@ const maxImportDepth = 5
 // include at all (skills name project paths too).
 // walkListing returns the names of folder dir as the discovery walk of
 // fsys listed them, when it kept them (discover.DirFS.Listed).
+// A folder the listing of its parent does not hold does not exist: it
+// has no names (skills often name files, in folders, to create later).
 func walkListing(fsys fs.FS, dir string) ([]string, bool) {
-	if d, ok := fsys.(*discover.DirFS); ok {
-		return d.Listed(dir)
+	d, ok := fsys.(*discover.DirFS)
+	if !ok {
+		return nil, false
+	}
+	if l, ok := d.Listed(dir); ok {
+		return l, true
+	}
+	if dir == "." || dir == "/" || dir == ".." || strings.HasPrefix(dir, "../") {
+		return nil, false
+	}
+	parent, base := path.Split(dir)
+	if l, ok := walkListing(fsys, path.Clean(parent)); ok && !slices.Contains(l, base) {
+		return nil, true
 	}
 	return nil, false
 }
