@@ -96,16 +96,59 @@ func SkillRefs(data []byte) []Include {
 		seen[p] = true
 		out = append(out, Include{Path: p, Line: line})
 	}
-	line := 0
+	// Only lines with a backtick or a link are read: the next of each is
+	// found once in the rest of the text, not looked for line by line.
+	line := 1 // the line text[0] is on
 	text := data
+	tick, link := -1, -1 // offsets in text of the next '`' and "](", or -2: none
 	for len(text) > 0 && len(out) < maxIncludes {
-		var lb []byte
-		lb, text, _ = bytes.Cut(text, []byte{'\n'})
-		line++
-		if bytes.IndexByte(lb, '`') < 0 && !bytes.Contains(lb, []byte("](")) {
-			continue
+		if tick == -1 {
+			if tick = bytes.IndexByte(text, '`'); tick < 0 {
+				tick = -2
+			}
+		}
+		if link == -1 {
+			if link = bytes.Index(text, []byte("](")); link < 0 {
+				link = -2
+			}
+		}
+		at := tick
+		if at == -2 || link >= 0 && link < at {
+			at = link
+		}
+		if at < 0 {
+			break
+		}
+		start := bytes.LastIndexByte(text[:at], '\n') + 1
+		line += bytes.Count(text[:start], []byte{'\n'})
+		end := len(text)
+		if k := bytes.IndexByte(text[at:], '\n'); k >= 0 {
+			end = at + k
+		}
+		lb := text[start:end]
+		if end < len(text) {
+			end++ // past the line break
+		}
+		text = text[end:]
+		// What was found on this line is behind; what lies further on
+		// keeps its place, shifted.
+		if tick >= 0 {
+			if tick < end {
+				tick = -1
+			} else {
+				tick -= end
+			}
+		}
+		if link >= 0 {
+			if link < end {
+				link = -1
+			} else {
+				link -= end
+			}
 		}
 		l := string(lb) // only lines with a link or code are copied
+		lineNo := line
+		line++
 		for rest := l; ; {
 			i := strings.Index(rest, "](")
 			if i < 0 {
@@ -113,7 +156,7 @@ func SkillRefs(data []byte) []Include {
 			}
 			rest = rest[i+2:]
 			if j := strings.IndexByte(rest, ')'); j >= 0 {
-				add(rest[:j], line)
+				add(rest[:j], lineNo)
 				rest = rest[j:]
 			}
 		}
@@ -133,7 +176,7 @@ func SkillRefs(data []byte) []Include {
 			// with an extension.
 			for _, f := range strings.Fields(w) {
 				if strings.Contains(f, "/") || strings.HasSuffix(f, ".md") {
-					add(f, line)
+					add(f, lineNo)
 				}
 			}
 		}
