@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"path"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Files an instruction file makes the agent read too. Finding them is text
@@ -146,27 +148,27 @@ func SkillRefs(data []byte) []Include {
 				link -= end
 			}
 		}
-		l := string(lb) // only lines with a link or code are copied
 		lineNo := line
 		line++
-		for rest := l; ; {
-			i := strings.Index(rest, "](")
+		// Only the candidate paths are copied out of the line.
+		for rest := lb; ; {
+			i := bytes.Index(rest, []byte("]("))
 			if i < 0 {
 				break
 			}
 			rest = rest[i+2:]
-			if j := strings.IndexByte(rest, ')'); j >= 0 {
-				add(rest[:j], lineNo)
+			if j := bytes.IndexByte(rest, ')'); j >= 0 {
+				add(string(rest[:j]), lineNo)
 				rest = rest[j:]
 			}
 		}
-		for rest := l; ; {
-			i := strings.IndexByte(rest, '`')
+		for rest := lb; ; {
+			i := bytes.IndexByte(rest, '`')
 			if i < 0 {
 				break
 			}
 			rest = rest[i+1:]
-			j := strings.IndexByte(rest, '`')
+			j := bytes.IndexByte(rest, '`')
 			if j < 0 {
 				break
 			}
@@ -174,12 +176,36 @@ func SkillRefs(data []byte) []Include {
 			rest = rest[j+1:]
 			// `python scripts/fill.py` names the script as its last word
 			// with an extension.
-			for _, f := range strings.Fields(w) {
-				if strings.Contains(f, "/") || strings.HasSuffix(f, ".md") {
-					add(f, lineNo)
+			for len(w) > 0 {
+				var f []byte
+				f, w = nextField(w)
+				if len(f) > 0 && (bytes.IndexByte(f, '/') >= 0 || bytes.HasSuffix(f, []byte(".md"))) {
+					add(string(f), lineNo)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// nextField returns the first field of b, as strings.Fields splits, and
+// what follows it.
+func nextField(b []byte) (field, rest []byte) {
+	i := 0
+	for i < len(b) {
+		r, n := utf8.DecodeRune(b[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	j := i
+	for j < len(b) {
+		r, n := utf8.DecodeRune(b[j:])
+		if unicode.IsSpace(r) {
+			break
+		}
+		j += n
+	}
+	return b[i:j], b[j:]
 }
