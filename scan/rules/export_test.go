@@ -8,4 +8,3 @@ func MarkUnitsForBench(units []text.Unit) { prefilter().MarkUnits(units) }
 
 // ProseFilterForBench is the filter instruction texts are analysed with.
 func ProseFilterForBench() *text.Filter { return proseFilter() }
-func ProseLiteralsForStats() []text.Literal { return proseLiterals() }
