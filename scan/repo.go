@@ -3,6 +3,7 @@ package scan
 import (
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
@@ -135,6 +136,28 @@ const maxImportDepth = 5
 // folder. An import that is missing or leaves the scanned folder is a
 // notice; a skill's reference that is not in its folder is not an
 // include at all (skills name project paths too).
+// walkListing returns the names of folder dir as the discovery walk of
+// fsys listed them, when it kept them (discover.DirFS.Listed).
+// A folder the listing of its parent does not hold does not exist: it
+// has no names (skills often name files, in folders, to create later).
+func walkListing(fsys fs.FS, dir string) ([]string, bool) {
+	d, ok := fsys.(*discover.DirFS)
+	if !ok {
+		return nil, false
+	}
+	if l, ok := d.Listed(dir); ok {
+		return l, true
+	}
+	if dir == "." || dir == "/" || dir == ".." || strings.HasPrefix(dir, "../") {
+		return nil, false
+	}
+	parent, base := path.Split(dir)
+	if l, ok := walkListing(fsys, path.Clean(parent)); ok && !slices.Contains(l, base) {
+		return nil, true
+	}
+	return nil, false
+}
+
 func readImports(fsys fs.FS, files, more []discover.File, seen map[string]bool, notices *[]Notice) []discover.File {
 	var out []discover.File
 	type item struct {
@@ -152,7 +175,12 @@ func readImports(fsys fs.FS, files, more []discover.File, seen map[string]bool, 
 		names, ok := listed[dir]
 		if !ok {
 			names = map[string]bool{}
-			if ents, err := fs.ReadDir(fsys, dir); err == nil {
+			if l, ok := walkListing(fsys, dir); ok {
+				// The walk listed this folder already (it is in a skill).
+				for _, n := range l {
+					names[n] = true
+				}
+			} else if ents, err := fs.ReadDir(fsys, dir); err == nil {
 				for _, e := range ents {
 					names[e.Name()] = true
 				}

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"path"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Files an instruction file makes the agent read too. Finding them is text
@@ -96,34 +98,77 @@ func SkillRefs(data []byte) []Include {
 		seen[p] = true
 		out = append(out, Include{Path: p, Line: line})
 	}
-	line := 0
+	// Only lines with a backtick or a link are read: the next of each is
+	// found once in the rest of the text, not looked for line by line.
+	line := 1 // the line text[0] is on
 	text := data
+	tick, link := -1, -1 // offsets in text of the next '`' and "](", or -2: none
 	for len(text) > 0 && len(out) < maxIncludes {
-		var lb []byte
-		lb, text, _ = bytes.Cut(text, []byte{'\n'})
-		line++
-		if bytes.IndexByte(lb, '`') < 0 && !bytes.Contains(lb, []byte("](")) {
-			continue
+		if tick == -1 {
+			if tick = bytes.IndexByte(text, '`'); tick < 0 {
+				tick = -2
+			}
 		}
-		l := string(lb) // only lines with a link or code are copied
-		for rest := l; ; {
-			i := strings.Index(rest, "](")
+		if link == -1 {
+			if link = bytes.Index(text, []byte("](")); link < 0 {
+				link = -2
+			}
+		}
+		at := tick
+		if at == -2 || link >= 0 && link < at {
+			at = link
+		}
+		if at < 0 {
+			break
+		}
+		start := bytes.LastIndexByte(text[:at], '\n') + 1
+		line += bytes.Count(text[:start], []byte{'\n'})
+		end := len(text)
+		if k := bytes.IndexByte(text[at:], '\n'); k >= 0 {
+			end = at + k
+		}
+		lb := text[start:end]
+		if end < len(text) {
+			end++ // past the line break
+		}
+		text = text[end:]
+		// What was found on this line is behind; what lies further on
+		// keeps its place, shifted.
+		if tick >= 0 {
+			if tick < end {
+				tick = -1
+			} else {
+				tick -= end
+			}
+		}
+		if link >= 0 {
+			if link < end {
+				link = -1
+			} else {
+				link -= end
+			}
+		}
+		lineNo := line
+		line++
+		// Only the candidate paths are copied out of the line.
+		for rest := lb; ; {
+			i := bytes.Index(rest, []byte("]("))
 			if i < 0 {
 				break
 			}
 			rest = rest[i+2:]
-			if j := strings.IndexByte(rest, ')'); j >= 0 {
-				add(rest[:j], line)
+			if j := bytes.IndexByte(rest, ')'); j >= 0 {
+				add(string(rest[:j]), lineNo)
 				rest = rest[j:]
 			}
 		}
-		for rest := l; ; {
-			i := strings.IndexByte(rest, '`')
+		for rest := lb; ; {
+			i := bytes.IndexByte(rest, '`')
 			if i < 0 {
 				break
 			}
 			rest = rest[i+1:]
-			j := strings.IndexByte(rest, '`')
+			j := bytes.IndexByte(rest, '`')
 			if j < 0 {
 				break
 			}
@@ -131,12 +176,36 @@ func SkillRefs(data []byte) []Include {
 			rest = rest[j+1:]
 			// `python scripts/fill.py` names the script as its last word
 			// with an extension.
-			for _, f := range strings.Fields(w) {
-				if strings.Contains(f, "/") || strings.HasSuffix(f, ".md") {
-					add(f, line)
+			for len(w) > 0 {
+				var f []byte
+				f, w = nextField(w)
+				if len(f) > 0 && (bytes.IndexByte(f, '/') >= 0 || bytes.HasSuffix(f, []byte(".md"))) {
+					add(string(f), lineNo)
 				}
 			}
 		}
 	}
 	return out
+}
+
+// nextField returns the first field of b, as strings.Fields splits, and
+// what follows it.
+func nextField(b []byte) (field, rest []byte) {
+	i := 0
+	for i < len(b) {
+		r, n := utf8.DecodeRune(b[i:])
+		if !unicode.IsSpace(r) {
+			break
+		}
+		i += n
+	}
+	j := i
+	for j < len(b) {
+		r, n := utf8.DecodeRune(b[j:])
+		if unicode.IsSpace(r) {
+			break
+		}
+		j += n
+	}
+	return b[i:j], b[j:]
 }

@@ -26,6 +26,30 @@ type DirFS struct {
 	root *os.Root // opened on first use when the walk has a handle of its own
 	fsys fs.FS
 	err  error
+
+	listMu   sync.Mutex
+	listings map[string][]string // see Listed
+}
+
+// setListings keeps what the last walk listed (see Listed).
+func (d *DirFS) setListings(l map[string][]string) {
+	d.listMu.Lock()
+	d.listings = l
+	d.listMu.Unlock()
+}
+
+// Listed returns the names in folder dir ("." for the top, slash-separated
+// otherwise), every kind of entry, as the last Walk of d listed them, for
+// a folder that holds a SKILL.md or lies below one: the folders whose
+// files a skill names, so that the scan can check a name without listing
+// the folder again. ok is false for any other folder, or before a walk
+// (a walk that is not Linux's records none). The slice is shared: do not
+// change it.
+func (d *DirFS) Listed(dir string) (names []string, ok bool) {
+	d.listMu.Lock()
+	defer d.listMu.Unlock()
+	names, ok = d.listings[dir]
+	return names, ok
 }
 
 // OpenDir opens dir for scanning. Close it when done.
@@ -153,9 +177,26 @@ func (d *DirFS) readLink(p string) (File, *Notice) {
 
 // collector gathers what the walkers of one tree find.
 type collector struct {
-	mu      sync.Mutex
-	files   []File
-	notices []Notice
+	mu       sync.Mutex
+	files    []File
+	notices  []Notice
+	listings map[string][]string
+}
+
+// listing keeps the names of folder dir (NUL-terminated in names).
+func (c *collector) listing(dir string, names []byte) {
+	var l []string
+	for len(names) > 0 {
+		n := indexNUL(names)
+		l = append(l, string(names[:n]))
+		names = names[n+1:]
+	}
+	c.mu.Lock()
+	if c.listings == nil {
+		c.listings = map[string][]string{}
+	}
+	c.listings[dir] = l
+	c.mu.Unlock()
 }
 
 func (c *collector) file(f File) {

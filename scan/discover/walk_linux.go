@@ -25,6 +25,11 @@ const direntSize = 8 << 10
 type walkerBuf struct {
 	buf   [direntSize]byte
 	names []byte
+	// seen holds, NUL-terminated, every name of the folder being listed,
+	// kept as its listing when the folder is in a skill (see listings).
+	seen []byte
+	// skill is set when the folder being listed holds a SKILL.md.
+	skill bool
 }
 
 // walkerBufs keeps walker buffers from one walk to the next.
@@ -80,7 +85,7 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 	if n := workers(); n > 1 {
 		w.tasks = &tasks{sem: make(chan struct{}, n)}
 	}
-	err := w.list(fd, "")
+	err := w.list(fd, "", false)
 	if w.tasks != nil {
 		w.tasks.wg.Wait()
 	}
@@ -88,6 +93,7 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 		return nil, nil, fmt.Errorf("cannot list the folder to scan: %s", errText(err))
 	}
 	files, notices := c.sorted()
+	d.setListings(c.listings)
 	return files, notices, nil
 }
 
@@ -151,13 +157,14 @@ func (d *DirFS) openRoot() (*os.Root, error) {
 // list reads the folder open as fd, whose path is rel ("" for the root),
 // reads the agent files in it, then visits its subfolders. It does not close
 // fd. It fails only when the folder cannot be read at all.
-func (w *walker) list(fd int, rel string) error {
+func (w *walker) list(fd int, rel string, inSkill bool) error {
 	dir := rel
 	if dir == "" {
 		dir = "."
 	}
 	parent := path.Base(dir)
 	mark := len(w.names)
+	w.seen, w.skill = w.seen[:0], false
 	read := false
 	for {
 		n, err := getdents(fd, w.buf[:])
@@ -173,6 +180,9 @@ func (w *walker) list(fd int, rel string) error {
 		read = true
 		w.entries(fd, rel, dir, parent, w.buf[:n])
 	}
+	if inSkill = inSkill || w.skill; inSkill {
+		w.c.listing(dir, w.seen)
+	}
 	// Visit the subfolders once the listing buffer is free again.
 	for off := mark; off < len(w.names); {
 		end := off + indexNUL(w.names[off:])
@@ -183,7 +193,7 @@ func (w *walker) list(fd int, rel string) error {
 			w.c.notice(Notice{Path: child, Message: "cannot list this folder: " + errText(err)})
 			continue
 		}
-		w.visit(sub, child)
+		w.visit(sub, child, inSkill)
 	}
 	w.names = w.names[:mark]
 	return nil
@@ -191,7 +201,7 @@ func (w *walker) list(fd int, rel string) error {
 
 // visit lists the subfolder open as fd and closes it: on a free goroutine
 // if there is one, otherwise on this one.
-func (w *walker) visit(fd int, rel string) {
+func (w *walker) visit(fd int, rel string, inSkill bool) {
 	if t := w.tasks; t != nil {
 		select {
 		case t.sem <- struct{}{}:
@@ -200,7 +210,7 @@ func (w *walker) visit(fd int, rel string) {
 				defer t.wg.Done()
 				st := walkerBufs.Get().(*walkerBuf)
 				sub := &walker{d: w.d, c: w.c, tasks: t, walkerBuf: st}
-				sub.listClose(fd, rel)
+				sub.listClose(fd, rel, inSkill)
 				walkerBufs.Put(st)
 				<-t.sem
 			}()
@@ -208,11 +218,11 @@ func (w *walker) visit(fd int, rel string) {
 		default:
 		}
 	}
-	w.listClose(fd, rel)
+	w.listClose(fd, rel, inSkill)
 }
 
-func (w *walker) listClose(fd int, rel string) {
-	err := w.list(fd, rel)
+func (w *walker) listClose(fd int, rel string, inSkill bool) {
+	err := w.list(fd, rel, inSkill)
 	syscall.Close(fd)
 	if err != nil {
 		w.c.notice(Notice{Path: rel, Message: "cannot list this folder: " + errText(err)})
@@ -236,6 +246,7 @@ func (w *walker) entries(fd int, rel, dir, parent string, buf []byte) {
 		if len(nameBytes) == 0 || isDots(nameBytes) {
 			continue
 		}
+		w.seen = append(append(w.seen, nameBytes...), 0)
 		typ := rec[direntTypeOff]
 		// The name stays in buf; classify keeps no reference to it.
 		name := unsafe.String(&nameBytes[0], len(nameBytes))
@@ -252,6 +263,9 @@ func (w *walker) entries(fd int, rel, dir, parent string, buf []byte) {
 		kind, tool, ok := classify(dir, parent, name)
 		if !ok {
 			continue
+		}
+		if kind == KindInstructions && len(name) == len("skill.md") && strings.EqualFold(name, "skill.md") {
+			w.skill = true
 		}
 		p := join(rel, nameBytes)
 		var f File

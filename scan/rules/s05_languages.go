@@ -229,6 +229,43 @@ var latinKeys = sync.OnceValue(func() (k struct{ override, conceal []string }) {
 	return k
 })
 
+// langKeys finds in one pass over a unit's lowered text what
+// matchOverrideForeign and matchConcealForeign once asked with a
+// strings.Contains per key: which languages' override keys it holds (bit
+// i for exfilLanguages[i]), which concealment keys (bit 32+i), and whether
+// it holds any Latin-script key of either kind (keyLatinOverride,
+// keyLatinConceal). The answers are the same, byte for byte; a unit costs
+// one walk of an automaton instead of a search per key.
+var langKeys = sync.OnceValue(func() *text.Prefilter {
+	if len(exfilLanguages) > 31 {
+		panic("rules: langKeys has room for 31 languages")
+	}
+	var lits []text.Literal
+	for i, l := range exfilLanguages {
+		for _, k := range l.overrideKeys {
+			lits = append(lits, text.Literal{Text: k, Group: i})
+		}
+		for _, k := range l.concealKeys {
+			lits = append(lits, text.Literal{Text: k, Group: 32 + i})
+		}
+	}
+	for _, k := range latinKeys().override {
+		lits = append(lits, text.Literal{Text: k, Group: 31})
+	}
+	for _, k := range latinKeys().conceal {
+		lits = append(lits, text.Literal{Text: k, Group: 63})
+	}
+	return text.NewPrefilter(lits)
+})
+
+// The bits of langKeys' groups.
+const (
+	keyOverride      = 1<<31 - 1
+	keyLatinOverride = 1 << 31
+	keyConceal       = (1<<31 - 1) << 32
+	keyLatinConceal  = 1 << 63
+)
+
 // wordAt reports whether s[a:b] stands as a word: letters on neither
 // side. Words of joined languages, and any word written in a script
 // without spaces (Han, kana, Hangul), need no boundary, except that an
@@ -435,14 +472,18 @@ func matchOverrideForeign(u *text.Unit) (match, bool) {
 	if !has(u, gOverride, gFetch) && !has(u, gCredFile, gURL) {
 		return match{}, false
 	}
+	keys := langKeys().Groups(u.Lower) // one pass for every language's keys
+	if keys&(keyOverride|keyLatinOverride) == 0 {
+		return match{}, false
+	}
 	scripts := scriptsOf(u.Text)
-	latin := containsAny(u.Lower, latinKeys().override) // one pass for every Latin-script language
+	latin := keys&keyLatinOverride != 0
 	if scripts == 0 && !latin {
 		return match{}, false
 	}
 	lower := ""
 	for i, re := range foreignRes() {
-		if skipLanguage(i, scripts, latin) || !containsAny(u.Lower, exfilLanguages[i].overrideKeys) {
+		if skipLanguage(i, scripts, latin) || keys&(1<<i) == 0 {
 			continue
 		}
 		if lower == "" {
@@ -471,14 +512,18 @@ func matchConcealForeign(u *text.Unit) (match, bool) {
 	if !has(u, gConceal, gWho, gConcealNeg) && !has(u, gCredFile, gURL) {
 		return match{}, false
 	}
+	keys := langKeys().Groups(u.Lower)
+	if keys&(keyConceal|keyLatinConceal) == 0 {
+		return match{}, false
+	}
 	scripts := scriptsOf(u.Text)
-	latin := containsAny(u.Lower, latinKeys().conceal)
+	latin := keys&keyLatinConceal != 0
 	if scripts == 0 && !latin {
 		return match{}, false
 	}
 	lower := ""
 	for i, re := range foreignRes() {
-		if skipLanguage(i, scripts, latin) || !containsAny(u.Lower, exfilLanguages[i].concealKeys) {
+		if skipLanguage(i, scripts, latin) || keys&(1<<(32+i)) == 0 {
 			continue
 		}
 		if lower == "" {

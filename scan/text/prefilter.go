@@ -102,9 +102,11 @@ func NewPrefilter(lits []Literal) *Prefilter {
 		}
 	}
 	p.out[0] = nodes[0].out
+	bfs := queue[:0:0]
 	for len(queue) > 0 {
 		s := queue[0]
 		queue = queue[1:]
+		bfs = append(bfs, s)
 		p.out[s] = nodes[s].out | p.out[fail[s]]
 		for k := 1; k < width; k++ {
 			if n, ok := nodes[s].next[rep[k]]; ok {
@@ -117,13 +119,30 @@ func NewPrefilter(lits []Literal) *Prefilter {
 		}
 	}
 	if len(nodes) <= maxFastStates && len(nodes)*width <= offsetMask {
+		// The fast table numbers the states in breadth-first order (the
+		// order the failure links were computed in), so that the shallow
+		// states, where almost every step of ordinary text lands, share
+		// a few cache lines at the table's start instead of being spread
+		// over it in the order the literals were added.
+		order := make([]int32, 0, len(nodes))
+		order = append(order, 0)
+		order = append(order, bfs...)
+		renum := make([]uint32, len(nodes))
+		for n, old := range order {
+			renum[old] = uint32(n)
+		}
 		p.fast = make([]uint32, len(p.delta))
 		p.fastOut = new([maxFastStates]uint64)
-		copy(p.fastOut[:], p.out)
-		for i, next := range p.delta {
-			p.fast[i] = uint32(int(next)*width) | uint32(next)<<stateShift
-			if p.out[next] != 0 {
-				p.fast[i] |= outputBit
+		for n, old := range order {
+			p.fastOut[n] = p.out[old]
+			row := p.delta[int(old)*width : int(old+1)*width]
+			for k, next := range row {
+				to := renum[next]
+				e := to*uint32(width) | to<<stateShift
+				if p.out[next] != 0 {
+					e |= outputBit
+				}
+				p.fast[n*width+k] = e
 			}
 		}
 		p.fclass = p.class
