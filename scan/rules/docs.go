@@ -88,6 +88,7 @@ func newDoc(p string, td *text.Document) *Doc {
 	if !td.Marked {
 		prefilterUnits(d.Document)
 	}
+	markForeign(d.Units)
 	d.unitGroups = make([]uint64, len(d.Units))
 	for i := range d.Units {
 		d.unitGroups[i] = d.Units[i].Groups

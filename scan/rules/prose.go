@@ -504,7 +504,12 @@ var proseFilter = sync.OnceValue(func() *text.Filter {
 	return &text.Filter{
 		Prefilter: prefilter(),
 		Need: func(groups uint64, region string) bool {
-			return all.admits(groups) || mayDecode(region)
+			if all.admits(groups) || mayDecode(region) {
+				return true
+			}
+			// Another script's words (foreignGroups), only when a region
+			// has a byte outside ASCII.
+			return hasHighByte(region) && all.admits(groups|foreignGroups(text.Lower(region)))
 		},
 	}
 })
@@ -514,6 +519,7 @@ var proseFilter = sync.OnceValue(func() *text.Filter {
 func unitsOf(s string) []text.Unit {
 	d := text.AnalyzeString(s)
 	prefilterUnits(d)
+	markForeign(d.Units)
 	return d.Units
 }
 

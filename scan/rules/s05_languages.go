@@ -433,23 +433,80 @@ func lastRune(s string) rune {
 // Latin-script words are literals (avoiding a capital a sentence may
 // start with). Each distinct byte of a literal widens the prefilter's
 // table and slows every scan, so the other scripts' words are not: the
-// lead bytes of their scripts (scriptLeads) stand for them in every
-// group, which admits any sentence in Cyrillic, Han, kana, Hangul,
-// Devanagari or Arabic to S4's and S13's foreign check, and costs English
-// text nothing.
+// keys of the languages in other scripts stand for these groups through
+// foreignGroups, in a region or sentence that holds one.
 var foreignLiterals = map[int][]string{
-	gOverride: append([]string{"ignor", "olvid", "vergiss", "vergessen", "oubli", "esque", "dimentic", "negeer", "vergeet", "zapomnij", "yok say", "rmezden", "unut"}, scriptLeads...),
-	gFetch:    append([]string{"instrucciones", "anweisungen", "instru", "istruzioni", "polecen", "talimat"}, scriptLeads...),
-	gConceal: append([]string{"decir", "avisar", "informar", "notificar", "sagen", "mitzuteilen", "dire", "avertir", "dizer", "contar", "dirlo", "avvisare", "vertellen", "melden",
-		"m\xc3\xb3wi", "powiadam", "wiedzy", "s\xc3\xb6yle", "haber ver", "bildir", "pr\xc3\xa9venir"}, scriptLeads...),
-	gWho:        append([]string{"usuario", "usu\xc3", "benutzer", "nutzer", "anwender", "utilisateur", "utente", "gebruiker", "ytkownik", "kullan"}, scriptLeads...),
-	gConcealNeg: append([]string{"sin ", "ohne ", "sans ", "sem ", "senza ", "zonder ", "nie ", "bez ", "meden", "madan"}, scriptLeads...),
+	gOverride: {"ignor", "olvid", "vergiss", "vergessen", "oubli", "esque", "dimentic", "negeer", "vergeet", "zapomnij", "yok say", "rmezden", "unut"},
+	gFetch:    {"instrucciones", "anweisungen", "instru", "istruzioni", "polecen", "talimat"},
+	gConceal: {"decir", "avisar", "informar", "notificar", "sagen", "mitzuteilen", "dire", "avertir", "dizer", "contar", "dirlo", "avvisare", "vertellen", "melden",
+		"m\xc3\xb3wi", "powiadam", "wiedzy", "s\xc3\xb6yle", "haber ver", "bildir", "pr\xc3\xa9venir"},
+	gWho:        {"usuario", "usu\xc3", "benutzer", "nutzer", "anwender", "utilisateur", "utente", "gebruiker", "ytkownik", "kullan"},
+	gConcealNeg: {"sin ", "ohne ", "sans ", "sem ", "senza ", "zonder ", "nie ", "bez ", "meden", "madan"},
 }
 
-// scriptLeads are the first bytes of the letters of the non-Latin
-// scripts of exfilLanguages in UTF-8: Cyrillic (D0, D1), Arabic (D8, D9),
-// kana (E3), Han (E4–E9), Hangul (EA–ED) and Devanagari (E0 A4, E0 A5).
-var scriptLeads = []string{"\xd0", "\xd1", "\xd8", "\xd9", "\xe3", "\xe4", "\xe5", "\xe6", "\xe7", "\xe8", "\xe9", "\xea", "\xeb", "\xec", "\xed", "\xe0\xa4", "\xe0\xa5"}
+// foreignGroups returns the prefilter groups that the words of the
+// non-Latin-script languages in lower (ASCII-lowered) stand for: a
+// language's override key counts as override and fetch wording, its
+// concealment key as telling, a person and a negation, since those
+// languages' expressions (foreignRes) match the whole phrase themselves.
+// It is 0 for text with no letter of those scripts, or none of their keys.
+//
+// The prefilter used to hold the UTF-8 lead bytes of those scripts as
+// literals of all five groups, so that every region and sentence with a
+// Cyrillic, Han, kana, Hangul, Arabic or Devanagari letter was cut and
+// read by S4 and S13 (a tenth of the corpus's admitted text, mostly
+// Chinese documentation). A key of the language is what the matchers need
+// (matchOverrideForeign, matchConcealForeign): the regions and sentences
+// admitted for it are the same; those with only the script are not.
+func foreignGroups(lower string) uint64 {
+	if !hasHighByte(lower) || scriptsOf(lower) == 0 {
+		return 0
+	}
+	keys := langKeys().Groups(lower)
+	var g uint64
+	if keys&nonLatinKeys.override != 0 {
+		g |= 1<<gOverride | 1<<gFetch
+	}
+	if keys&nonLatinKeys.conceal != 0 {
+		g |= 1<<gConceal | 1<<gWho | 1<<gConcealNeg
+	}
+	return g
+}
+
+// nonLatinKeys are langKeys' bits of the languages written in a script
+// other than Latin.
+var nonLatinKeys = func() (k struct{ override, conceal uint64 }) {
+	for i, ls := range langScripts() {
+		if ls != 0 {
+			k.override |= 1 << i
+			k.conceal |= 1 << (32 + i)
+		}
+	}
+	return k
+}()
+
+// hasHighByte reports a byte outside ASCII in s, eight bytes at a time.
+func hasHighByte(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if word8(s[i:])&highBits != 0 {
+			return true
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// markForeign adds foreignGroups to the groups of each unit.
+func markForeign(us []text.Unit) {
+	for i := range us {
+		us[i].Groups |= foreignGroups(us[i].Lower)
+	}
+}
 
 // compiled override and conceal expressions, by language.
 var foreignRes = sync.OnceValue(func() (out []struct{ override, conceal *regexp.Regexp }) {
