@@ -164,7 +164,7 @@ func (lx *Lexicon) hits(lower string) []Hit {
 				// "SKIP=lint", "disabled_tools": a name in code, not a verb.
 				ok = false
 			}
-			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) {
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) && !(participle(t.s, f.words[0]) && resultative(toks, i)) {
 				// "Git stores stash entries", "skipped pipelines pass":
 				// a verb after its subject states what happens; an
 				// instruction's verb opens its clause.
@@ -423,21 +423,29 @@ func declined(toks []token, i int) bool {
 // instruction, unless a word before asks for the state ("keep it
 // disabled", "must be disabled").
 func described(toks []token, i int, form string) bool {
-	t := toks[i].s
-	if t != form+"d" && t != form+"ed" && t != form+form[len(form)-1:]+"ed" {
+	if !participle(toks[i].s, form) {
 		// "skipped", "dropped": the consonant doubles.
 		return false
 	}
-	if i < 1 {
-		return true
+	return !resultative(toks, i)
+}
+
+// participle reports a token that is the participle of an act's stem.
+func participle(t, form string) bool {
+	return t == form+"d" || t == form+"ed" || t == form+form[len(form)-1:]+"ed"
+}
+
+// resultative reports a word, at most five before token i, that asks for
+// the participle's state: "leave the hooks disabled", "keep the check
+// skipped", "must be disabled".
+func resultative(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-5; j-- {
+		switch toks[j].s {
+		case "keep", "keeps", "kept", "leave", "leaves", "left", "stay", "stays", "remain", "remains", "be", "get", "gets", "always", "make", "makes", "set":
+			return true
+		}
 	}
-	switch toks[i-1].s {
-	case "keep", "keeps", "kept", "leave", "leaves", "left", "stay", "stays", "remain", "remains", "be", "get", "gets", "always":
-		// "leave the hooks disabled", "must be disabled": an instruction
-		// to bring about the state.
-		return false
-	}
-	return true
+	return false
 }
 
 // opener lists English words after which a verb still opens an
