@@ -471,7 +471,14 @@ func clauseStart(lower string, toks []token, i int) bool {
 	if i == 0 {
 		return true
 	}
-	if strings.ContainsAny(lower[toks[i-1].end:toks[i].start], ":;,.()[]*`\"'—–-!?>|/\n") {
+	if c := toks[i].s[0]; c < 'a' || c > 'z' {
+		// A flag ("--force") or a name ("7z"), not a verb in a
+		// sentence: word order says nothing about it.
+		if c < utf8.RuneSelf {
+			return true
+		}
+	}
+	if strings.ContainsAny(lower[toks[i-1].end:toks[i].start], ":;,.()[]*`\"'—–-!?>|/&$=\n") {
 		return true
 	}
 	return opener[toks[i-1].s]
