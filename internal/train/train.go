@@ -82,13 +82,13 @@ type Report struct {
 	HeldBenign, HeldBenignOver   int
 	// FramedBenign counts the honest lines the frames read as an
 	// unguarded intent: the ones the threshold is chosen on.
-	FramedBenign int
-	Threshold    float32
+	FramedBenign, FramedBenignOver int
+	Threshold                      float32
 }
 
 func (r Report) String() string {
-	return fmt.Sprintf("held apart (5 folds): %d/%d attacks and %d/%d honest lines (%d read as an intent by the frames) at or above the threshold %.3f",
-		r.HeldAttacksOver, r.HeldAttacks, r.HeldBenignOver, r.HeldBenign, r.FramedBenign, r.Threshold)
+	return fmt.Sprintf("held apart (5 folds): %d/%d attacks and %d/%d honest lines (%d/%d of those the frames read as an intent) at or above the threshold %.3f",
+		r.HeldAttacksOver, r.HeldAttacks, r.HeldBenignOver, r.HeldBenign, r.FramedBenignOver, r.FramedBenign, r.Threshold)
 }
 
 const (
@@ -204,6 +204,9 @@ func Train(ex []Example) (*meaning.Model, Report) {
 			rep.HeldBenign++
 			if s >= thr {
 				rep.HeldBenignOver++
+				if e.framed {
+					rep.FramedBenignOver++
+				}
 			}
 		}
 	}
