@@ -10,3 +10,9 @@ import _ "embed"
 //
 //go:embed agents-lock.schema.json
 var AgentsLockSchema []byte
+
+// FindingMeaningSchema is sentinel-finding-meaning.schema.json, the JSON
+// Schema of the "meaning" key of an S45 finding.
+//
+//go:embed sentinel-finding-meaning.schema.json
+var FindingMeaningSchema []byte

@@ -32,6 +32,9 @@ type Example struct {
 	Intent, Lang string
 	Text         string
 	feats        []meaning.Feature
+	// framed says the frames read the line as an unguarded intent: the
+	// lines where the score alone decides whether the rule warns.
+	framed bool
 }
 
 // Load reads every *.tsv file of fsys in name order: label (A or B),
@@ -66,20 +69,26 @@ func Load(fsys fs.FS) ([]Example, error) {
 	for i := range out {
 		f := meaning.Read(out[i].Text, out[i].Lang)
 		out[i].feats = meaning.Features(out[i].Text, &f, false)
+		out[i].framed = f.Intent != "" && f.Guard == ""
 	}
 	return out, nil
 }
 
-// Report is what training measured on the held-apart examples.
+// Report is what training measured on examples held apart from the fit
+// that scored them (five folds: each example is scored by the model
+// trained on the other four fifths).
 type Report struct {
 	HeldAttacks, HeldAttacksOver int
 	HeldBenign, HeldBenignOver   int
-	Threshold                    float32
+	// FramedBenign counts the honest lines the frames read as an
+	// unguarded intent: the ones the threshold is chosen on.
+	FramedBenign, FramedBenignOver int
+	Threshold                      float32
 }
 
 func (r Report) String() string {
-	return fmt.Sprintf("held apart: %d/%d attacks and %d/%d honest lines at or above the threshold %.3f",
-		r.HeldAttacksOver, r.HeldAttacks, r.HeldBenignOver, r.HeldBenign, r.Threshold)
+	return fmt.Sprintf("held apart (5 folds): %d/%d attacks and %d/%d honest lines (%d/%d of those the frames read as an intent) at or above the threshold %.3f",
+		r.HeldAttacksOver, r.HeldAttacks, r.HeldBenignOver, r.HeldBenign, r.FramedBenignOver, r.FramedBenign, r.Threshold)
 }
 
 const (
@@ -143,32 +152,49 @@ func score(bias float64, w []float64, e Example) float64 {
 	return 1 / (1 + math.Exp(-z))
 }
 
-// Train fits the model: first on four fifths of the examples, to choose
-// the threshold on the fifth held apart (the lowest that no held-apart
-// honest line reaches, and never below 0.5), then on every example with
-// that threshold.
+// folds is the number of parts the examples are split into for
+// calibration.
+const folds = 5
+
+// margin is added above the highest held-apart honest score.
+const margin = 0.02
+
+// Train fits the model. Calibration first: every example is scored by a
+// model fitted on the other folds. The rule warns only where the frames
+// read an unguarded intent, so the threshold is chosen on the honest
+// lines the frames read that way: just above the highest held-apart score
+// among them (so none of them would warn), never below 0.5. Then the
+// model is fitted on every example and keeps that threshold.
 func Train(ex []Example) (*meaning.Model, Report) {
-	var train, held []Example
-	for i, e := range ex {
-		if i%5 == 4 {
-			held = append(held, e)
-		} else {
-			train = append(train, e)
+	held := make([]float64, len(ex))
+	for k := 0; k < folds; k++ {
+		var train []Example
+		for i, e := range ex {
+			if i%folds != k {
+				train = append(train, e)
+			}
 		}
-	}
-	b, w := fit(train)
-	var rep Report
-	maxBenign := 0.5
-	for _, e := range held {
-		if !e.Attack {
-			if s := score(b, w, e); s > maxBenign {
-				maxBenign = s
+		b, w := fit(train)
+		for i, e := range ex {
+			if i%folds == k {
+				held[i] = score(b, w, e)
 			}
 		}
 	}
-	thr := float32(math.Min(maxBenign+0.005, 0.995))
-	for _, e := range held {
-		s := float32(score(b, w, e))
+	var rep Report
+	maxBenign := 0.5
+	for i, e := range ex {
+		if !e.Attack && e.framed {
+			rep.FramedBenign++
+			maxBenign = math.Max(maxBenign, held[i]+margin)
+			if debugFramed {
+				fmt.Fprintf(os.Stderr, "%.3f %s\n", held[i], e.Text)
+			}
+		}
+	}
+	thr := float32(math.Min(maxBenign, 0.995))
+	for i, e := range ex {
+		s := float32(held[i])
 		if e.Attack {
 			rep.HeldAttacks++
 			if s >= thr {
@@ -178,11 +204,14 @@ func Train(ex []Example) (*meaning.Model, Report) {
 			rep.HeldBenign++
 			if s >= thr {
 				rep.HeldBenignOver++
+				if e.framed {
+					rep.FramedBenignOver++
+				}
 			}
 		}
 	}
 	rep.Threshold = thr
-	b, w = fit(ex)
+	b, w := fit(ex)
 	m := &meaning.Model{Threshold: thr, Bias: float32(b), W: make([]float32, len(w))}
 	for i, x := range w {
 		m.W[i] = float32(x)
@@ -205,3 +234,8 @@ func main() {
 	}
 	fmt.Printf("train: %d examples; %s; wrote %s\n", len(ex), rep, out)
 }
+
+// debugFramed prints each held-apart honest line the frames read as an
+// intent, with its score (`TRAIN_FRAMED=1 go run ./internal/train`): the
+// lines that set the threshold.
+var debugFramed = os.Getenv("TRAIN_FRAMED") != ""

@@ -26,7 +26,17 @@ const maxWarnUnit = 360
 func Analyze(src string) []Reading {
 	m := Embedded()
 	d := loaded()
-	fileLang := Lang(src)
+	// The file's language is guessed only when a unit needs it.
+	fileLang, guessed := "", false
+	langOf := func(text string) string {
+		if l := Lang(text); l != "" {
+			return l
+		}
+		if !guessed {
+			fileLang, guessed = Lang(src), true
+		}
+		return fileLang
+	}
 	units := Units(src)
 	out := make([]Reading, 0, len(units))
 	var prev *Reading
@@ -38,22 +48,13 @@ func Analyze(src string) []Reading {
 		if d.gate != nil {
 			groups = d.gate.Groups(lowerUnit(u.Text))
 		}
-		act, part := groups&(1<<gAct) != 0, groups&(1<<gPart) != 0
-		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&(1<<gPart) != 0
-		if act && (part || joinable) {
-			lang := Lang(u.Text)
-			if lang == "" {
-				lang = fileLang
-			}
-			r.Frame = Read(u.Text, lang)
+		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&d.lend != 0
+		if d.gate == nil || d.possible(groups) || joinable && d.possible(groups|prevGroups&d.lend) {
+			r.Frame = Read(u.Text, langOf(u.Text))
 			if joinable && r.Frame.Intent == "" {
 				if prev.Frame.Lang == "" {
 					// The unit before was not read (it held no act).
-					pl := Lang(prev.Unit.Text)
-					if pl == "" {
-						pl = fileLang
-					}
-					prev.Frame = Read(prev.Unit.Text, pl)
+					prev.Frame = Read(prev.Unit.Text, langOf(prev.Unit.Text))
 				}
 				Join(&r.Frame, &prev.Frame, prev.Unit.Line)
 			}

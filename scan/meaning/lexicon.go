@@ -81,19 +81,37 @@ type data struct {
 	lex   map[string]*Lexicon
 	rules []Rule
 	err   error
-	// gate finds, in one pass, whether a lowered unit holds a literal
-	// of an act (group gAct) or of an object (gPart),
-	// in any language: every form matches only where its first word or
-	// its text is a substring, so a unit without both cannot have an
-	// intent, and is not read further.
+	// gate finds, in one pass, which meaning classes a lowered unit may
+	// hold: every class the combining rules name has a group of its own,
+	// whose literals are its forms' longest words and substrings. A form
+	// matches only where its literal is a substring, so a unit whose
+	// groups satisfy no rule (with the objects and destinations of the
+	// unit before, for a join) cannot have an intent, and is not read.
 	gate *text.Prefilter
+	// group is each gated class's group; need holds, per rule, one mask
+	// per group of its need; lend masks the object and destination
+	// classes a unit lends to the next.
+	group map[string]int
+	need  [][]uint64
+	lend  uint64
 }
 
-// Prefilter groups of the gate.
-const (
-	gAct  = 0
-	gPart = 1
-)
+// possible reports whether the classes of groups can satisfy a rule.
+func (d *data) possible(groups uint64) bool {
+	for _, r := range d.need {
+		ok := true
+		for _, m := range r {
+			if groups&m == 0 {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
 
 var loaded = sync.OnceValue(func() *data {
 	d, err := load(dataFS)
@@ -199,22 +217,59 @@ func load(fsys fs.FS) (*data, error) {
 		}
 	}
 	d.rules = rf.Intents
+	d.group = map[string]int{}
+	var classes []string
+	for _, r := range d.rules {
+		for _, g := range r.Need {
+			for _, c := range g {
+				if _, ok := d.group[c]; !ok {
+					d.group[c] = -1
+					classes = append(classes, c)
+				}
+			}
+		}
+	}
+	sort.Strings(classes)
+	if len(classes) > 64 {
+		return nil, fmt.Errorf("intents.json: %d classes, the gate holds 64", len(classes))
+	}
+	for i, c := range classes {
+		d.group[c] = i
+		if strings.HasPrefix(c, "obj.") || strings.HasPrefix(c, "dest.") {
+			d.lend |= 1 << i
+		}
+	}
+	for _, r := range d.rules {
+		var masks []uint64
+		for _, g := range r.Need {
+			var m uint64
+			for _, c := range g {
+				m |= 1 << d.group[c]
+			}
+			masks = append(masks, m)
+		}
+		d.need = append(d.need, masks)
+	}
 	var lits []text.Literal
 	seen := map[text.Literal]bool{}
 	for _, lx := range d.lex {
 		add := func(f form) {
-			// Every combining rule needs an act and an object (a test
-			// checks it), so those two are all the gate looks for.
-			g := gPart
-			switch {
-			case strings.HasPrefix(f.class, "act."):
-				g = gAct
-			case !strings.HasPrefix(f.class, "obj."):
+			g, ok := d.group[f.class]
+			if !ok {
 				return
 			}
+			// A form matches only where each of its words is a
+			// substring of the unit, so its longest word is the most
+			// selective literal ("developer", not "the", for "the
+			// developer").
 			l := f.raw
 			if l == "" {
 				l = f.words[0]
+				for _, w := range f.words[1:] {
+					if len(w) > len(l) {
+						l = w
+					}
+				}
 			}
 			lit := text.Literal{Text: l, Group: g}
 			if !seen[lit] {

@@ -172,42 +172,8 @@ func features(unit string, f *Frame, names bool, emit func(Feature)) {
 		emit(ft)
 	}
 	if f != nil {
-		var seen [24]string
-		ns := 0
-		add := func(name string) {
-			for _, x := range seen[:ns] {
-				if x == name {
-					return
-				}
-			}
-			if ns < len(seen) {
-				seen[ns] = name
-				ns++
-			}
-			h := fnvAdd(fnvByte(fnvOffset, 'f'), name)
-			ft := Feature{Index: h & (dim - 1), Value: 1}
-			if names {
-				ft.Name = "frame " + name
-			}
-			emit(ft)
-		}
-		for _, h := range f.Hits {
-			add(h.Class)
-		}
-		if f.Intent != "" {
-			add("intent " + f.Intent)
-		}
-		if f.Guard != "" {
-			add("guarded")
-		}
+		frameFeatures(f, emit, names)
 	}
-}
-
-// Score returns the model's probability that the unit asks for harm.
-func (m *Model) Score(unit string, f *Frame) float32 {
-	z := float64(m.Bias)
-	features(unit, f, false, func(ft Feature) { z += float64(m.W[ft.Index] * ft.Value) })
-	return float32(1 / (1 + math.Exp(-z)))
 }
 
 // Contribution is one feature's part in a score.
@@ -240,4 +206,37 @@ func (m *Model) Top(unit string, f *Frame, n int) []Contribution {
 		out = out[:n]
 	}
 	return out
+}
+
+// frameFeatures calls emit with the frame's features: its classes, its
+// intent and whether it is guarded.
+func frameFeatures(f *Frame, emit func(Feature), names bool) {
+	var seen [24]string
+	ns := 0
+	add := func(name string) {
+		for _, x := range seen[:ns] {
+			if x == name {
+				return
+			}
+		}
+		if ns < len(seen) {
+			seen[ns] = name
+			ns++
+		}
+		h := fnvAdd(fnvByte(fnvOffset, 'f'), name)
+		ft := Feature{Index: h & (dim - 1), Value: 1}
+		if names {
+			ft.Name = "frame " + name
+		}
+		emit(ft)
+	}
+	for _, h := range f.Hits {
+		add(h.Class)
+	}
+	if f.Intent != "" {
+		add("intent " + f.Intent)
+	}
+	if f.Guard != "" {
+		add("guarded")
+	}
 }

@@ -160,6 +160,26 @@ func (lx *Lexicon) hits(lower string) []Hit {
 				// statement of what something does, not an instruction.
 				ok = false
 			}
+			if ok && strings.HasPrefix(f.class, "act.") && identifier(lower, toks[i+len(f.words)-1]) {
+				// "SKIP=lint", "disabled_tools": a name in code, not a verb.
+				ok = false
+			}
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) && !(participle(t.s, f.words[0]) && resultative(toks, i)) {
+				// "Git stores stash entries", "skipped pipelines pass":
+				// a verb after its subject states what happens; an
+				// instruction's verb opens its clause.
+				ok = false
+			}
+			if ok && lx.Lang == "en" && strings.HasPrefix(f.class, "act.") && (declined(toks, i) || len(f.words) == 1 && described(toks, i, f.words[0])) {
+				// "instead of disabling", "the key is stored": an act
+				// set aside, or a statement of what is done.
+				ok = false
+			}
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && nominal(t.s, f.words[0]) {
+				// "suppressions", "pipeline": the noun names a thing,
+				// it does not ask for the act.
+				ok = false
+			}
 			if ok {
 				out = append(out, Hit{Class: f.class, Term: f.term, Start: t.start, End: toks[i+len(f.words)-1].end})
 			}
@@ -259,7 +279,13 @@ func resolve(f *Frame, rules []Rule) {
 	// ("paste the names, never the values") still guards.
 	anywhere := !negBeforeVerb[f.Lang]
 	for _, h := range f.Hits {
-		if h.Class != "neg" || overlapsClass(f.Hits, h, "cond.falsely") || overlapsAct(f.Hits, h) {
+		if h.Class == "scope" {
+			// A scope ("only in CI", "from the vendored copy") confines
+			// the act wherever it stands in the unit.
+			f.Guard = h.Term
+			break
+		}
+		if h.Class != "neg" || overlapsClass(f.Hits, h, "cond.falsely") || overlapsAct(f.Hits, h) || overlapsPart(f.Hits, h) {
 			continue
 		}
 		if firstAct < 0 || h.Start <= firstAct || anywhere {
@@ -354,4 +380,112 @@ func thirdPerson(tok, form string) bool {
 		return true
 	}
 	return tok == form && len(form) > 3 && strings.HasSuffix(form, "s") && !strings.HasSuffix(form, "ss") && !strings.HasSuffix(form, "us")
+}
+
+// overlapsPart reports a negation inside an object or an amount ("nicht
+// eingecheckter Dateien", files not checked in): it describes what is
+// taken, it forbids nothing.
+func overlapsPart(hs []Hit, h Hit) bool {
+	for _, o := range hs {
+		if (strings.HasPrefix(o.Class, "obj.") || strings.HasPrefix(o.Class, "amt.")) && o.Start < h.End && h.Start < o.End {
+			return true
+		}
+	}
+	return false
+}
+
+// nominal reports an English noun formed from a verb form ("suppress" →
+// "suppressions"): a thing named, not an act asked for.
+func nominal(tok, form string) bool {
+	rest, ok := strings.CutPrefix(tok, form)
+	if !ok {
+		return false
+	}
+	switch rest {
+	case "ion", "ions", "ment", "ments", "line", "lines":
+		return true
+	}
+	return false
+}
+
+// declined reports an English act that follows "instead of" or "rather
+// than": the act the sentence sets aside.
+func declined(toks []token, i int) bool {
+	if i < 2 {
+		return false
+	}
+	a, b := toks[i-2].s, toks[i-1].s
+	return a == "instead" && b == "of" || a == "rather" && b == "than"
+}
+
+// described reports an English participle formed from an act's stem
+// ("the value is stored", "CGO disabled"): a statement of a state, not an
+// instruction, unless a word before asks for the state ("keep it
+// disabled", "must be disabled").
+func described(toks []token, i int, form string) bool {
+	if !participle(toks[i].s, form) {
+		// "skipped", "dropped": the consonant doubles.
+		return false
+	}
+	return !resultative(toks, i)
+}
+
+// participle reports a token that is the participle of an act's stem.
+func participle(t, form string) bool {
+	return t == form+"d" || t == form+"ed" || t == form+form[len(form)-1:]+"ed"
+}
+
+// resultative reports a word, at most five before token i, that asks for
+// the participle's state: "leave the hooks disabled", "keep the check
+// skipped", "must be disabled".
+func resultative(toks []token, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-5; j-- {
+		switch toks[j].s {
+		case "keep", "keeps", "kept", "leave", "leaves", "left", "stay", "stays", "remain", "remains", "be", "get", "gets", "always", "make", "makes", "set":
+			return true
+		}
+	}
+	return false
+}
+
+// opener lists English words after which a verb still opens an
+// instruction: subjects and modals of an instruction ("you must send"),
+// conjunctions and adverbs ("and then run", "always add").
+var opener = map[string]bool{
+	"to": true, "and": true, "then": true, "or": true, "please": true, "always": true, "also": true,
+	"just": true, "first": true, "never": true, "don't": true, "do": true, "must": true, "should": true,
+	"can": true, "could": true, "will": true, "would": true, "may": true, "might": true, "you": true,
+	"we": true, "now": true, "simply": true, "instead": true, "immediately": true, "finally": true,
+	"next": true, "afterwards": true, "automatically": true, "quietly": true, "silently": true,
+	"directly": true, "manually": true, "only": true, "still": true, "so": true, "i": true,
+	"need": true, "want": true, "agent": true, "assistant": true, "claude": true, "ai": true,
+	"later": true, "once": true, "again": true, "straight": true, "else": true, "otherwise": true,
+	"let's": true, "lets": true, "shall": true, "better": true, "rather": true, "but": true,
+	"dont": true, "not": true, "ever": true, "routinely": true, "regularly": true, "proactively": true,
+}
+
+// clauseStart reports whether token i of a lowered English unit opens a
+// clause: the unit's first word, a word after punctuation, or a word
+// after an opener.
+func clauseStart(lower string, toks []token, i int) bool {
+	if i == 0 {
+		return true
+	}
+	if c := toks[i].s[0]; c < 'a' || c > 'z' {
+		// A flag ("--force") or a name ("7z"), not a verb in a
+		// sentence: word order says nothing about it.
+		if c < utf8.RuneSelf {
+			return true
+		}
+	}
+	if strings.ContainsAny(lower[toks[i-1].end:toks[i].start], ":;,.()[]*`\"'—–-!?>|/&$=\n") {
+		return true
+	}
+	return opener[toks[i-1].s]
+}
+
+// identifier reports a token that is a name in code: one joined by an
+// underscore, or one a "=" assigns to.
+func identifier(lower string, t token) bool {
+	return strings.Contains(t.s, "_") || t.end < len(lower) && lower[t.end] == '='
 }

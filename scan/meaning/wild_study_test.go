@@ -26,7 +26,7 @@ func TestWildStudy(t *testing.T) {
 		if ok {
 			hit++
 			for _, r := range rs {
-				t.Logf("%s:%d %s [%v] %.60q", strings.TrimPrefix(p, "../../../shared/corpus/wild/"), r.Unit.Line, r.Frame.Intent, r.Frame.Part(""), r.Unit.Text)
+				t.Logf("%s:%d %s %.3f [%v] %.160q", strings.TrimPrefix(p, "../../../shared/corpus/wild/"), r.Unit.Line, r.Frame.Intent, r.Score, r.Frame.Part(""), r.Unit.Text)
 			}
 		}
 		return nil

@@ -105,6 +105,9 @@ type Finding struct {
 	// Subject identifies the hook, task or server the finding is about, so an
 	// approval can be matched to it.
 	Subject *Item `json:"subject,omitempty"`
+	// Meaning is how the semantic reading (S45) read the unit: its frame's
+	// parts and the score. Only S45 findings carry it.
+	Meaning *MeaningFields `json:"meaning,omitempty"`
 }
 
 // Report collects findings from rules.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/meaning"
@@ -34,6 +35,7 @@ var S45 = &Rule{
 					Line:     rd.Unit.Line,
 					Message:  MeaningMessage(rd.Reading),
 					Evidence: clip(strings.TrimSpace(unitFirstLine(rd.Unit.Text)), 240),
+					Meaning:  meaningFields(rd.Reading),
 				})
 				if n++; n >= maxPerRule {
 					break
@@ -42,6 +44,58 @@ var S45 = &Rule{
 		}
 	},
 }
+
+// MeaningFields is the structured reading of an S45 finding (the
+// finding's "meaning" key in the JSON; spec/sentinel-finding-meaning.schema.json).
+// The parts are the lexicon's own forms that matched, never text copied
+// from the scanned file.
+type MeaningFields struct {
+	// Intent is the combining rule's name (exfil-config, exfil-repo,
+	// remote-code, persistence, weaken-checks, conceal, approval, history,
+	// package-source, cred-store); Reads completes "this reads as an
+	// instruction to ...".
+	Intent string `json:"intent"`
+	Reads  string `json:"reads"`
+	// Act, Object, Destination, Condition and Source are the frame's parts
+	// (lexicon forms, lower case), in the order they stand in the unit
+	// (parts joined from the unit before come last); each is an array,
+	// never null.
+	Act         []string `json:"act"`
+	Object      []string `json:"object"`
+	Destination []string `json:"destination"`
+	Condition   []string `json:"condition"`
+	// Source is where fetched code comes from (remote-code), [] otherwise.
+	Source []string `json:"source"`
+	// Score is the learned model's probability, Threshold the one it met.
+	Score     float64 `json:"score"`
+	Threshold float64 `json:"threshold"`
+	// Line is the unit's first line; JoinedLine the line of the unit before
+	// whose object completed the frame, 0 when the unit stood alone.
+	Line       int    `json:"line"`
+	JoinedLine int    `json:"joined_line"`
+	Language   string `json:"language"`
+}
+
+// meaningFields builds the structured reading of a warning unit.
+func meaningFields(rd meaning.Reading) *MeaningFields {
+	part := func(prefix string) []string {
+		p := rd.Frame.Part(prefix)
+		if p == nil {
+			p = []string{}
+		}
+		return p
+	}
+	return &MeaningFields{
+		Intent: rd.Frame.Intent, Reads: rd.Frame.Say,
+		Act: part("act."), Object: part("obj."), Destination: part("dest."), Condition: part("cond."), Source: part("src."),
+		Score: round3(rd.Score), Threshold: round3(rd.Threshold),
+		Line: rd.Unit.Line, JoinedLine: rd.Frame.Joined, Language: rd.Frame.Lang,
+	}
+}
+
+// round3 rounds a score to three decimals, so the JSON does not carry a
+// float32's noise ("0.9190000295639038").
+func round3(f float32) float64 { return math.Round(float64(f)*1000) / 1000 }
 
 // MeaningReading is a unit as the semantic reading saw it, with the
 // quotation or warning around it that S45 respects.
