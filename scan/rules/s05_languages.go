@@ -404,9 +404,9 @@ var foreignLiterals = map[int][]string{
 	gOverride: append([]string{"ignor", "olvid", "vergiss", "vergessen", "oubli", "esque", "dimentic", "negeer", "vergeet", "zapomnij", "yok say", "rmezden", "unut"}, scriptLeads...),
 	gFetch:    append([]string{"instrucciones", "anweisungen", "instru", "istruzioni", "polecen", "talimat"}, scriptLeads...),
 	gConceal: append([]string{"decir", "avisar", "informar", "notificar", "sagen", "mitzuteilen", "dire", "avertir", "dizer", "contar", "dirlo", "avvisare", "vertellen", "melden",
-		"m\xc3\xb3wi", "powiadam", "wiedzy", "s\xc3\xb6yle", "haber ver", "bildir", "pr\xc3\xa9venir"}, scriptLeads...),
+		"m\xc3\xb3wi", "powiadam", "wiedzy", "s\xc3\xb6yle", "haber ver", "bildir", "pr\xc3\xa9venir", "ne dis", "ne dites", "ne lui dis"}, scriptLeads...),
 	gWho:        append([]string{"usuario", "usu\xc3", "benutzer", "nutzer", "anwender", "utilisateur", "utente", "gebruiker", "ytkownik", "kullan"}, scriptLeads...),
-	gConcealNeg: append([]string{"sin ", "ohne ", "sans ", "sem ", "senza ", "zonder ", "nie ", "bez ", "meden", "madan"}, scriptLeads...),
+	gConcealNeg: append([]string{"sin ", "ohne ", "sans ", "sem ", "senza ", "zonder ", "nie ", "bez ", "meden", "madan", " rien "}, scriptLeads...),
 }
 
 // scriptLeads are the first bytes of the letters of the non-Latin
