@@ -402,7 +402,10 @@ func lastRune(s string) rune {
 // text nothing.
 var foreignLiterals = map[int][]string{
 	gOverride: append([]string{"ignor", "olvid", "vergiss", "vergessen", "oubli", "esque", "dimentic", "negeer", "vergeet", "zapomnij", "yok say", "rmezden", "unut"}, scriptLeads...),
-	gFetch:    append([]string{"instrucciones", "anweisungen", "instru", "istruzioni", "polecen", "talimat"}, scriptLeads...),
+	gFetch: append([]string{"instrucciones", "anweisungen", "instru", "istruzioni", "polecen", "talimat",
+		// "this file" and "what it says", for remoteLanguages (S12).
+		"este archivo", "este fichero", "dieser datei", "ce fichier", "deste arquivo", "este arquivo", "questo file", "dit bestand",
+		"tym plikiem", "tego pliku", "ten plik", "bu dosya", "lo que di", "was dort", "was darin"}, scriptLeads...),
 	gConceal: append([]string{"decir", "avisar", "informar", "notificar", "sagen", "mitzuteilen", "dire", "avertir", "dizer", "contar", "dirlo", "avvisare", "vertellen", "melden",
 		"m\xc3\xb3wi", "powiadam", "wiedzy", "s\xc3\xb6yle", "haber ver", "bildir", "pr\xc3\xa9venir", "ne dis", "ne dites", "ne lui dis"}, scriptLeads...),
 	gWho:        append([]string{"usuario", "usu\xc3", "benutzer", "nutzer", "anwender", "utilisateur", "utente", "gebruiker", "ytkownik", "kullan"}, scriptLeads...),

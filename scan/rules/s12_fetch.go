@@ -96,7 +96,7 @@ func matchFetchMeaning(u *text.Unit) (match, bool) {
 			}
 		}
 	}
-	return match{}, false
+	return matchFetchForeign(u)
 }
 
 var s12Examples = []example{
