@@ -225,3 +225,51 @@ func allB64Line(t string) bool {
 func syntheticUnit(line int, s string) *text.Unit {
 	return &text.Unit{Text: s, Lower: text.Lower(s), Line: line, Where: text.Prose}
 }
+
+// lowerBase32 reports a run of the base32 alphabet in lower case (a–z,
+// 2–7, padding), with at least one digit: a word in lower case is not one.
+func lowerBase32(run string) bool {
+	if len(run) < minRun {
+		return false
+	}
+	digit := false
+	for k := 0; k < len(run); k++ {
+		c := run[k]
+		switch {
+		case c >= 'a' && c <= 'z', c == '=':
+		case c >= '2' && c <= '7':
+			digit = true
+		default:
+			return false
+		}
+	}
+	return digit
+}
+
+// maxNest bounds how many encodings inside each other S7 undoes (hex of
+// base64 of an instruction is two).
+const maxNest = 2
+
+// nested reads decoded bytes that are not words but are themselves one
+// run of base64, base32 or hex (an encoding inside an encoding), and
+// appends what that run decodes to, with the outer run's place, to out.
+// The inner decoding spends the same budget, up to maxNest deep.
+func (sc *decodeScratch) nested(out []encoded, kind string, start, end int, dec []byte, budget *int) []encoded {
+	inner := strings.TrimSpace(string(dec)) // a copy: sc's buffers are reused below
+	if sc.depth+1 >= maxNest || len(inner) < minRun || !utf8.ValidString(inner) {
+		return out
+	}
+	for k := 0; k < len(inner); k++ {
+		if !isB64(inner[k]) {
+			return out
+		}
+	}
+	sc.depth++
+	defer func() { sc.depth-- }()
+	for _, c := range sc.candidates(inner, 0, budget) {
+		if c.start == 0 && c.end == len(inner) {
+			return append(out, encoded{c.kind + " inside " + kind, start, end, c.decoded})
+		}
+	}
+	return out
+}

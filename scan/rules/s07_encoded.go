@@ -225,6 +225,8 @@ func (sc *decodeScratch) candidates(s string, from int, budget *int) []encoded {
 			}
 			if dec, err := hex.DecodeString(run); err == nil && wordy(dec) {
 				out = append(out, encoded{"hex", start, j, string(dec)})
+			} else if err == nil {
+				out = sc.nested(out, "hex", start, j, dec, budget)
 			}
 		case base32Run(run):
 			if dec, ok := decodeBase32(run); ok && wordy(dec) {
@@ -234,10 +236,19 @@ func (sc *decodeScratch) candidates(s string, from int, budget *int) []encoded {
 			} else if dec, ok := sc.decodeB64(run); ok && wordy(dec) {
 				out = append(out, encoded{"base64", start, j, string(dec)})
 			}
+		case lowerBase32(run):
+			// base32 written in lower case; base64 if it does not decode.
+			if dec, ok := decodeBase32(strings.ToUpper(run)); ok && wordy(dec) {
+				out = append(out, encoded{"base32", start, j, string(dec)})
+			} else if dec, ok := sc.decodeB64(run); ok && wordy(dec) {
+				out = append(out, encoded{"base64", start, j, string(dec)})
+			}
 		case !ok:
 		default:
 			if dec, ok := sc.decodeB64(run); ok && wordy(dec) {
 				out = append(out, encoded{"base64", start, j, string(dec)})
+			} else if ok {
+				out = sc.nested(out, "base64", start, j, dec, budget)
 			}
 		}
 	}
@@ -417,6 +428,8 @@ func asciiLowerContains(s, lower string) bool {
 // their bytes are dropped at once.
 type decodeScratch struct {
 	src, dst []byte
+	// depth is how many encodings deep candidates is (see nested).
+	depth int
 }
 
 // decodeB64 decodes run as standard or URL-safe base64 without padding,

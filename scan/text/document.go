@@ -1157,6 +1157,12 @@ func frontMatterValue(line string) string {
 	if colon <= 0 || strings.ContainsAny(t[:colon], " \t\"'#") {
 		return line
 	}
+	if sep == 3 {
+		// "key = …" reads as "key:  …" (the same length), so that the
+		// value starts a clause as a YAML value does.
+		k := len(line) - len(t) + colon
+		line = line[:k] + ":  " + line[k+3:]
+	}
 	off := len(line) - len(t) + colon + sep
 	for off < len(line) && line[off] == ' ' {
 		off++
