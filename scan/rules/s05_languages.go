@@ -520,3 +520,37 @@ func hasNQAForeign(u *text.Unit) bool {
 	}
 	return false
 }
+
+// normalisedLine returns line l of d as the rules read it (escapes
+// decoded, compatibility characters folded), when that differs from the
+// line as written, for a finding's Decoded: the report shows both what the
+// file shows (evidence) and what the model reads. "" otherwise.
+func normalisedLine(d *Doc, l int) string {
+	if l < 1 || l > d.NumLines() || d.FixedLine > 0 {
+		return ""
+	}
+	s := d.LineText(l)
+	n := text.Normalize(s)
+	if n == s || strings.TrimSpace(n) == "" || onlyLatinFolds(s, n) {
+		return ""
+	}
+	return clip(strings.TrimSpace(n), 500)
+}
+
+// onlyLatinFolds reports that n differs from s only by Latin letters
+// folded one for one (Turkish ı read as i): the way a language is
+// written, not an evasion worth showing twice.
+func onlyLatinFolds(s, n string) bool {
+	if utf8.RuneCountInString(s) != utf8.RuneCountInString(n) {
+		return false
+	}
+	for len(s) > 0 {
+		a, i := utf8.DecodeRuneInString(s)
+		b, j := utf8.DecodeRuneInString(n)
+		if a != b && !(unicode.Is(unicode.Latin, a) && (a < 0xFF00 || a > 0xFFEF) && b < utf8.RuneSelf) {
+			return false
+		}
+		s, n = s[i:], n[j:]
+	}
+	return true
+}
