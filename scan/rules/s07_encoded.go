@@ -137,7 +137,7 @@ func mayDecode(s string) bool {
 		if len(s) > text.MaxUnit {
 			return true
 		}
-		if _, ok := worthDecoding(s[start:end]); ok || base32Run(s[start:end]) {
+		if _, ok := worthDecoding(s[start:end]); ok || base32Run(s[start:end]) || lowerBase32(s[start:end]) {
 			return true
 		}
 		b = next
