@@ -354,7 +354,9 @@ func (l *exfilLanguage) negated(lower string, k, e int) bool {
 			}
 			j += from
 			from = j + len(n)
-			if strings.HasSuffix(n, "'") || l.wordAt(clause, j, j+len(n)) {
+			// An Arabic negation stands as a word, or after a conjunction
+			// (ولا): "لا" inside أولاً ("first") negates nothing.
+			if strings.HasSuffix(n, "'") || l.wordAt(clause, j, j+len(n)) && (l.code != "ar" || l.standsAlone(clause, j, -1)) {
 				return true
 			}
 		}
