@@ -22,6 +22,8 @@ var decodeReasonLiterals = []string{
 	// Asking for it ("backwards compatible" and "reverse proxy" are not).
 	"rot13", "rot-13", "rot 13", "caesar", "read backwards", "read it backwards", "read this backwards", "written backwards", "spelled backwards",
 	"reverse it", "reverse this", "reverse each", "right to left",
+	// Naming base64, for base64 split by spaces (spacedB64).
+	"base64", "base 64", "base-64",
 	// rot13 of https://, .ssh and ignore; reversed https://, .ssh and ignore.
 	"uggcf://", ".ffu", "vtaber", "//:sptth", "hss./", "erongi",
 }
@@ -130,6 +132,61 @@ func transformed(d *Doc, budget *int, report func(kind string, di decodedInstruc
 			report(t.kind, di)
 		}
 	}
+	spacedB64(src, budget, func(line int, decoded string) {
+		if id, ok := scoredInstruction(decoded); ok && !seen[line] {
+			seen[line] = true
+			report("spaced", decodedInstruction{id, line, decoded})
+		}
+	})
+}
+
+// spacedB64 finds, line by line, runs of three or more words of base64
+// characters (each with a digit, '+', '/', '=' or a capital after its
+// first letter, which ordinary words have not) that join to minRun or
+// more characters, and reports those whose joined text decodes to words:
+// base64 split by spaces, which a model joins when told to decode it.
+func spacedB64(src string, budget *int, report func(line int, decoded string)) {
+	var sc decodeScratch
+	for n, line := range strings.Split(src, "\n") {
+		words := strings.Fields(line)
+		for i := 0; i < len(words) && *budget > 0; {
+			j := i
+			for j < len(words) && b64Chunk(words[j]) {
+				j++
+			}
+			// A word before the run may look like base64 too ("this
+			// base64 SWdu…"): up to two are dropped from its front.
+			for k := i; k < i+3 && j-k >= 3 && *budget > 0; k++ {
+				run := strings.Join(words[k:j], "")
+				if len(run) < minRun {
+					break
+				}
+				*budget -= len(run)
+				if dec, ok := sc.decodeB64(run); ok && wordy(dec) {
+					report(n+1, string(dec))
+					break
+				}
+			}
+			i = max(j, i+1)
+		}
+	}
+}
+
+// b64Chunk reports a word of base64 characters that is not an ordinary
+// word: it holds a digit, '+', '/', '=', '-', '_' or a capital letter after
+// its first character.
+func b64Chunk(w string) bool {
+	sign := false
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		if !isB64(c) {
+			return false
+		}
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') || k > 0 && c >= 'A' && c <= 'Z' {
+			sign = true
+		}
+	}
+	return sign
 }
 
 // base32Run reports a run of the base32 alphabet (upper-case letters, 2-7,
