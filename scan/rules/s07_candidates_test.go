@@ -328,3 +328,12 @@ func FuzzEncodedCandidates(f *testing.F) {
 		}
 	})
 }
+
+// TestB64NamesAreLast: rotReasons is decodeReasonLiterals without the
+// words that only name base64.
+func TestB64NamesAreLast(t *testing.T) {
+	tail := decodeReasonLiterals[len(rotReasons):]
+	if !reflect.DeepEqual(tail, b64Names) {
+		t.Fatalf("decodeReasonLiterals ends %q, want %q", tail, b64Names)
+	}
+}

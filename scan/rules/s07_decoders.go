@@ -22,11 +22,18 @@ var decodeReasonLiterals = []string{
 	// Asking for it ("backwards compatible" and "reverse proxy" are not).
 	"rot13", "rot-13", "rot 13", "caesar", "read backwards", "read it backwards", "read this backwards", "written backwards", "spelled backwards",
 	"reverse it", "reverse this", "reverse each", "right to left",
-	// Naming base64, for base64 split by spaces (spacedB64).
-	"base64", "base 64", "base-64",
 	// rot13 of https://, .ssh and ignore; reversed https://, .ssh and ignore.
 	"uggcf://", ".ffu", "vtaber", "//:sptth", "hss./", "erongi",
+	// Naming base64: a reason for spacedB64, not for rot13 or reversal
+	// (the last len(b64Names) entries; see transformed).
+	"base64", "base 64", "base-64",
 }
+
+// b64Names are the words that name base64, decodeReasonLiterals' last.
+var b64Names = []string{"base64", "base 64", "base-64"}
+
+// rotReasons are the reasons to read a file in rot13 and reversed.
+var rotReasons = decodeReasonLiterals[:len(decodeReasonLiterals)-len(b64Names)]
 
 // s07DecodeGate makes the text layer cut every paragraph holding a
 // reason to decode into units, so that a document's groups show it.
@@ -124,12 +131,16 @@ func transformed(d *Doc, budget *int, report func(kind string, di decodedInstruc
 			seen[d.Units[i].Line] = true
 		}
 	}
-	for _, t := range []struct {
-		kind string
-		f    func(string) string
-	}{{"rot13", rot13}, {"reversed", reverseLines}} {
-		for _, di := range scoredLines(t.f(src), seen) {
-			report(t.kind, di)
+	// rot13 and reversal read the whole file again: only where a reason
+	// to decode them is (a file that only names base64 has none).
+	if containsAny(text.Lower(src), rotReasons) {
+		for _, t := range []struct {
+			kind string
+			f    func(string) string
+		}{{"rot13", rot13}, {"reversed", reverseLines}} {
+			for _, di := range scoredLines(t.f(src), seen) {
+				report(t.kind, di)
+			}
 		}
 	}
 	spacedB64(src, budget, func(line int, decoded string) {
