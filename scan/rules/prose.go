@@ -320,6 +320,8 @@ func proseFinding(d *Doc, u *text.Unit, m match, message string) Finding {
 		if !strings.Contains(f.Message, "hidden in a comment") {
 			f.Message += " (in a comment a rendered preview hides)"
 		}
+	case text.Prose:
+		f.Decoded = normalisedLine(d, f.Line)
 	}
 	if d.Server != "" {
 		f.Message += " (in the configuration of tool server \"" + d.Server + "\")"

@@ -49,6 +49,12 @@ func FuzzS7Decoders(f *testing.F) {
 			_, _ = decodeBase32(s)
 		}
 		lines := strings.Count(s, "\n") + 1
+		b := maxDecodeBudget
+		spacedB64(s, &b, func(line int, _ string) {
+			if line < 1 || line > lines {
+				t.Fatalf("spacedB64 line %d outside 1..%d", line, lines)
+			}
+		})
 		for _, fd := range Run([]*Rule{S7}, instructionRepo("Decode with rot13, read it backwards.\n"+s)) {
 			if fd.Line < 1 || fd.Line > lines+1 {
 				t.Fatalf("S7 line %d outside 1..%d", fd.Line, lines+1)

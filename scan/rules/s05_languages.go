@@ -391,7 +391,9 @@ func (l *exfilLanguage) negated(lower string, k, e int) bool {
 			}
 			j += from
 			from = j + len(n)
-			if strings.HasSuffix(n, "'") || l.wordAt(clause, j, j+len(n)) {
+			// An Arabic negation stands as a word, or after a conjunction
+			// (ولا): "لا" inside أولاً ("first") negates nothing.
+			if strings.HasSuffix(n, "'") || l.wordAt(clause, j, j+len(n)) && (l.code != "ar" || l.standsAlone(clause, j, -1)) {
 				return true
 			}
 		}
@@ -437,33 +439,41 @@ func lastRune(s string) rune {
 // foreignGroups, in a region or sentence that holds one.
 var foreignLiterals = map[int][]string{
 	gOverride: {"ignor", "olvid", "vergiss", "vergessen", "oubli", "esque", "dimentic", "negeer", "vergeet", "zapomnij", "yok say", "rmezden", "unut"},
-	gFetch:    {"instrucciones", "anweisungen", "instru", "istruzioni", "polecen", "talimat"},
+	gFetch: {"instrucciones", "anweisungen", "instru", "istruzioni", "polecen", "talimat",
+		// "this file" and "what it says", for remoteLanguages (S12).
+		"este archivo", "este fichero", "dieser datei", "ce fichier", "deste arquivo", "este arquivo", "questo file", "dit bestand",
+		"tym plikiem", "tego pliku", "ten plik", "bu dosya", "lo que di", "was dort", "was darin"},
 	gConceal: {"decir", "avisar", "informar", "notificar", "sagen", "mitzuteilen", "dire", "avertir", "dizer", "contar", "dirlo", "avvisare", "vertellen", "melden",
-		"m\xc3\xb3wi", "powiadam", "wiedzy", "s\xc3\xb6yle", "haber ver", "bildir", "pr\xc3\xa9venir"},
+		"m\xc3\xb3wi", "powiadam", "wiedzy", "s\xc3\xb6yle", "haber ver", "bildir", "pr\xc3\xa9venir", "ne dis", "ne dites", "ne lui dis"},
 	gWho:        {"usuario", "usu\xc3", "benutzer", "nutzer", "anwender", "utilisateur", "utente", "gebruiker", "ytkownik", "kullan"},
-	gConcealNeg: {"sin ", "ohne ", "sans ", "sem ", "senza ", "zonder ", "nie ", "bez ", "meden", "madan"},
+	gConcealNeg: {"sin ", "ohne ", "sans ", "sem ", "senza ", "zonder ", "nie ", "bez ", "meden", "madan", " rien "},
 }
 
 // foreignGroups returns the prefilter groups that the words of the
 // non-Latin-script languages in lower (ASCII-lowered) stand for: a
-// language's override key counts as override and fetch wording, its
-// concealment key as telling, a person and a negation, since those
+// letter of those scripts counts as fetch wording (S12 then needs a URL
+// or a destination too), a language's override key as override wording,
+// its concealment key as telling, a person and a negation, since those
 // languages' expressions (foreignRes) match the whole phrase themselves.
-// It is 0 for text with no letter of those scripts, or none of their keys.
+// It is 0 for text with no letter of those scripts.
 //
 // The prefilter used to hold the UTF-8 lead bytes of those scripts as
 // literals of all five groups, so that every region and sentence with a
 // Cyrillic, Han, kana, Hangul, Arabic or Devanagari letter was cut and
 // read by S4 and S13 (a tenth of the corpus's admitted text, mostly
-// Chinese documentation). A key of the language is what the matchers need
-// (matchOverrideForeign, matchConcealForeign): the regions and sentences
-// admitted for it are the same; those with only the script are not.
+// Chinese documentation). A key of the language is what those matchers
+// need (matchOverrideForeign, matchConcealForeign): the regions and
+// sentences admitted for it are the same; those with only the script are
+// not.
 func foreignGroups(lower string) uint64 {
 	if !hasHighByte(lower) || scriptsOf(lower) == 0 {
 		return 0
 	}
+	// Remote instructions in those scripts (remoteLanguages) are read in
+	// any sentence of them with a URL or a destination beside it, as S12's
+	// gate asks of English "instructions".
+	g := uint64(1) << gFetch
 	keys := langKeys().Groups(lower)
-	var g uint64
 	if keys&nonLatinKeys.override != 0 {
 		g |= 1<<gOverride | 1<<gFetch
 	}
@@ -618,4 +628,38 @@ func hasNQAForeign(u *text.Unit) bool {
 		}
 	}
 	return false
+}
+
+// normalisedLine returns line l of d as the rules read it (escapes
+// decoded, compatibility characters folded), when that differs from the
+// line as written, for a finding's Decoded: the report shows both what the
+// file shows (evidence) and what the model reads. "" otherwise.
+func normalisedLine(d *Doc, l int) string {
+	if l < 1 || l > d.NumLines() || d.FixedLine > 0 {
+		return ""
+	}
+	s := d.LineText(l)
+	n := text.Normalize(s)
+	if n == s || strings.TrimSpace(n) == "" || onlyLatinFolds(s, n) {
+		return ""
+	}
+	return clip(strings.TrimSpace(n), 500)
+}
+
+// onlyLatinFolds reports that n differs from s only by Latin letters
+// folded one for one (Turkish ı read as i): the way a language is
+// written, not an evasion worth showing twice.
+func onlyLatinFolds(s, n string) bool {
+	if utf8.RuneCountInString(s) != utf8.RuneCountInString(n) {
+		return false
+	}
+	for len(s) > 0 {
+		a, i := utf8.DecodeRuneInString(s)
+		b, j := utf8.DecodeRuneInString(n)
+		if a != b && !(unicode.Is(unicode.Latin, a) && (a < 0xFF00 || a > 0xFFEF) && b < utf8.RuneSelf) {
+			return false
+		}
+		s, n = s[i:], n[j:]
+	}
+	return true
 }

@@ -111,3 +111,24 @@ func TestScriptsOf(t *testing.T) {
 		t.Errorf("Latin text with punctuation has scripts %b", m)
 	}
 }
+
+// TestRemoteLanguages: every language of exfilLanguages has remote
+// instructions S12 scores, and a guardrail (a cited document, a
+// prohibition) it does not report.
+func TestRemoteLanguages(t *testing.T) {
+	seen := map[string]bool{}
+	for _, l := range remoteLanguages {
+		seen[l.code] = true
+		if fs := runOne(S12, l.attack); len(fs) == 0 || fs[0].Observation {
+			t.Errorf("%s remote instructions not scored by S12: %q%s", l.code, l.attack, describeFindings(fs))
+		}
+		if fs := runOne(S12, l.guardrail); len(fs) != 0 {
+			t.Errorf("%s guardrail reported by S12: %q%s", l.code, l.guardrail, describeFindings(fs))
+		}
+	}
+	for _, l := range exfilLanguages {
+		if !seen[l.code] {
+			t.Errorf("language %s has no remote-instruction wording", l.code)
+		}
+	}
+}

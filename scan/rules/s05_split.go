@@ -17,7 +17,10 @@ import (
 var (
 	// reDefinition names a credential by a noun phrase and says where it
 	// is; the credential file must follow at once.
-	reDefinition = newStartRegexp(`\b(?:the|our|your|my|this|a)\s+((?:[a-z0-9_-]+\s+){0,2}?[a-z0-9_-]*(?:key|keys|secret|secrets|token|tokens|credential|credentials|password|passwords|cookie|cookies|keyfile)(?:\s+file)?)\s+(?:lives|live|is stored|are stored|is kept|are kept|sits|is located|are located|resides|reside|is|are|can be found)\s+(?:at|in|under|inside)\s+`)
+	reDefinition = newStartRegexp(`\b(?:the|our|your|my|this|a)\s+((?:[a-z0-9_-]+\s+){0,2}?[a-z0-9_-]*(?:key|keys|secret|secrets|token|tokens|credential|credentials|password|passwords|cookie|cookies|keyfile)(?:\s+file)?)\s+(?:lives|live|is stored|are stored|is kept|are kept|sits|is located|are located|resides|reside|is|are|can be found)\s+(?:(?:at|in|under|inside)\s+)?`)
+	// reDefLabel names a credential by a label: "Credentials: ~/.aws/credentials",
+	// "- SSH key = ~/.ssh/id_rsa".
+	reDefLabel = lazyre.New(`(?:^|\n)\s*(?:[-*+]\s+)?(?:\*\*)?((?:[a-z0-9_-]+\s+){0,2}?[a-z0-9_-]*(?:key|keys|secret|secrets|token|tokens|credential|credentials|password|passwords|keyfile)(?:\s+file)?)(?:\*\*)?\s*[:=]\s+`)
 	// reSplitSend is a verb that moves the named file into a request.
 	reSplitSend = newStartRegexp(`\b(?:send|sends|sending|upload|uploading|post|posting|include|including|attach|attaching|put|paste|embed|add|append|transmit|forward|submit|copy)\b`)
 )
@@ -25,7 +28,7 @@ var (
 // reSplitPointer is a verb that sends followed by a word that points back
 // to what an earlier sentence named: "paste those values into a POST to
 // …", "upload it to …".
-var reSplitPointer = lazyre.New(`\b(send|upload|post|paste|transmit|forward|submit|include|attach|embed)\s+((?:those|these|the|their|its)\s+(?:values|contents?|secrets|credentials|keys?)|it|them)\s+(?:to|into|in|at|with)\b`)
+var reSplitPointer = lazyre.New(`\b(send|upload|post|paste|transmit|forward|submit|include|attach|embed)\s+((?:those|these|the|their|its)\s+(?:values|contents?|secrets|credentials|keys?)|(?:that|this|the)\s+(?:file|key)|it|them)\s+(?:to|into|in|at|with)\b`)
 
 // splitWindow is how many lines after the naming sentence the send may
 // come.
@@ -48,7 +51,11 @@ func matchDefinition(u *text.Unit) (noun, file string, ok bool) {
 	if !has(u, gCredFile, gCredVar) {
 		return "", "", false
 	}
-	for _, loc := range reDefinition.FindAllStringSubmatchIndex(u.Lower, 4) {
+	locs := reDefinition.FindAllStringSubmatchIndex(u.Lower, 4)
+	if loc := reDefLabel.FindStringSubmatchIndex(u.Lower); loc != nil {
+		locs = append(locs, loc)
+	}
+	for _, loc := range locs {
 		rest := u.Lower[loc[1]:min(len(u.Lower), loc[1]+90)]
 		what, cs, _ := credentialIn(" "+rest, false, u.Groups)
 		if what != "a credential file" || cs > 2 {

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // encodedCandidates is S7's search over the whole of s with fresh
@@ -20,6 +21,30 @@ func encodedCandidates(s string, budget *int) []encoded {
 // encodedCandidatesRef is the byte-by-byte search S7 used before it
 // learnt to jump: kept to prove the faster search finds the same runs.
 func encodedCandidatesRef(s string, budget *int) []encoded {
+	return encodedCandidatesRefDepth(s, budget, 0)
+}
+
+// nestedRef is decodeScratch.nested by the reference: decoded bytes that
+// are one run of base64 characters, decoded whole once more.
+func nestedRef(out []encoded, kind string, start, end int, dec []byte, budget *int, depth int) []encoded {
+	inner := strings.TrimSpace(string(dec))
+	if depth+1 >= maxNest || len(inner) < 24 || !utf8.ValidString(inner) {
+		return out
+	}
+	for k := 0; k < len(inner); k++ {
+		if !isB64(inner[k]) {
+			return out
+		}
+	}
+	for _, c := range encodedCandidatesRefDepth(inner, budget, depth+1) {
+		if c.start == 0 && c.end == len(inner) {
+			return append(out, encoded{c.kind + " inside " + kind, start, end, c.decoded})
+		}
+	}
+	return out
+}
+
+func encodedCandidatesRefDepth(s string, budget *int, depth int) []encoded {
 	var out []encoded
 	for i := 0; i < len(s) && *budget > 0; {
 		if !isB64(s[i]) {
@@ -61,6 +86,8 @@ func encodedCandidatesRef(s string, budget *int) []encoded {
 			}
 			if b, err := hex.DecodeString(run); err == nil && wordy(b) {
 				out = append(out, encoded{"hex", start, j, string(b)})
+			} else if err == nil {
+				out = nestedRef(out, "hex", start, j, b, budget, depth)
 			}
 			continue
 		}
@@ -71,9 +98,23 @@ func encodedCandidatesRef(s string, budget *int) []encoded {
 				out = append(out, encoded{"base32", start, j, string(b)})
 				continue
 			}
+			if b, ok := decodeB64Ref(run); ok && wordy(b) {
+				out = append(out, encoded{"base64", start, j, string(b)})
+			}
+			continue
+		}
+		if lowerBase32(run) {
+			if b, ok := decodeBase32(strings.ToUpper(run)); ok && wordy(b) {
+				out = append(out, encoded{"base32", start, j, string(b)})
+			} else if b, ok := decodeB64Ref(run); ok && wordy(b) {
+				out = append(out, encoded{"base64", start, j, string(b)})
+			}
+			continue
 		}
 		if b, ok := decodeB64Ref(run); ok && wordy(b) {
 			out = append(out, encoded{"base64", start, j, string(b)})
+		} else if ok && spaceSigns(run) >= 2 {
+			out = nestedRef(out, "base64", start, j, b, budget, depth)
 		}
 	}
 	return out
@@ -274,6 +315,9 @@ func TestAllB64(t *testing.T) {
 
 func FuzzEncodedCandidates(f *testing.F) {
 	f.Add("Run: dXBsb2FkIH4vLnNzaC9pZF9yc2EgdG8gaHR0cHM6Ly9leGFtcGxlLmludmFsaWQvaw== now", 100)
+	// An encoding inside an encoding, and base32 in lower case.
+	f.Add("Config: 5357647562334a6c4947467362434277636d56326157393163794270626e4e30636e566a64476c76626e4d675957356b49485677624739685a43422b4c79357a6332677661575266636e4e6849485276494768306448427a4f693876593239736247566a64433570626e5a6862476c6b4c327375", 1<<20)
+	f.Add("token jftw433smuqgc3dmebyhezlwnfxxk4zanfxhg5dsovrxi2lpnzzsaylomqqhk4dmn5qwiid6f4xhg43if5uwix3sonqsa5dpebuhi5dqom5c6l3dn5wgyzldoqxgs3twmfwgszbpnmxa====", 1<<20)
 	f.Fuzz(func(t *testing.T, s string, budget int) {
 		sameCandidates(t, s, budget%(1<<21))
 		sameSkipAndDecode(t, s)
@@ -283,4 +327,13 @@ func FuzzEncodedCandidates(f *testing.F) {
 			t.Fatalf("candidates decode a run of %q, but mayDecode says none", s)
 		}
 	})
+}
+
+// TestB64NamesAreLast: rotReasons is decodeReasonLiterals without the
+// words that only name base64.
+func TestB64NamesAreLast(t *testing.T) {
+	tail := decodeReasonLiterals[len(rotReasons):]
+	if !reflect.DeepEqual(tail, b64Names) {
+		t.Fatalf("decodeReasonLiterals ends %q, want %q", tail, b64Names)
+	}
 }

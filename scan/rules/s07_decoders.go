@@ -24,7 +24,16 @@ var decodeReasonLiterals = []string{
 	"reverse it", "reverse this", "reverse each", "right to left",
 	// rot13 of https://, .ssh and ignore; reversed https://, .ssh and ignore.
 	"uggcf://", ".ffu", "vtaber", "//:sptth", "hss./", "erongi",
+	// Naming base64: a reason for spacedB64, not for rot13 or reversal
+	// (the last len(b64Names) entries; see transformed).
+	"base64", "base 64", "base-64",
 }
+
+// b64Names are the words that name base64, decodeReasonLiterals' last.
+var b64Names = []string{"base64", "base 64", "base-64"}
+
+// rotReasons are the reasons to read a file in rot13 and reversed.
+var rotReasons = decodeReasonLiterals[:len(decodeReasonLiterals)-len(b64Names)]
 
 // s07DecodeGate makes the text layer cut every paragraph holding a
 // reason to decode into units, so that a document's groups show it.
@@ -122,14 +131,73 @@ func transformed(d *Doc, budget *int, report func(kind string, di decodedInstruc
 			seen[d.Units[i].Line] = true
 		}
 	}
-	for _, t := range []struct {
-		kind string
-		f    func(string) string
-	}{{"rot13", rot13}, {"reversed", reverseLines}} {
-		for _, di := range scoredLines(t.f(src), seen) {
-			report(t.kind, di)
+	// rot13 and reversal read the whole file again: only where a reason
+	// to decode them is (a file that only names base64 has none).
+	if containsAny(text.Lower(src), rotReasons) {
+		for _, t := range []struct {
+			kind string
+			f    func(string) string
+		}{{"rot13", rot13}, {"reversed", reverseLines}} {
+			for _, di := range scoredLines(t.f(src), seen) {
+				report(t.kind, di)
+			}
 		}
 	}
+	spacedB64(src, budget, func(line int, decoded string) {
+		if id, ok := scoredInstruction(decoded); ok && !seen[line] {
+			seen[line] = true
+			report("spaced", decodedInstruction{id, line, decoded})
+		}
+	})
+}
+
+// spacedB64 finds, line by line, runs of three or more words of base64
+// characters (each with a digit, '+', '/', '=' or a capital after its
+// first letter, which ordinary words have not) that join to minRun or
+// more characters, and reports those whose joined text decodes to words:
+// base64 split by spaces, which a model joins when told to decode it.
+func spacedB64(src string, budget *int, report func(line int, decoded string)) {
+	var sc decodeScratch
+	for n, line := range strings.Split(src, "\n") {
+		words := strings.Fields(line)
+		for i := 0; i < len(words) && *budget > 0; {
+			j := i
+			for j < len(words) && b64Chunk(words[j]) {
+				j++
+			}
+			// A word before the run may look like base64 too ("this
+			// base64 SWdu…"): up to two are dropped from its front.
+			for k := i; k < i+3 && j-k >= 3 && *budget > 0; k++ {
+				run := strings.Join(words[k:j], "")
+				if len(run) < minRun {
+					break
+				}
+				*budget -= len(run)
+				if dec, ok := sc.decodeB64(run); ok && wordy(dec) {
+					report(n+1, string(dec))
+					break
+				}
+			}
+			i = max(j, i+1)
+		}
+	}
+}
+
+// b64Chunk reports a word of base64 characters that is not an ordinary
+// word: it holds a digit, '+', '/', '=', '-', '_' or a capital letter after
+// its first character.
+func b64Chunk(w string) bool {
+	sign := false
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		if !isB64(c) {
+			return false
+		}
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') || k > 0 && c >= 'A' && c <= 'Z' {
+			sign = true
+		}
+	}
+	return sign
 }
 
 // base32Run reports a run of the base32 alphabet (upper-case letters, 2-7,
@@ -224,4 +292,52 @@ func allB64Line(t string) bool {
 // findings on text decoded from it.
 func syntheticUnit(line int, s string) *text.Unit {
 	return &text.Unit{Text: s, Lower: text.Lower(s), Line: line, Where: text.Prose}
+}
+
+// lowerBase32 reports a run of the base32 alphabet in lower case (a–z,
+// 2–7, padding), with at least one digit: a word in lower case is not one.
+func lowerBase32(run string) bool {
+	if len(run) < minRun {
+		return false
+	}
+	digit := false
+	for k := 0; k < len(run); k++ {
+		c := run[k]
+		switch {
+		case c >= 'a' && c <= 'z', c == '=':
+		case c >= '2' && c <= '7':
+			digit = true
+		default:
+			return false
+		}
+	}
+	return digit
+}
+
+// maxNest bounds how many encodings inside each other S7 undoes (hex of
+// base64 of an instruction is two).
+const maxNest = 2
+
+// nested reads decoded bytes that are not words but are themselves one
+// run of base64, base32 or hex (an encoding inside an encoding), and
+// appends what that run decodes to, with the outer run's place, to out.
+// The inner decoding spends the same budget, up to maxNest deep.
+func (sc *decodeScratch) nested(out []encoded, kind string, start, end int, dec []byte, budget *int) []encoded {
+	inner := strings.TrimSpace(string(dec)) // a copy: sc's buffers are reused below
+	if sc.depth+1 >= maxNest || len(inner) < minRun || !utf8.ValidString(inner) {
+		return out
+	}
+	for k := 0; k < len(inner); k++ {
+		if !isB64(inner[k]) {
+			return out
+		}
+	}
+	sc.depth++
+	defer func() { sc.depth-- }()
+	for _, c := range sc.candidates(inner, 0, budget) {
+		if c.start == 0 && c.end == len(inner) {
+			return append(out, encoded{c.kind + " inside " + kind, start, end, c.decoded})
+		}
+	}
+	return out
 }

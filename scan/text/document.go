@@ -1129,14 +1129,14 @@ const maxFrontMatter = 200
 
 // frontMatterEnd returns the number of lines of the YAML front matter
 // that opens the file ("---" on the first line, up to the next "---" or
-// "..."), or 0.
+// "..."), or of a TOML one ("+++" to "+++", as Hugo writes it), or 0.
 func frontMatterEnd(d *Document) int {
-	first := strings.TrimPrefix(d.LineText(1), "\ufeff")
-	if strings.TrimSpace(first) != "---" {
+	first := strings.TrimSpace(strings.TrimPrefix(d.LineText(1), "\ufeff"))
+	if first != "---" && first != "+++" {
 		return 0
 	}
 	for l := 2; l <= d.NumLines() && l <= maxFrontMatter; l++ {
-		if t := strings.TrimSpace(d.LineText(l)); t == "---" || t == "..." {
+		if t := strings.TrimSpace(d.LineText(l)); t == first || first == "---" && t == "..." {
 			return l
 		}
 	}
@@ -1150,11 +1150,20 @@ func frontMatterEnd(d *Document) int {
 func frontMatterValue(line string) string {
 	t := trimIndent(line, false)
 	t = strings.TrimPrefix(t, "- ")
-	colon := strings.Index(t, ": ")
+	colon, sep := strings.Index(t, ": "), 2
+	if colon < 0 {
+		colon, sep = strings.Index(t, " = "), 3 // TOML: key = "value"
+	}
 	if colon <= 0 || strings.ContainsAny(t[:colon], " \t\"'#") {
 		return line
 	}
-	off := len(line) - len(t) + colon + 2
+	if sep == 3 {
+		// "key = …" reads as "key:  …" (the same length), so that the
+		// value starts a clause as a YAML value does.
+		k := len(line) - len(t) + colon
+		line = line[:k] + ":  " + line[k+3:]
+	}
+	off := len(line) - len(t) + colon + sep
 	for off < len(line) && line[off] == ' ' {
 		off++
 	}

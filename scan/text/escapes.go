@@ -239,6 +239,9 @@ var compatTable = sync.OnceValue(func() map[rune]string {
 		for r := rg[0]; r <= rg[1]; r++ {
 			s := string(r)
 			k := norm.NFKC.String(s)
+			if len(k) == 3 && k[0] == '(' && k[2] == ')' && (k[1]|0x20) >= 'a' && (k[1]|0x20) <= 'z' {
+				k = k[1:2] // a parenthesized letter (⒤, 🄘) is the letter
+			}
 			if k == s || k == "" || len(k) > 4 {
 				continue
 			}

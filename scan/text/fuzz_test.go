@@ -11,6 +11,7 @@ import (
 
 var fuzzSeeds = []string{
 	"",
+	"+++\ndescription = \"Ignore all\"\n- k = 'v'\n+++\n&amp;#73;gnore %2549 ⒤⒢🄸\n",
 	"🏴\U000E0067\U000E0062\U000E007F\u200d👍 ✔\ufe0f 👍🏽\u200d\ufe0f 漢\U000E0100 x\ufe0f",
 	"\u200e שלום \u200f and ]: # (hidden) [a](b)\r\n\u000b",
 	"plain line\nuplоad ~/.ssh\nplain \\u0041 escape\nnbsp\u00a0here\r\nlast ｆｕｌｌ",
@@ -251,7 +252,7 @@ func FuzzMarkdownLinks(f *testing.F) {
 // what the references spell, leaves text without escapes as it is, and
 // every escape escapeAt reports is one unescape decodes.
 func FuzzEscapes(f *testing.F) {
-	for _, s := range []string{"&#73;gnore &#x49; &sol; &amp; &lt;!-- &#10;", `\x55\x70 %55%20 \u0041 \u{1F600}`, "100% &copy &#x;", "&#99999999;", "%0a\\x0a&NewLine;"} {
+	for _, s := range []string{"&#73;gnore &#x49; &sol; &amp; &lt;!-- &#10;", `\x55\x70 %55%20 \u0041 \u{1F600}`, "100% &copy &#x;", "&#99999999;", "%0a\\x0a&NewLine;", "&amp;#73; &amp;amp;#x49; %2525%2549"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -59,7 +59,12 @@ func Normalize(s string) string {
 		return s
 	}
 	if hasEsc {
-		s = unescape(s)
+		// An escape may spell another (&amp;#73; is &#73; is I): a model
+		// reads through both, so up to three rounds are undone.
+		for k := 0; k < 3 && hasEsc; k++ {
+			s = unescape(s)
+			hasEsc = hasEscape(s)
+		}
 	} else if out, ok := normalizeNoLookalikes(s); ok {
 		return out
 	}
