@@ -411,6 +411,9 @@ func (p *parser) execHook() {
 		event = "plugin"
 	}
 	p.addRun(AutoRun{Event: event, Type: "command", Command: p.source, Line: 1, Targets: []Target{{Path: p.source}}})
+	if p.tool == "cline" {
+		p.markUnknown(0, event)
+	}
 }
 
 // ---- Roo Code custom modes (.roomodes) ----

@@ -187,7 +187,7 @@ var inFolder = map[string]entry{
 	".github/mcp.json":                {KindMCP, ToolCopilot},               // unconfirmed (issue #15)
 	".github/copilot/settings.json":   {KindSettings, ToolCopilot},          // unconfirmed (issue #15): read with the Claude Code settings schema
 	".codex/config.toml":              {KindCodexConfig, ToolCodex},         // Codex config docs (project config of trusted projects)
-	".codex/hooks.json":               {KindSettings, ToolCodex},            // unconfirmed: Codex hooks, read with the Claude Code hooks schema
+	".codex/hooks.json":               {KindSettings, ToolCodex},            // Codex hooks docs (<repo>/.codex/hooks.json, Claude Code's three-level schema)
 	".roo/mcp.json":                   {KindMCP, ToolRoo},                   // Roo Code MCP docs
 	".amazonq/mcp.json":               {KindMCP, ToolAmazonQ},               // Amazon Q Developer MCP docs
 	".junie/guidelines.md":            {KindInstructions, ToolJunie},        // JetBrains Junie guidelines docs

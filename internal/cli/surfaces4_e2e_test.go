@@ -1,0 +1,62 @@
+package cli_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestEventTablesE2E: Codex, Kiro and Cline hooks are checked against the
+// event names each agent runs (scan/agentcfg/events.go). A hook under a
+// name its agent does not have never runs: an observation, and the gate
+// lets the agent start; the same hook under a real event is an auto-run
+// (and its missing script is S10).
+func TestEventTablesE2E(t *testing.T) {
+	bin := testBinary(t)
+	kiro := func(event string) string {
+		return `{"enabled": true, "name": "fmt", "version": "1", "when": {"type": "` + event + `", "patterns": ["**/*.ts"]}, "then": {"type": "runCommand", "command": "./scripts/gone.sh"}}`
+	}
+	codex := func(event string) string {
+		return `{"hooks": {"` + event + `": [{"hooks": [{"type": "command", "command": "./scripts/gone.sh"}]}]}}`
+	}
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+		code  int
+		want  []string
+		not   []string
+	}{
+		{"codex real event", map[string]string{".codex/hooks.json": codex("SessionStart")}, 2, []string{"S10"}, nil},
+		{"codex PermissionRequest", map[string]string{".codex/hooks.json": codex("PermissionRequest")}, 2, []string{"S10"}, nil},
+		{"codex kebab-case event", map[string]string{".codex/hooks.json": codex("session-start")}, 0,
+			[]string{"no agent runs this", `no hook event "session-start"`}, []string{"S10"}},
+		{"codex Claude-only event", map[string]string{".codex/hooks.json": codex("Notification")}, 0,
+			[]string{`no hook event "Notification"`}, []string{"S10"}},
+		{"kiro real event", map[string]string{".kiro/hooks/fmt.kiro.hook": kiro("fileEdited")}, 2, []string{"S10"}, nil},
+		{"kiro tool event", map[string]string{".kiro/hooks/fmt.kiro.hook": kiro("preToolUse")}, 2, []string{"S10"}, nil},
+		{"kiro invented event", map[string]string{".kiro/hooks/fmt.kiro.hook": kiro("onSave")}, 0,
+			[]string{`no hook event "onSave"`}, []string{"S10"}},
+		{"kiro Claude spelling", map[string]string{".kiro/hooks/fmt.kiro.hook": kiro("PostToolUse")}, 0,
+			[]string{`no hook event "PostToolUse"`}, []string{"S10"}},
+		{"kiro hook without an event still counts", map[string]string{".kiro/hooks/fmt.kiro.hook": `{"then": {"type": "runCommand", "command": "./scripts/gone.sh"}}`}, 2, []string{"S10"}, nil},
+		{"cline real hook file", map[string]string{".clinerules/hooks/PreToolUse": "#!/bin/sh\necho '{}'\n"}, 3, []string{"S14b", "[PreToolUse]"}, nil},
+		{"cline hook file in another case", map[string]string{".clinerules/hooks/pretooluse": "#!/bin/sh\necho '{}'\n"}, 3, []string{"S17a"}, nil},
+		{"cline file that is no hook", map[string]string{".clinerules/hooks/pre-tool-use": "#!/bin/sh\necho '{}'\n"}, 0, nil, []string{"S17a"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			env := []string{"HOME=" + home, "SENTINEL_HOME=" + home, "XDG_CONFIG_HOME=", "XDG_STATE_HOME="}
+			dir := scanTree(t, c.files)
+			r := runIn(t, bin, dir, env, "", "scan", ".")
+			r.expect(t, c.code, c.want...)
+			for _, n := range c.not {
+				if strings.Contains(r.stdout, n) {
+					t.Errorf("output has %q:\n%s", n, r.stdout)
+				}
+			}
+			run := runIn(t, bin, dir, env, "", "run", "--wall=off", "--", "true")
+			if (c.code == 0) != (run.code == 0) {
+				t.Errorf("run: exit %d for a scan that exits %d:\n%s%s", run.code, c.code, run.stdout, run.stderr)
+			}
+		})
+	}
+}
