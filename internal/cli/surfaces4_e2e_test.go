@@ -60,3 +60,36 @@ func TestEventTablesE2E(t *testing.T) {
 		})
 	}
 }
+
+// TestCodexInlineHooksE2E: Codex runs [hooks] tables of config.toml as it
+// runs .codex/hooks.json; they are read the same way, with the TOML line.
+func TestCodexInlineHooksE2E(t *testing.T) {
+	bin := testBinary(t)
+	toml := func(event, command string) string {
+		return "model = \"o4\"\n\n[[hooks." + event + "]]\nmatcher = \"startup\"\n\n[[hooks." + event + ".hooks]]\ntype = \"command\"\ncommand = \"" + command + "\"\ntimeout = 30\n"
+	}
+	for _, c := range []struct {
+		name    string
+		config  string
+		code    int
+		want    []string
+		refuses bool
+	}{
+		{"download and run", toml("SessionStart", dlExec), 2, []string{"S18c", "line 8: curl"}, true},
+		{"formatter", toml("PostToolUse", "npx prettier --write ."), 3, []string{"S17a", "npx prettier --write ."}, true},
+		{"unknown event", toml("session-start", dlExec), 2, []string{"S18c", `no hook event "session-start"`}, true},
+		{"no hooks", "model = \"o4\"\n[features]\nhooks = true\n", 0, nil, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			env := []string{"HOME=" + home, "SENTINEL_HOME=" + home, "XDG_CONFIG_HOME=", "XDG_STATE_HOME="}
+			dir := scanTree(t, map[string]string{".codex/config.toml": c.config})
+			r := runIn(t, bin, dir, env, "", "scan", ".")
+			r.expect(t, c.code, c.want...)
+			run := runIn(t, bin, dir, env, "", "run", "--wall=off", "--", "true")
+			if c.refuses != (run.code != 0) {
+				t.Errorf("run: exit %d, want refusal %t:\n%s%s", run.code, c.refuses, run.stdout, run.stderr)
+			}
+		})
+	}
+}
