@@ -93,3 +93,52 @@ func TestCodexInlineHooksE2E(t *testing.T) {
 		})
 	}
 }
+
+// TestCopilotSetupUsesE2E: an action in copilot-setup-steps.yml that is
+// not pinned to a commit runs whatever its owner publishes next under that
+// tag, in the agent's environment before it starts: an auto-run to
+// approve. One pinned to a full commit SHA runs fixed code.
+func TestCopilotSetupUsesE2E(t *testing.T) {
+	bin := testBinary(t)
+	setup := func(steps string) string {
+		return "on: workflow_dispatch\njobs:\n  copilot-setup-steps:\n    runs-on: ubuntu-latest\n    steps:\n" + steps
+	}
+	const sha = "11bd71901bbe5b1630ceea73d27597364c9af683"
+	for _, c := range []struct {
+		name  string
+		steps string
+		code  int
+		want  []string
+		not   []string
+	}{
+		{"tag", "      - uses: some-org/setup-tools@v2\n", 3, []string{"S17a", "uses: some-org/setup-tools@v2", "not pinned to a commit"}, nil},
+		{"branch", "      - uses: some-org/setup-tools@main\n        with:\n          token: x\n", 3, []string{"S17a", "uses: some-org/setup-tools@main"}, nil},
+		{"no ref", "      - uses: some-org/setup-tools\n", 3, []string{"S17a"}, nil},
+		{"local action", "      - uses: ./.github/actions/setup\n", 3, []string{"S17a", "a local action"}, nil},
+		{"docker tag", "      - uses: docker://alpine:3\n", 3, []string{"S17a"}, nil},
+		{"short sha", "      - uses: actions/checkout@11bd719\n", 3, []string{"S17a"}, nil},
+		{"commit sha", "      - uses: actions/checkout@" + sha + "\n", 0, nil, []string{"S17a"}},
+		{"docker digest", "      - uses: docker://alpine@sha256:" + strings.Repeat("a", 64) + "\n", 0, nil, []string{"S17a"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			env := []string{"HOME=" + home, "SENTINEL_HOME=" + home, "XDG_CONFIG_HOME=", "XDG_STATE_HOME="}
+			dir := scanTree(t, map[string]string{".github/workflows/copilot-setup-steps.yml": setup(c.steps)})
+			r := runIn(t, bin, dir, env, "", "scan", ".")
+			r.expect(t, c.code, c.want...)
+			for _, n := range c.not {
+				if strings.Contains(r.stdout, n) {
+					t.Errorf("output has %q:\n%s", n, r.stdout)
+				}
+			}
+			run := runIn(t, bin, dir, env, "", "run", "--wall=off", "--", "true")
+			if (c.code == 0) != (run.code == 0) {
+				t.Errorf("run: exit %d for a scan that exits %d", run.code, c.code)
+			}
+			if c.code == 3 {
+				runIn(t, bin, dir, env, "", "approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 0, "approved")
+				runIn(t, bin, dir, env, "", "scan", ".").expect(t, 0, "verdict: CLEAN")
+			}
+		})
+	}
+}

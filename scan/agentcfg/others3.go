@@ -260,10 +260,13 @@ func splitTop(body string) []string {
 
 // ---- Copilot setup steps (.github/workflows/copilot-setup-steps.yml) ----
 
-// copilotSetup reads the "run:" steps of the copilot-setup-steps job: they
-// run in Copilot's environment before the agent starts, with no one asking.
-// "uses:" steps run an action's code, named by its owner; they are not
-// judged here.
+// copilotSetup reads the steps of the copilot-setup-steps job: they run in
+// Copilot's environment before the agent starts, with no one asking. A
+// "run:" step is a command. A "uses:" step runs an action's code: one
+// pinned to a full commit SHA (or an image digest) runs code the file
+// fixes, and is not reported; one named by a tag or branch runs whatever
+// its owner publishes under that name next time, and a local action runs
+// code from the repository; both are auto-runs to approve.
 func (p *parser) copilotSetup(data []byte) {
 	root := p.yamlRoot(data, "Copilot")
 	if root == nil {
@@ -275,6 +278,15 @@ func (p *parser) copilotSetup(data []byte) {
 		return
 	}
 	for _, st := range steps.Content {
+		if u := yget(st, "uses"); u != nil {
+			if ref, ok := ystr(u); ok && !pinnedAction(ref) {
+				what := "uses (not pinned to a commit)"
+				if strings.HasPrefix(strings.TrimSpace(ref), ".") {
+					what = "uses (a local action)"
+				}
+				p.addRun(AutoRun{Event: "copilot-setup-steps", Matcher: what, Type: "command", Command: "uses: " + strings.TrimSpace(ref), Line: u.Line, Targets: []Target{}})
+			}
+		}
 		run := yget(st, "run")
 		c, ok := ystr(run)
 		if !ok || strings.TrimSpace(c) == "" {
@@ -287,6 +299,35 @@ func (p *parser) copilotSetup(data []byte) {
 		}
 		p.addRun(a)
 	}
+}
+
+// pinnedAction reports a "uses:" reference that fixes the code it runs: an
+// action at a full 40-hex commit SHA (owner/repo[/path]@sha), or a
+// container image by digest (docker://image@sha256:...).
+func pinnedAction(ref string) bool {
+	ref = strings.TrimSpace(ref)
+	if img, ok := strings.CutPrefix(ref, "docker://"); ok {
+		_, digest, found := strings.Cut(img, "@sha256:")
+		return found && len(digest) == 64 && isHex(digest)
+	}
+	if strings.HasPrefix(ref, ".") {
+		return false
+	}
+	i := strings.LastIndexByte(ref, '@')
+	if i < 0 {
+		return false
+	}
+	sha := ref[i+1:]
+	return len(sha) == 40 && isHex(sha)
+}
+
+func isHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // ---- Cursor worktrees (.cursor/worktrees.json) ----

@@ -63,7 +63,7 @@ func TestOthers3Parsers(t *testing.T) {
 		target       string // the first auto-run's first target
 	}{
 		{"copilot setup steps", ".github/workflows/copilot-setup-steps.yml", discover.KindCopilotSetup, "copilot",
-			"jobs:\n  copilot-setup-steps:\n    steps:\n      - uses: actions/checkout@v4\n      - run: ./scripts/setup.sh\n      - run: make\n        working-directory: sub\n  other:\n    steps:\n      - run: curl x | sh\n", 2, 0, 0, 0, "scripts/setup.sh"},
+			"jobs:\n  copilot-setup-steps:\n    steps:\n      - uses: actions/setup-go@11bd71901bbe5b1630ceea73d27597364c9af683\n      - run: ./scripts/setup.sh\n      - run: make\n        working-directory: sub\n      - uses: actions/checkout@v4\n  other:\n    steps:\n      - run: curl x | sh\n", 3, 0, 0, 0, "scripts/setup.sh"},
 		{"cursor worktrees", ".cursor/worktrees.json", discover.KindCursorTrees, "cursor",
 			`{"setup-worktree-unix": "scripts/wt.sh", "setup-worktree": ["npm ci", "cp $ROOT_WORKTREE_PATH/.env .env"]}`, 3, 0, 0, 0, ""},
 		{"cursor cli", ".cursor/cli.json", discover.KindCursorCLI, "cursor",
