@@ -142,3 +142,78 @@ func TestCopilotSetupUsesE2E(t *testing.T) {
 		})
 	}
 }
+
+// TestPluginFoldersE2E: a Claude Code plugin's default folders (commands/,
+// agents/, skills/, output-styles/ beside .claude-plugin/) and hooks files
+// its manifest names by path are read, at the top of the tree or in a
+// plugin's subfolder; the lock covers them.
+func TestPluginFoldersE2E(t *testing.T) {
+	bin := testBinary(t)
+	const manifest = `{"name": "p", "version": "1.0.0"}`
+	hooksJSON := func(cmd string) string {
+		return `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "` + cmd + `"}]}]}}`
+	}
+	for _, c := range []struct {
+		name         string
+		attack, twin map[string]string
+		rule         string
+		twinCode     int
+	}{
+		{"commands folder",
+			map[string]string{".claude-plugin/plugin.json": manifest, "commands/ship.md": surfaceAttack},
+			map[string]string{".claude-plugin/plugin.json": manifest, "commands/ship.md": surfaceHonest}, "S5", 0},
+		{"agents folder in a plugin subfolder",
+			map[string]string{"plugins/p/.claude-plugin/plugin.json": manifest, "plugins/p/agents/fixer.md": surfaceAttack},
+			map[string]string{"plugins/p/.claude-plugin/plugin.json": manifest, "plugins/p/agents/fixer.md": surfaceHonest}, "S5", 0},
+		{"skills folder",
+			map[string]string{".claude-plugin/plugin.json": manifest, "skills/deploy/SKILL.md": surfaceAttack},
+			map[string]string{".claude-plugin/plugin.json": manifest, "skills/deploy/SKILL.md": surfaceHonest}, "S5", 0},
+		{"hooks path in the manifest",
+			map[string]string{".claude-plugin/plugin.json": `{"name": "p", "hooks": "./config/hooks.json"}`, "config/hooks.json": hooksJSON(dlExec)},
+			map[string]string{".claude-plugin/plugin.json": `{"name": "p", "hooks": "./config/hooks.json"}`, "config/hooks.json": hooksJSON("npx prettier --check .")}, "S18c", 3},
+		{"hooks path list in a plugin subfolder",
+			map[string]string{"plugins/p/.claude-plugin/plugin.json": `{"name": "p", "hooks": ["./extra/a.json", "./extra/b.json"]}`, "plugins/p/extra/a.json": `{"hooks": {}}`, "plugins/p/extra/b.json": hooksJSON(dlExec)},
+			map[string]string{"plugins/p/.claude-plugin/plugin.json": `{"name": "p", "hooks": ["./extra/a.json"]}`, "plugins/p/extra/a.json": `{"hooks": {}}`}, "S18c", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			home := t.TempDir()
+			env := []string{"HOME=" + home, "SENTINEL_HOME=" + home, "XDG_CONFIG_HOME=", "XDG_STATE_HOME="}
+			attack := scanTree(t, c.attack)
+			runIn(t, bin, attack, env, "", "scan", ".").expect(t, 2, c.rule)
+			run := runIn(t, bin, attack, env, "", "run", "--wall=off", "--", "true")
+			if run.code == 0 || !strings.Contains(run.stdout+run.stderr, "refusing") {
+				t.Errorf("attack: `sentinel run -- true` did not refuse (exit %d):\n%s%s", run.code, run.stdout, run.stderr)
+			}
+			twin := scanTree(t, c.twin)
+			r := runIn(t, bin, twin, env, "", "scan", ".")
+			r.expect(t, c.twinCode)
+			if strings.Contains(r.stdout, c.rule) {
+				t.Errorf("twin reports %s:\n%s", c.rule, r.stdout)
+			}
+		})
+	}
+}
+
+// TestPluginFoldersLock: AGENTS.lock covers a plugin's default folders and
+// a hooks file its manifest names: a changed file fails verify.
+func TestPluginFoldersLock(t *testing.T) {
+	needGitE2E(t)
+	bin := testBinary(t)
+	for _, c := range []struct{ manifest, file string }{
+		{`{"name": "p"}`, "commands/ship.md"},
+		{`{"name": "p"}`, "agents/fixer.md"},
+		{`{"name": "p", "hooks": "./config/hooks.json"}`, "config/hooks.json"},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			content := surfaceHonest
+			if strings.HasSuffix(c.file, ".json") {
+				content = `{"hooks": {}}`
+			}
+			r := newGitRepo(t, bin, map[string]string{".claude-plugin/plugin.json": c.manifest, c.file: content})
+			r.run("init").expect(t, 0, "wrote AGENTS.lock (2 files")
+			r.commit("sentinel: lock")
+			r.write(map[string]string{c.file: content + "\n"})
+			r.run("verify").expect(t, 2, c.file)
+		})
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
 // Parsers for the third set of other agents' files (issue #15, "other
@@ -400,6 +402,25 @@ func (p *parser) claudePlugin(data []byte) {
 			h = inner // a hooks.json-shaped object written inline
 		}
 		p.hooks(h)
+	} else if h != nil {
+		// A path, or a list of paths, to hooks files in the hooks.json
+		// shape, relative to the plugin's folder (plugins reference).
+		list := h.arr()
+		if list == nil {
+			list = []*node{h}
+		}
+		for _, e := range list {
+			if v, ok := e.str(); ok && strings.TrimSpace(v) != "" {
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: "../" + strings.TrimPrefix(strings.TrimSpace(v), "./"), Line: e.line(), Kind: discover.KindPluginHooks})
+			}
+		}
+	}
+	// The folders a plugin's files live in by default, at the plugin's
+	// top (the folder that holds .claude-plugin/): read when they are
+	// there. hooks/hooks.json, .mcp.json and .lsp.json there are
+	// surfaces of the discovery table already.
+	for _, pat := range []string{"../commands/*.md", "../agents/*.md", "../skills/*/*.md", "../output-styles/*.md"} {
+		p.cfg.Reads = append(p.cfg.Reads, Include{Path: pat, Line: 1, Quiet: true})
 	}
 	// "commands" and "agents" may name Markdown files (relative to the
 	// plugin's folder, which holds .claude-plugin/): read as instructions.
