@@ -36,8 +36,8 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 			*notices = append(*notices, Notice{Path: p.Source, Message: p.Message})
 		}
 		for _, in := range cfg.Reads {
-			if hooksOnly {
-				break
+			if hooksOnly && in.Kind == "" {
+				continue // instructions; a hooks file a config names is still read
 			}
 			for _, in := range expandRead(fsys, f, in, notices) {
 				if g, ok := readInclude(fsys, f, in, seen, in.Quiet, notices); ok {

@@ -217,3 +217,22 @@ func TestPluginFoldersLock(t *testing.T) {
 		})
 	}
 }
+
+// TestPluginHooksPathHooksOnly: --hooks-only still reads a hooks file the
+// plugin manifest names by path (it is what runs), and not the plugin's
+// instruction folders.
+func TestPluginHooksPathHooksOnly(t *testing.T) {
+	bin := testBinary(t)
+	home := t.TempDir()
+	env := []string{"HOME=" + home, "SENTINEL_HOME=" + home, "XDG_CONFIG_HOME=", "XDG_STATE_HOME="}
+	dir := scanTree(t, map[string]string{
+		".claude-plugin/plugin.json": `{"name": "p", "hooks": "./config/hooks.json"}`,
+		"config/hooks.json":          `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "` + dlExec + `"}]}]}}`,
+		"commands/ship.md":           surfaceAttack,
+	})
+	r := runIn(t, bin, dir, env, "", "scan", ".", "--hooks-only")
+	r.expect(t, 2, "S18c", "config/hooks.json")
+	if strings.Contains(r.stdout, "commands/ship.md") {
+		t.Errorf("--hooks-only read an instruction file:\n%s", r.stdout)
+	}
+}
