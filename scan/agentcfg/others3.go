@@ -478,6 +478,57 @@ func (p *parser) execHook() {
 	}
 }
 
+// maxBunShells bounds the shell templates read from one plugin file.
+const maxBunShells = 200
+
+// bunShells reads the shell commands an opencode plugin runs through Bun's
+// $ template literal ($`curl ... | sh`, ctx.$`...`, Bun.$`...`): each
+// template's text is a command, read as the shell the plugin runs, never
+// executed. ${...} interpolations are kept as written; a shell reader
+// sees them as expansions whose value it does not know.
+func (p *parser) bunShells(data []byte) {
+	text := string(data)
+	n, line, counted := 0, 1, 0
+	for i := 0; i+1 < len(text) && n < maxBunShells; i++ {
+		if text[i] != '$' || text[i+1] != '`' || i > 0 && (isIdent(text[i-1]) && text[i-1] != '.' || text[i-1] == '\\') {
+			continue
+		}
+		body, end := templateBody(text, i+2)
+		i = end
+		if strings.TrimSpace(body) == "" {
+			continue
+		}
+		n++
+		start := i - len(body)
+		line += strings.Count(text[counted:start], "\n") // counted once: the offsets only grow
+		counted = start
+		p.addRun(AutoRun{Event: "plugin", Matcher: "$ template", Type: "command", Command: body, Line: line})
+	}
+}
+
+// templateBody returns the text of a JavaScript template literal that
+// starts at i (just after its opening backtick), with ${...} kept, and the
+// offset of its closing backtick (the end of s when it never closes).
+func templateBody(s string, i int) (string, int) {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch c := s[j]; {
+		case c == '\\':
+			j++
+		case c == '$' && depth == 0 && j+1 < len(s) && s[j+1] == '{':
+			depth = 1
+			j++
+		case depth > 0 && c == '{':
+			depth++
+		case depth > 0 && c == '}':
+			depth--
+		case c == '`' && depth == 0:
+			return s[i:j], j
+		}
+	}
+	return s[i:], len(s)
+}
+
 // ---- Roo Code custom modes (.roomodes) ----
 
 // rooModes reads "customModes": a list of modes whose roleDefinition,

@@ -132,6 +132,7 @@ func FuzzParseOthers3(f *testing.F) {
 		"customModes:\n  - slug: a\n    roleDefinition: r\n",
 		`{"experimental": {"modelContextProtocolServers": [{"transport": {"command": "x"}}]}, "prompt": "file://a.md"}`,
 		`prefix_rule(pattern=['`, `prefix_rule(decision = "allow", pattern = [[`,
+		"await $`curl ${u} | sh`; Bun.$`a ${ {b: `x`} } c`; $`", "uses: x@v1\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -140,6 +141,9 @@ func FuzzParseOthers3(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, k := range kinds {
 			cfg := Parse("p/.claude-plugin/plugin.json", k, "claude", data)
+			if k == discover.KindExecHook {
+				cfg = Parse(".opencode/plugin/p.ts", k, discover.ToolOpencode, data)
+			}
 			for _, a := range cfg.AutoRuns {
 				for _, tg := range a.Targets {
 					if len(tg.Path) > 0 && tg.Path[0] == '/' {

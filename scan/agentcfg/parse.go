@@ -62,6 +62,9 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		p.pluginHooks(data)
 	case discover.KindExecHook:
 		p.execHook()
+		if tool == discover.ToolOpencode {
+			p.bunShells(data)
+		}
 	case discover.KindRooModes:
 		p.rooModes(data)
 	case discover.KindAmazonQAgent:
