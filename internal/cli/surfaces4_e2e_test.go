@@ -315,3 +315,51 @@ func TestAmazonQContextHooksE2E(t *testing.T) {
 		})
 	}
 }
+
+// TestLinkedAgentFilesE2E: an agent file or folder that is a link leaving
+// the scanned tree (a monorepo's .claude linked from elsewhere) was
+// skipped: CLEAN with no files, and the gate started the agent. The agent
+// reads it, so it is S36 (not read whole) for scan and run alike; a link
+// inside the tree is read as before.
+func TestLinkedAgentFilesE2E(t *testing.T) {
+	bin := testBinary(t)
+	for _, c := range []struct {
+		name, link, target string
+		code               int
+		want               []string
+	}{
+		{".claude folder outside", ".claude", "outside/.claude", 3, []string{"S36", ".claude", "never follows links"}},
+		{".Cursor folder outside", ".Cursor", "outside/.claude", 3, []string{"S36", ".Cursor"}},
+		{"CLAUDE.md outside", "CLAUDE.md", "outside/CLAUDE.md", 3, []string{"S36", "CLAUDE.md", "outside the scanned folder"}},
+		{"CLAUDE.md inside", "CLAUDE.md", "AGENTS.md", 0, []string{"verdict: CLEAN"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			base := t.TempDir()
+			outside := filepath.Join(base, "outside")
+			if err := os.MkdirAll(filepath.Join(outside, ".claude"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			must := func(err error) {
+				t.Helper()
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			must(os.WriteFile(filepath.Join(outside, ".claude", "settings.json"), []byte(`{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "`+dlExec+`"}]}]}}`), 0o644))
+			must(os.WriteFile(filepath.Join(outside, "CLAUDE.md"), []byte(surfaceAttack), 0o644))
+			dir := scanTree(t, map[string]string{"AGENTS.md": surfaceHonest})
+			target := c.target
+			if strings.HasPrefix(target, "outside/") {
+				target = filepath.Join(base, target)
+			}
+			must(os.Symlink(target, filepath.Join(dir, c.link)))
+			home := t.TempDir()
+			env := []string{"HOME=" + home, "SENTINEL_HOME=" + home, "XDG_CONFIG_HOME=", "XDG_STATE_HOME="}
+			runIn(t, bin, dir, env, "", "scan", ".").expect(t, c.code, c.want...)
+			run := runIn(t, bin, dir, env, "", "run", "--wall=off", "--", "true")
+			if (c.code == 0) != (run.code == 0) {
+				t.Errorf("run: exit %d for a scan that exits %d:\n%s%s", run.code, c.code, run.stdout, run.stderr)
+			}
+		})
+	}
+}

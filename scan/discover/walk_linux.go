@@ -251,6 +251,11 @@ func (w *walker) entries(fd int, rel, dir, parent string, buf []byte) {
 		}
 		kind, tool, ok := classify(dir, parent, name)
 		if !ok {
+			if typ == syscall.DT_LNK {
+				if n := linkedFolderNotice(join(rel, nameBytes), name); n != nil {
+					w.c.notice(*n)
+				}
+			}
 			continue
 		}
 		p := join(rel, nameBytes)
@@ -262,6 +267,7 @@ func (w *walker) entries(fd int, rel, dir, parent string, buf []byte) {
 			f, n = w.d.readLink(p)
 		}
 		if n != nil {
+			n.Agent = true
 			w.c.notice(*n)
 			continue
 		}
