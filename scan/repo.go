@@ -37,13 +37,29 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 			*notices = append(*notices, Notice{Path: p.Source, Message: p.Message})
 		}
 		for _, in := range cfg.Reads {
-			if hooksOnly {
-				break
+			if hooksOnly && in.Kind == "" {
+				continue // instructions; a hooks file a config names is still read
 			}
 			for _, in := range expandRead(fsys, f, in, notices) {
-				if g, ok := readInclude(fsys, f, in, seen, false, notices); ok {
+				if g, ok := readInclude(fsys, f, in, seen, in.Quiet, notices); ok {
 					reads = append(reads, g)
 				}
+			}
+		}
+	}
+	// A config a config names (a plugin's hooks file given as a path in
+	// plugin.json) is parsed like one the walk found.
+	for i := range reads {
+		g := &reads[i]
+		if g.Kind == discover.KindInstructions {
+			continue
+		}
+		if cfg := agentcfg.Parse(g.Path, g.Kind, g.Tool, g.Data); cfg != nil {
+			repo.Configs[g.Path] = cfg
+			repo.AutoRuns = append(repo.AutoRuns, cfg.AutoRuns...)
+			repo.Servers = append(repo.Servers, cfg.Servers...)
+			for _, p := range cfg.Problems {
+				*notices = append(*notices, Notice{Path: p.Source, Message: p.Message})
 			}
 		}
 	}
@@ -117,13 +133,31 @@ func expandRead(fsys fs.FS, from *discover.File, in agentcfg.Include, notices *[
 	dir := path.Dir(from.Path)
 	out := make([]agentcfg.Include, 0, len(matches))
 	for _, m := range matches {
-		rel := m
-		if dir != "." {
-			rel = strings.TrimPrefix(m, dir+"/")
-		}
-		out = append(out, agentcfg.Include{Path: rel, Line: in.Line})
+		out = append(out, agentcfg.Include{Path: relTo(dir, m), Line: in.Line, Kind: in.Kind, Quiet: in.Quiet})
 	}
 	return out
+}
+
+// relTo is the slash path of target relative to the folder dir, both
+// relative to the scanned root: a pattern that climbs ("../commands/*.md"
+// from a plugin's .claude-plugin/) matches files beside dir, not below it.
+func relTo(dir, target string) string {
+	if dir == "." {
+		return target
+	}
+	up := ""
+	for d := dir; ; d = path.Dir(d) {
+		if strings.HasPrefix(target, d+"/") {
+			return up + strings.TrimPrefix(target, d+"/")
+		}
+		up += "../"
+		if d == "." || d == "/" {
+			return up + target
+		}
+		if path.Dir(d) == "." {
+			return up + target
+		}
+	}
 }
 
 // maxImportDepth is how many hops of @imports are followed, as Claude Code
@@ -285,6 +319,9 @@ func readInclude(fsys fs.FS, from *discover.File, in agentcfg.Include, seen map[
 		return discover.File{}, false
 	}
 	g.Kind, g.Tool = discover.KindInstructions, from.Tool
+	if in.Kind != "" {
+		g.Kind = in.Kind
+	}
 	seen[full] = true
 	return g, true
 }

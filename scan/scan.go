@@ -134,6 +134,8 @@ type Inventory struct {
 type Options struct {
 	// Approver answers which items AGENTS.lock approves. Nil: nothing.
 	Approver rules.Approver
+	// Notices are the walk's, for ScanFiles (WithNotices).
+	Notices []Notice
 	// HooksOnly limits the scan to what runs or connects by itself.
 	HooksOnly bool
 	// Rules replaces the rule list (tests); nil means rules.Default(OptIn...).
@@ -221,8 +223,15 @@ func scanTree(ctx context.Context, fsys fs.FS, opts []Option) (*Result, error) {
 // ScanFiles scans already-discovered files; fsys answers questions about
 // the rest of the tree (does a hook's script exist?).
 func ScanFiles(ctx context.Context, fsys fs.FS, files []discover.File, opts ...Option) (*Result, error) {
-	return scanFiles(ctx, fsys, files, nil, apply(opts), false)
+	o := apply(opts)
+	return scanFiles(ctx, fsys, files, slices.Clone(o.Notices), o, false)
 }
+
+// WithNotices hands ScanFiles what the walk that found its files could not
+// read: they are the result's notices, and those about an agent file or
+// folder are findings (S36), so a caller that walks itself (the gate)
+// judges them as a scan does.
+func WithNotices(n []Notice) Option { return func(o *Options) { o.Notices = n } }
 
 func apply(opts []Option) Options {
 	var o Options
@@ -247,6 +256,7 @@ func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices [
 		files = kept
 	}
 	repo := buildRepo(fsys, files, &notices, o.HooksOnly)
+	repo.Notices = notices
 	repo.Approver = o.Approver
 	repo.HooksOnly = o.HooksOnly
 	repo.Base = o.Base

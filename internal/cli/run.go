@@ -207,11 +207,10 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 		}
 		return &scan.Result{Verdict: scan.Clean, TrustScore: 100}, "", nil
 	}
-	res, err := scan.ScanFiles(ctxOf(cmd), fsys, files, scan.WithApprover(approver))
+	res, err := scan.ScanFiles(ctxOf(cmd), fsys, files, scan.WithApprover(approver), scan.WithNotices(notices))
 	if err != nil {
 		return nil, "", err
 	}
-	res.Notices = append(res.Notices, notices...)
 	if res.Verdict != scan.Clean {
 		cache.Forget(root)
 		return res, notice, nil

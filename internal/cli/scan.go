@@ -634,6 +634,11 @@ var globalFiles = []struct {
 	{".cursor/hooks.json", discover.ToolCursor, discover.KindCursorHooks},
 	{".cursor/mcp.json", discover.ToolCursor, discover.KindMCP},
 	{".codex/config.toml", discover.ToolCodex, discover.KindCodexConfig},
+	{".codex/hooks.json", discover.ToolCodex, discover.KindSettings},
+	// Amazon Q Developer CLI's older context hooks ({"hooks": {"<name>":
+	// {"trigger": "conversation_start" | "per_prompt", "command": ...}}}),
+	// read with the agent parser, whose hooks take that shape too.
+	{".aws/amazonq/global_context.json", discover.ToolAmazonQ, discover.KindAmazonQAgent},
 }
 
 // readGlobal reads the user's own settings from the home folder (HOME).

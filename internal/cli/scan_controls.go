@@ -192,11 +192,10 @@ func scanExcluding(ctx context.Context, root *discover.DirFS, ex excludeSet, opt
 		keptNotices = append(keptNotices, n)
 	}
 	kept = append(kept, so.Extra...)
-	res, err := scan.ScanFiles(ctx, root, kept, opts...)
+	res, err := scan.ScanFiles(ctx, root, kept, append(opts, scan.WithNotices(keptNotices))...)
 	if err != nil {
 		return nil, err
 	}
-	res.Notices = append(keptNotices, res.Notices...)
 	slices.SortFunc(out, func(a, b left) int { return strings.Compare(a.path, b.path) })
 	for _, l := range out {
 		msg := fmt.Sprintf("excluded by --exclude '%s': not scanned as an agent file", l.pattern)

@@ -1,6 +1,7 @@
 package agentcfg
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"regexp"
@@ -69,6 +70,7 @@ func (p *parser) codexConfig(data []byte) {
 			}
 		}
 	}
+	p.codexHooks(data, doc["hooks"])
 	servers, _ := doc["mcp_servers"].(map[string]any)
 	names := make([]string, 0, len(servers))
 	for name := range servers {
@@ -108,6 +110,40 @@ func (p *parser) codexConfig(data []byte) {
 			}
 		}
 		p.cfg.Servers = append(p.cfg.Servers, srv)
+	}
+}
+
+// codexHooks reads [hooks] tables in config.toml, which Codex runs as it
+// runs .codex/hooks.json (Codex hooks docs: "inline [hooks] tables inside
+// config.toml"): [[hooks.<Event>]] groups with [[hooks.<Event>.hooks]]
+// handlers, Claude Code's three-level shape. The table is turned into
+// JSON and read by the same code as hooks.json; each item's line is the
+// TOML line of its command (or of the first [hooks] header).
+func (p *parser) codexHooks(data []byte, v any) {
+	h, ok := v.(map[string]any)
+	if !ok || len(h) == 0 {
+		return
+	}
+	js, err := json.Marshal(h)
+	if err != nil {
+		p.problem(tomlLine(data, `(?m)^\s*\[*\s*hooks\b`), p.source+": its [hooks] table could not be read ("+oneLine(err.Error())+")")
+		return
+	}
+	n, err := parseJSON(js)
+	if err != nil {
+		return
+	}
+	before := len(p.cfg.AutoRuns)
+	p.hooks(n)
+	header := tomlLine(data, `(?m)^\s*(\[\[?\s*hooks\b|hooks\s*=)`)
+	for i := before; i < len(p.cfg.AutoRuns); i++ {
+		a := &p.cfg.AutoRuns[i]
+		a.Line = header
+		if first, _, _ := strings.Cut(a.Command, "\n"); strings.TrimSpace(first) != "" {
+			if l := tomlLine(data, regexp.QuoteMeta(first)); l > 0 {
+				a.Line = l
+			}
+		}
 	}
 }
 

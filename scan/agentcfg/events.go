@@ -1,14 +1,17 @@
 package agentcfg
 
+import "strings"
+
 // hookEvents are the hook event names each agent runs, as its
 // documentation lists them (checked December 2026). A hook under any other
 // name (kebab case, another agent's spelling, an invented one) never runs:
 // it is reported as an observation, not as something that runs by itself.
-// Agents not listed here (Codex, whose hooks.json is unconfirmed; Kiro and
-// Cline, whose hooks name their event another way) are not checked: every
-// event counts as known.
+// Agents not listed here are not checked: every event counts as known.
 //
 // Names are compared exactly: the agents match event keys as written.
+// Cline's are file names, which a case-insensitive file system (macOS,
+// Windows) opens in any case, so Cline's are compared without regard to
+// case (KnownEvent).
 var hookEvents = map[string]map[string]bool{
 	// Claude Code: https://code.claude.com/docs/en/hooks ("Hook events").
 	"claude": set("SessionStart", "Setup", "UserPromptSubmit", "UserPromptExpansion", "PreToolUse", "PermissionRequest",
@@ -28,6 +31,24 @@ var hookEvents = map[string]map[string]bool{
 	// and the Copilot CLI hooks reference.
 	"copilot": set("sessionStart", "sessionEnd", "userPromptSubmitted", "preToolUse", "postToolUse",
 		"postToolUseFailure", "errorOccurred", "agentStop", "subagentStop", "subagentStart"),
+	// Codex (.codex/hooks.json, [hooks] in .codex/config.toml):
+	// https://developers.openai.com/codex/hooks and the event schemas in
+	// openai/codex codex-rs/hooks/schema/generated (one per event).
+	"codex": set("SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse",
+		"PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "Stop", "StopFailure"),
+	// Kiro (.kiro/hooks/*.kiro.hook, "when": {"type": ...}):
+	// https://kiro.dev/docs/hooks/types (Prompt Submit, Agent Stop, Pre/Post
+	// Tool Use, File Create/Save/Delete, Manual Trigger) with the JSON names
+	// of Kiro's hook files. preTaskExecution and postTaskExecution (spec
+	// task hooks) are unconfirmed: they are listed so that such a hook
+	// counts as one that runs.
+	"kiro": set("promptSubmit", "agentStop", "preToolUse", "postToolUse", "fileCreated", "fileEdited",
+		"fileDeleted", "userTriggered", "preTaskExecution", "postTaskExecution"),
+	// Cline (.clinerules/hooks/<Event>): https://docs.cline.bot/features/hooks/hook-reference
+	// ("the hook names are the exact file names"). Discovery reads only
+	// these names (scan/discover clineHooks; TestClineEventsAreDiscovered).
+	"cline": set("TaskStart", "TaskResume", "TaskCancel", "TaskComplete", "PreToolUse", "PostToolUse",
+		"UserPromptSubmit", "PreCompact"),
 	// Windsurf (.windsurf/hooks.json): https://docs.windsurf.com/windsurf/cascade/hooks.
 	"windsurf": set("pre_read_code", "post_read_code", "pre_write_code", "post_write_code", "pre_run_command",
 		"post_run_command", "pre_mcp_tool_use", "post_mcp_tool_use", "pre_user_prompt", "post_cascade_response",
@@ -46,7 +67,17 @@ func set(names ...string) map[string]bool {
 // table knows every event.
 func KnownEvent(tool, event string) bool {
 	names, ok := hookEvents[tool]
-	return !ok || names[event]
+	if !ok || names[event] {
+		return true
+	}
+	if tool == "cline" {
+		for n := range names {
+			if strings.EqualFold(n, event) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // HookEvents returns the event names of tool's table and whether it has

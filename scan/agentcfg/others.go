@@ -96,6 +96,7 @@ func (p *parser) kiroHook(data []byte) {
 		// instructions by the prose rules, never run.
 		if pr, ok := then.get("prompt").str(); ok && strings.TrimSpace(pr) != "" {
 			p.addRun(AutoRun{Event: event, Matcher: name, Type: "prompt", Command: pr, Line: then.get("prompt").line()})
+			p.kiroUnknown(event)
 		}
 		return
 	case "runCommand":
@@ -107,6 +108,16 @@ func (p *parser) kiroHook(data []byte) {
 		return
 	}
 	p.addRun(AutoRun{Event: event, Matcher: name, Type: "command", Command: c, Line: then.get("command").line()})
+	p.kiroUnknown(event)
+}
+
+// kiroUnknown marks the file's hook as one Kiro never runs when it names an
+// event Kiro does not have. A hook that names none is kept as one that
+// runs: Sentinel does not guess how Kiro reads it.
+func (p *parser) kiroUnknown(event string) {
+	if event != "" {
+		p.markUnknown(0, event)
+	}
 }
 
 // ---- opencode (opencode.json, opencode.jsonc) ----

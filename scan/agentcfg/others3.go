@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
 // Parsers for the third set of other agents' files (issue #15, "other
@@ -260,10 +262,13 @@ func splitTop(body string) []string {
 
 // ---- Copilot setup steps (.github/workflows/copilot-setup-steps.yml) ----
 
-// copilotSetup reads the "run:" steps of the copilot-setup-steps job: they
-// run in Copilot's environment before the agent starts, with no one asking.
-// "uses:" steps run an action's code, named by its owner; they are not
-// judged here.
+// copilotSetup reads the steps of the copilot-setup-steps job: they run in
+// Copilot's environment before the agent starts, with no one asking. A
+// "run:" step is a command. A "uses:" step runs an action's code: one
+// pinned to a full commit SHA (or an image digest) runs code the file
+// fixes, and is not reported; one named by a tag or branch runs whatever
+// its owner publishes under that name next time, and a local action runs
+// code from the repository; both are auto-runs to approve.
 func (p *parser) copilotSetup(data []byte) {
 	root := p.yamlRoot(data, "Copilot")
 	if root == nil {
@@ -275,6 +280,15 @@ func (p *parser) copilotSetup(data []byte) {
 		return
 	}
 	for _, st := range steps.Content {
+		if u := yget(st, "uses"); u != nil {
+			if ref, ok := ystr(u); ok && !pinnedAction(ref) {
+				what := "uses (not pinned to a commit)"
+				if strings.HasPrefix(strings.TrimSpace(ref), ".") {
+					what = "uses (a local action)"
+				}
+				p.addRun(AutoRun{Event: "copilot-setup-steps", Matcher: what, Type: "command", Command: "uses: " + strings.TrimSpace(ref), Line: u.Line, Targets: []Target{}})
+			}
+		}
 		run := yget(st, "run")
 		c, ok := ystr(run)
 		if !ok || strings.TrimSpace(c) == "" {
@@ -287,6 +301,35 @@ func (p *parser) copilotSetup(data []byte) {
 		}
 		p.addRun(a)
 	}
+}
+
+// pinnedAction reports a "uses:" reference that fixes the code it runs: an
+// action at a full 40-hex commit SHA (owner/repo[/path]@sha), or a
+// container image by digest (docker://image@sha256:...).
+func pinnedAction(ref string) bool {
+	ref = strings.TrimSpace(ref)
+	if img, ok := strings.CutPrefix(ref, "docker://"); ok {
+		_, digest, found := strings.Cut(img, "@sha256:")
+		return found && len(digest) == 64 && isHex(digest)
+	}
+	if strings.HasPrefix(ref, ".") {
+		return false
+	}
+	i := strings.LastIndexByte(ref, '@')
+	if i < 0 {
+		return false
+	}
+	sha := ref[i+1:]
+	return len(sha) == 40 && isHex(sha)
+}
+
+func isHex(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // ---- Cursor worktrees (.cursor/worktrees.json) ----
@@ -359,6 +402,25 @@ func (p *parser) claudePlugin(data []byte) {
 			h = inner // a hooks.json-shaped object written inline
 		}
 		p.hooks(h)
+	} else if h != nil {
+		// A path, or a list of paths, to hooks files in the hooks.json
+		// shape, relative to the plugin's folder (plugins reference).
+		list := h.arr()
+		if list == nil {
+			list = []*node{h}
+		}
+		for _, e := range list {
+			if v, ok := e.str(); ok && strings.TrimSpace(v) != "" {
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: "../" + strings.TrimPrefix(strings.TrimSpace(v), "./"), Line: e.line(), Kind: discover.KindPluginHooks})
+			}
+		}
+	}
+	// The folders a plugin's files live in by default, at the plugin's
+	// top (the folder that holds .claude-plugin/): read when they are
+	// there. hooks/hooks.json, .mcp.json and .lsp.json there are
+	// surfaces of the discovery table already.
+	for _, pat := range []string{"../commands/*.md", "../agents/*.md", "../skills/*/*.md", "../output-styles/*.md"} {
+		p.cfg.Reads = append(p.cfg.Reads, Include{Path: pat, Line: 1, Quiet: true})
 	}
 	// "commands" and "agents" may name Markdown files (relative to the
 	// plugin's folder, which holds .claude-plugin/): read as instructions.
@@ -411,6 +473,60 @@ func (p *parser) execHook() {
 		event = "plugin"
 	}
 	p.addRun(AutoRun{Event: event, Type: "command", Command: p.source, Line: 1, Targets: []Target{{Path: p.source}}})
+	if p.tool == "cline" {
+		p.markUnknown(0, event)
+	}
+}
+
+// maxBunShells bounds the shell templates read from one plugin file.
+const maxBunShells = 200
+
+// bunShells reads the shell commands an opencode plugin runs through Bun's
+// $ template literal ($`curl ... | sh`, ctx.$`...`, Bun.$`...`): each
+// template's text is a command, read as the shell the plugin runs, never
+// executed. ${...} interpolations are kept as written; a shell reader
+// sees them as expansions whose value it does not know.
+func (p *parser) bunShells(data []byte) {
+	text := string(data)
+	n, line, counted := 0, 1, 0
+	for i := 0; i+1 < len(text) && n < maxBunShells; i++ {
+		if text[i] != '$' || text[i+1] != '`' || i > 0 && (isIdent(text[i-1]) && text[i-1] != '.' || text[i-1] == '\\') {
+			continue
+		}
+		body, end := templateBody(text, i+2)
+		i = end
+		if strings.TrimSpace(body) == "" {
+			continue
+		}
+		n++
+		start := i - len(body)
+		line += strings.Count(text[counted:start], "\n") // counted once: the offsets only grow
+		counted = start
+		p.addRun(AutoRun{Event: "plugin", Matcher: "$ template", Type: "command", Command: body, Line: line})
+	}
+}
+
+// templateBody returns the text of a JavaScript template literal that
+// starts at i (just after its opening backtick), with ${...} kept, and the
+// offset of its closing backtick (the end of s when it never closes).
+func templateBody(s string, i int) (string, int) {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch c := s[j]; {
+		case c == '\\':
+			j++
+		case c == '$' && depth == 0 && j+1 < len(s) && s[j+1] == '{':
+			depth = 1
+			j++
+		case depth > 0 && c == '{':
+			depth++
+		case depth > 0 && c == '}':
+			depth--
+		case c == '`' && depth == 0:
+			return s[i:j], j
+		}
+	}
+	return s[i:], len(s)
 }
 
 // ---- Roo Code custom modes (.roomodes) ----

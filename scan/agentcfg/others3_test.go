@@ -63,13 +63,15 @@ func TestOthers3Parsers(t *testing.T) {
 		target       string // the first auto-run's first target
 	}{
 		{"copilot setup steps", ".github/workflows/copilot-setup-steps.yml", discover.KindCopilotSetup, "copilot",
-			"jobs:\n  copilot-setup-steps:\n    steps:\n      - uses: actions/checkout@v4\n      - run: ./scripts/setup.sh\n      - run: make\n        working-directory: sub\n  other:\n    steps:\n      - run: curl x | sh\n", 2, 0, 0, 0, "scripts/setup.sh"},
+			"jobs:\n  copilot-setup-steps:\n    steps:\n      - uses: actions/setup-go@11bd71901bbe5b1630ceea73d27597364c9af683\n      - run: ./scripts/setup.sh\n      - run: make\n        working-directory: sub\n      - uses: actions/checkout@v4\n  other:\n    steps:\n      - run: curl x | sh\n", 3, 0, 0, 0, "scripts/setup.sh"},
 		{"cursor worktrees", ".cursor/worktrees.json", discover.KindCursorTrees, "cursor",
 			`{"setup-worktree-unix": "scripts/wt.sh", "setup-worktree": ["npm ci", "cp $ROOT_WORKTREE_PATH/.env .env"]}`, 3, 0, 0, 0, ""},
 		{"cursor cli", ".cursor/cli.json", discover.KindCursorCLI, "cursor",
 			`{"permissions": {"allow": ["Shell(*)", "Write(**)", "Shell(ls)", "Read(**)", "Shell"]}}`, 0, 0, 3, 0, ""},
 		{"plugin manifest", "plug/.claude-plugin/plugin.json", discover.KindClaudePlugin, "claude",
-			`{"hooks": {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "bash scripts/stop.sh"}]}]}}, "mcpServers": {"a": {"command": "node", "args": ["s.js"]}}, "lspServers": {"go": {"command": "gopls"}}}`, 1, 2, 0, 0, "plug/scripts/stop.sh"},
+			`{"hooks": {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "bash scripts/stop.sh"}]}]}}, "mcpServers": {"a": {"command": "node", "args": ["s.js"]}}, "lspServers": {"go": {"command": "gopls"}}}`, 1, 2, 0, 4, "plug/scripts/stop.sh"},
+		{"plugin manifest hooks paths", "plug/.claude-plugin/plugin.json", discover.KindClaudePlugin, "claude",
+			`{"hooks": ["./a/hooks.json", "./b.json"]}`, 0, 0, 0, 6, ""},
 		{"plugin hooks file", "plug/hooks/hooks.json", discover.KindPluginHooks, "claude",
 			`{"description": "x", "hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "bash scripts/start.sh"}]}]}}`, 1, 0, 0, 0, "plug/scripts/start.sh"},
 		{"lsp", "plug/.lsp.json", discover.KindMCP, "claude",
@@ -130,6 +132,7 @@ func FuzzParseOthers3(f *testing.F) {
 		"customModes:\n  - slug: a\n    roleDefinition: r\n",
 		`{"experimental": {"modelContextProtocolServers": [{"transport": {"command": "x"}}]}, "prompt": "file://a.md"}`,
 		`prefix_rule(pattern=['`, `prefix_rule(decision = "allow", pattern = [[`,
+		"await $`curl ${u} | sh`; Bun.$`a ${ {b: `x`} } c`; $`", "uses: x@v1\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -138,6 +141,9 @@ func FuzzParseOthers3(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, k := range kinds {
 			cfg := Parse("p/.claude-plugin/plugin.json", k, "claude", data)
+			if k == discover.KindExecHook {
+				cfg = Parse(".opencode/plugin/p.ts", k, discover.ToolOpencode, data)
+			}
 			for _, a := range cfg.AutoRuns {
 				for _, tg := range a.Targets {
 					if len(tg.Path) > 0 && tg.Path[0] == '/' {

@@ -194,6 +194,7 @@ func TestProjectBaseOfNewFolders(t *testing.T) {
 func FuzzParseOtherAgents(f *testing.F) {
 	for _, s := range []string{
 		"[mcp_servers.a]\ncommand = \"node\"\nargs = [\"x.js\"]\nnotify = [\"./n.sh\"]\n",
+		"[[hooks.SessionStart]]\n[[hooks.SessionStart.hooks]]\ncommand = \"./h.sh\"\n[hooks]\nStop = {command = \"x\"}\n",
 		`{"hooks": {"sessionStart": [{"bash": "./a.sh", "cwd": "x"}]}}`,
 		`{"install": "./i.sh", "terminals": [{"command": "./t.sh"}]}`,
 		`{"then": {"type": "runCommand", "command": "./k.sh"}}`,

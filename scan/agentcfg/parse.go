@@ -62,6 +62,9 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		p.pluginHooks(data)
 	case discover.KindExecHook:
 		p.execHook()
+		if tool == discover.ToolOpencode {
+			p.bunShells(data)
+		}
 	case discover.KindRooModes:
 		p.rooModes(data)
 	case discover.KindAmazonQAgent:
@@ -473,8 +476,17 @@ func (p *parser) hookEvent(event string, val *node) {
 
 func (p *parser) hook(event, matcher string, h *node) {
 	typ, _ := h.get("type").str()
-	if typ == "" {
+	if typ == "" || typ == "inline" {
+		// "inline" is Amazon Q Developer CLI's context hook: a shell
+		// command.
 		typ = "command"
+	}
+	if typ != "command" && typ != "http" && typ != "mcp_tool" && typ != "prompt" && typ != "agent" {
+		// A type no agent documents: if it carries a command, that
+		// command is what a tolerant agent runs, so it is read as one.
+		if c, ok := h.get("command").str(); ok && strings.TrimSpace(c) != "" {
+			typ = "command"
+		}
 	}
 	a := AutoRun{Event: event, Matcher: matcher, Type: typ, Line: h.line()}
 	switch typ {

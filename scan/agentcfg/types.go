@@ -7,6 +7,8 @@
 // read where it can be.
 package agentcfg
 
+import "github.com/sentinel-sec/sentinel/scan/discover"
+
 // AutoRun is something an agent or editor runs without being asked: a hook,
 // a folder-open task, a settings key that runs a command, a URL a hook calls.
 type AutoRun struct {
@@ -108,4 +110,11 @@ type Config struct {
 type Include struct {
 	Path string // as written
 	Line int
+	// Kind is how the file is read: "" for instructions; a config kind
+	// (a plugin's hooks file named in plugin.json) is parsed as that
+	// config, and what it runs is judged like any other auto-run.
+	Kind discover.Kind
+	// Quiet: a file that does not exist is no notice (a folder the agent
+	// reads when it is there, such as a plugin's commands/).
+	Quiet bool
 }

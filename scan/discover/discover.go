@@ -109,6 +109,42 @@ type File struct {
 type Notice struct {
 	Path    string `json:"path"`
 	Message string `json:"message"`
+	// Agent is set when the notice is about a file or folder an agent
+	// reads (an agent file that is a link leaving the tree, a FIFO, a
+	// linked agent folder): what the agent would obey was not checked, so
+	// the scan cannot call it clean (S36).
+	Agent bool `json:"-"`
+}
+
+// agentFolders are the folder names of the discovery table's folders
+// (the first segment of inFolder's and folders' paths), lower case. A link
+// under one of these names is a folder of agent files the walk does not
+// follow.
+var agentFolders = func() map[string]bool {
+	m := map[string]bool{".claude-plugin": true}
+	add := func(p string) {
+		first, _, _ := strings.Cut(p, "/")
+		if strings.HasPrefix(first, ".") {
+			m[first] = true
+		}
+	}
+	for k := range inFolder {
+		add(k)
+	}
+	for _, f := range folders {
+		add(f.dir)
+	}
+	return m
+}()
+
+// linkedFolderNotice is the notice for a link named like an agent folder
+// (.claude, .cursor, ...), or nil for any other name. name is the link's
+// own name, p its path.
+func linkedFolderNotice(p, name string) *Notice {
+	if !agentFolders[lowerIfUpper(name)] {
+		return nil
+	}
+	return &Notice{Path: p, Agent: true, Message: "not read: it is a link, and Sentinel never follows links; the agent reads the files in the folder it points to, so they were not checked (scan the folder it points to, or replace the link with the folder)"}
 }
 
 // Classify reports whether path (relative to the scanned root) is a file an
@@ -187,7 +223,7 @@ var inFolder = map[string]entry{
 	".github/mcp.json":                {KindMCP, ToolCopilot},               // unconfirmed (issue #15)
 	".github/copilot/settings.json":   {KindSettings, ToolCopilot},          // unconfirmed (issue #15): read with the Claude Code settings schema
 	".codex/config.toml":              {KindCodexConfig, ToolCodex},         // Codex config docs (project config of trusted projects)
-	".codex/hooks.json":               {KindSettings, ToolCodex},            // unconfirmed: Codex hooks, read with the Claude Code hooks schema
+	".codex/hooks.json":               {KindSettings, ToolCodex},            // Codex hooks docs (<repo>/.codex/hooks.json, Claude Code's three-level schema)
 	".roo/mcp.json":                   {KindMCP, ToolRoo},                   // Roo Code MCP docs
 	".amazonq/mcp.json":               {KindMCP, ToolAmazonQ},               // Amazon Q Developer MCP docs
 	".junie/guidelines.md":            {KindInstructions, ToolJunie},        // JetBrains Junie guidelines docs
@@ -420,10 +456,16 @@ func WalkContext(ctx context.Context, fsys fs.FS) ([]File, []Notice, error) {
 		}
 		kind, tool, ok := Classify(p)
 		if !ok {
+			if d.Type()&fs.ModeSymlink != 0 {
+				if n := linkedFolderNotice(p, d.Name()); n != nil {
+					notices = append(notices, *n)
+				}
+			}
 			return nil
 		}
 		f, n := ReadFile(fsys, p)
 		if n != nil {
+			n.Agent = true
 			notices = append(notices, *n)
 			return nil
 		}

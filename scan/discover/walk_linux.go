@@ -262,6 +262,11 @@ func (w *walker) entries(fd int, rel, dir, parent string, buf []byte) {
 		}
 		kind, tool, ok := classify(dir, parent, name)
 		if !ok {
+			if typ == syscall.DT_LNK {
+				if n := linkedFolderNotice(join(rel, nameBytes), name); n != nil {
+					w.c.notice(*n)
+				}
+			}
 			continue
 		}
 		if kind == KindInstructions && len(name) == len("skill.md") && strings.EqualFold(name, "skill.md") {
@@ -276,6 +281,7 @@ func (w *walker) entries(fd int, rel, dir, parent string, buf []byte) {
 			f, n = w.d.readLink(p)
 		}
 		if n != nil {
+			n.Agent = true
 			w.c.notice(*n)
 			continue
 		}

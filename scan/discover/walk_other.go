@@ -4,6 +4,7 @@ package discover
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -78,6 +79,11 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 			}
 			kind, tool, ok := classify(relDir, parent, name)
 			if !ok {
+				if t&fs.ModeSymlink != 0 {
+					if n := linkedFolderNotice(p, name); n != nil {
+						c.notice(*n)
+					}
+				}
 				continue
 			}
 			var f File
@@ -88,6 +94,7 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 				f, n = d.readLink(p)
 			}
 			if n != nil {
+				n.Agent = true
 				c.notice(*n)
 				continue
 			}

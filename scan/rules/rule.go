@@ -158,7 +158,10 @@ type Repo struct {
 	AutoRuns []agentcfg.AutoRun
 	Servers  []agentcfg.Server
 	// Scripts are the auto-run targets that exist, read once, by path.
-	Scripts  map[string]*discover.File
+	Scripts map[string]*discover.File
+	// Notices are what the walk could not read; S36 reports those about an
+	// agent file or folder (Agent).
+	Notices  []discover.Notice
 	Approver Approver
 	// HooksOnly limits the scan to what runs or connects by itself.
 	HooksOnly bool

@@ -51,6 +51,14 @@ var S36 = &Rule{
 				files = append(files, f)
 			}
 		}
+		// An agent file or folder the walk could not read (a link that
+		// leaves the tree, a linked .claude folder, a FIFO): the agent
+		// reads it, Sentinel did not.
+		for _, n := range r.Notices {
+			if n.Agent {
+				rep.Add(Finding{Path: n.Path, Line: 1, Message: "not read whole: " + n.Path + " was " + n.Message})
+			}
+		}
 		sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 		for _, f := range files {
 			size := "more than " + strconv.Itoa(discover.MaxRead>>20) + " MiB"
