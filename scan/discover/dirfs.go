@@ -26,6 +26,26 @@ type DirFS struct {
 	root *os.Root // opened on first use when the walk has a handle of its own
 	fsys fs.FS
 	err  error
+
+	linksMu sync.Mutex
+	links   []string // see Links
+}
+
+// Links lists the links of the tree that the last walk met and did not read
+// (links to folders, or to files that are not agent files by their own
+// name): the walk never follows them, and a caller that must know what an
+// agent would find through them (the gate) reads them itself.
+func (d *DirFS) Links() []string {
+	d.linksMu.Lock()
+	defer d.linksMu.Unlock()
+	return append([]string(nil), d.links...)
+}
+
+func (d *DirFS) setLinks(l []string) {
+	sort.Strings(l)
+	d.linksMu.Lock()
+	d.links = l
+	d.linksMu.Unlock()
 }
 
 // OpenDir opens dir for scanning. Close it when done.
@@ -156,6 +176,13 @@ type collector struct {
 	mu      sync.Mutex
 	files   []File
 	notices []Notice
+	links   []string
+}
+
+func (c *collector) link(p string) {
+	c.mu.Lock()
+	c.links = append(c.links, p)
+	c.mu.Unlock()
 }
 
 func (c *collector) file(f File) {

@@ -88,6 +88,7 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 		return nil, nil, fmt.Errorf("cannot list the folder to scan: %s", errText(err))
 	}
 	files, notices := c.sorted()
+	d.setLinks(c.links)
 	return files, notices, nil
 }
 
@@ -251,6 +252,9 @@ func (w *walker) entries(fd int, rel, dir, parent string, buf []byte) {
 		}
 		kind, tool, ok := classify(dir, parent, name)
 		if !ok {
+			if typ == syscall.DT_LNK {
+				w.c.link(join(rel, nameBytes))
+			}
 			continue
 		}
 		p := join(rel, nameBytes)

@@ -4,6 +4,7 @@ package discover
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -78,6 +79,9 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 			}
 			kind, tool, ok := classify(relDir, parent, name)
 			if !ok {
+				if t&fs.ModeSymlink != 0 {
+					c.link(p)
+				}
 				continue
 			}
 			var f File
@@ -102,6 +106,7 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 		return nil, nil, fmt.Errorf("cannot list the folder to scan: %s", errText(err))
 	}
 	files, notices := c.sorted()
+	d.setLinks(c.links)
 	return files, notices, nil
 }
 
