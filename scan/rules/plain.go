@@ -44,7 +44,8 @@ var (
 	gAuto = guardGroup("sub-agent", "subagent", "sub agent", "background", "oversight", "supervision", "unattended", "autonomous", "yourself",
 		"agents", "workers", "daemon")
 	// gDecRun: something decoded and then run.
-	gDecRun = guardGroup("printf", "echo -e", "echo -ne", "base64", "b64", "xxd", "\\x", "\\u00", "decode", "atob", "fromcharcode", "-enc", "frombase64", "uudecode", "openssl enc")
+	gDecRun = guardGroup("printf", "echo -e", "echo -ne", "base64", "b64", "xxd", "\\x", "\\u00", "decode", "atob", "fromcharcode", "-enc", "frombase64", "uudecode", "openssl enc",
+		"pack(\"h*", "pack('h*", "pack \"h*", "pack 'h*")
 )
 
 func destLits() []string {
