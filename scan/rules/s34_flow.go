@@ -531,7 +531,7 @@ func skipFlags(args []*syntax.Word) []*syntax.Word {
 }
 
 // dnsTools look a name up (and send it to a DNS server).
-var dnsTools = map[string]bool{"nslookup": true, "dig": true, "host": true, "drill": true, "resolvectl": true}
+var dnsTools = map[string]bool{"nslookup": true, "dig": true, "drill": true, "resolvectl": true}
 
 // codeFlags introduce code on an interpreter's command line.
 var codeFlags = map[string]bool{"-c": true, "-e": true, "-E": true, "-r": true, "--eval": true, "-p": true, "--print": true, "-Command": true, "-command": true}
