@@ -175,6 +175,32 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("cannot find the current folder: %v", err)
 	}
+	// The parents' instruction files are read at every start (a few stat
+	// calls when there are none): the run cache stamps the tree only.
+	view := newOutsideView()
+	view.addParents(wd)
+	res, notice, err := g.scanTree(cmd, wd, view)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(view.files) == 0 {
+		return res, notice, nil
+	}
+	tree, err := discover.OpenDir(wd)
+	if err != nil {
+		return nil, "", fmt.Errorf("cannot open the current folder: %s", errSentence(err))
+	}
+	defer tree.Close()
+	out, err := view.scan(ctxOf(cmd), tree, view.opts...)
+	if err != nil {
+		return nil, "", err
+	}
+	return mergeOutside(res, out), notice, nil
+}
+
+// scanTree is the scan of the folder itself, with the run cache; the
+// links of the tree that lead outside it are added to view.
+func (g *gate) scanTree(cmd *cobra.Command, wd string, view *outsideView) (*scan.Result, string, error) {
 	fsys, err := discover.OpenDir(wd)
 	if err != nil {
 		return nil, "", fmt.Errorf("cannot open the current folder: %s", errSentence(err))
@@ -190,6 +216,7 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 	// Which approvals count: those given on this machine, and those of a
 	// lock signed by the key this machine trusts (never a lock's own say-so).
 	approver, notice, trustState := lock.TrustedApprover(fsys, machineTrust(g.app.Getenv, wd))
+	view.opts = []scan.Option{scan.WithApprover(approver)}
 	entry := cache.Load(root)
 	if entry != nil && entry.Trust == trustState && entry.Stamp.Unchanged(root) {
 		return &scan.Result{Verdict: scan.Clean, TrustScore: 100}, "", nil
@@ -197,6 +224,13 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 	files, notices, err := discover.Walk(fsys)
 	if err != nil {
 		return nil, "", err
+	}
+	view.addLinks(wd, notices, fsys.Links())
+	if view.linked {
+		// What a link outside the tree leads to is not stamped: read it
+		// afresh at every start.
+		cache.Forget(root)
+		entry = nil
 	}
 	if entry != nil && entry.Trust == trustState && cache.Digest(fsys, files, notices, entry.Targets) == entry.Digest {
 		if entry.Stamp != nil {
@@ -226,7 +260,9 @@ func (g *gate) scan(cmd *cobra.Command) (*scan.Result, string, error) {
 			targets = append(targets, t.Path)
 		}
 	}
-	cache.Remember(root, trustState, fsys, files, notices, targets)
+	if !view.linked {
+		cache.Remember(root, trustState, fsys, files, notices, targets)
+	}
 	return res, notice, nil
 }
 

@@ -365,6 +365,9 @@ func RunsFile(key, value string) bool {
 			case "--require", "-r", "--import", "--loader", "--experimental-loader":
 				return true
 			}
+			if strings.HasPrefix(f, "-r") && len(f) > 2 && f[2] != '-' {
+				return true // -r./x.js: the module attached to the flag
+			}
 		}
 	case "RUBYOPT":
 		for _, f := range strings.Fields(value) {
@@ -372,12 +375,33 @@ func RunsFile(key, value string) bool {
 				return true
 			}
 		}
+	case "GIT_CONFIG_PARAMETERS":
+		// 'core.sshCommand=./x.sh': git configuration from the environment.
+		return gitCommandKey(value)
 	case "PAGER", "GIT_PAGER", "MANPAGER", "EDITOR", "VISUAL", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR":
 		// git and other tools run these; agents set them to plain
 		// programs (GIT_PAGER=cat, GIT_EDITOR=true). Anything else is
 		// a command of the project's choosing.
 		f := strings.Fields(value)
 		return len(f) > 0 && !plainPrograms[path.Base(f[0])]
+	}
+	if k := strings.ToUpper(key); strings.HasPrefix(k, "GIT_CONFIG_KEY_") {
+		// GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.fsmonitor GIT_CONFIG_VALUE_0=./x.sh
+		return gitCommandKey(value)
+	}
+	return false
+}
+
+// gitCommandKey reports whether s names a git configuration key whose
+// value git runs as a command (core.sshCommand, core.fsmonitor, an alias,
+// a filter or diff driver, a credential helper, ...).
+func gitCommandKey(s string) bool {
+	l := strings.ToLower(s)
+	for _, k := range []string{"core.sshcommand", "core.fsmonitor", "core.pager", "core.editor", "core.hookspath", "core.askpass", "core.gitproxy",
+		"sequence.editor", "diff.external", "credential.helper", "gpg.program", "uploadpack.packobjectshook", "alias.", "filter.", ".textconv", ".driver", "pager."} {
+		if strings.Contains(l, k) {
+			return true
+		}
 	}
 	return false
 }

@@ -29,6 +29,9 @@ type DirFS struct {
 
 	listMu   sync.Mutex
 	listings map[string][]string // see Listed
+
+	linksMu sync.Mutex
+	links   []string // see Links
 }
 
 // setListings keeps what the last walk listed (see Listed).
@@ -50,6 +53,23 @@ func (d *DirFS) Listed(dir string) (names []string, ok bool) {
 	defer d.listMu.Unlock()
 	names, ok = d.listings[dir]
 	return names, ok
+}
+
+// Links lists the links of the tree that the last walk met and did not read
+// (links to folders, or to files that are not agent files by their own
+// name): the walk never follows them, and a caller that must know what an
+// agent would find through them (the gate) reads them itself.
+func (d *DirFS) Links() []string {
+	d.linksMu.Lock()
+	defer d.linksMu.Unlock()
+	return append([]string(nil), d.links...)
+}
+
+func (d *DirFS) setLinks(l []string) {
+	sort.Strings(l)
+	d.linksMu.Lock()
+	d.links = l
+	d.linksMu.Unlock()
 }
 
 // OpenDir opens dir for scanning. Close it when done.
@@ -181,6 +201,13 @@ type collector struct {
 	files    []File
 	notices  []Notice
 	listings map[string][]string
+	links    []string
+}
+
+func (c *collector) link(p string) {
+	c.mu.Lock()
+	c.links = append(c.links, p)
+	c.mu.Unlock()
 }
 
 // listing keeps the names of folder dir (NUL-terminated in names).

@@ -94,6 +94,7 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 	}
 	files, notices := c.sorted()
 	d.setListings(c.listings)
+	d.setLinks(c.links)
 	return files, notices, nil
 }
 
@@ -263,9 +264,11 @@ func (w *walker) entries(fd int, rel, dir, parent string, buf []byte) {
 		kind, tool, ok := classify(dir, parent, name)
 		if !ok {
 			if typ == syscall.DT_LNK {
-				if n := linkedFolderNotice(join(rel, nameBytes), name); n != nil {
+				p := join(rel, nameBytes)
+				if n := linkedFolderNotice(p, name); n != nil {
 					w.c.notice(*n)
 				}
+				w.c.link(p)
 			}
 			continue
 		}

@@ -83,6 +83,7 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 					if n := linkedFolderNotice(p, name); n != nil {
 						c.notice(*n)
 					}
+					c.link(p)
 				}
 				continue
 			}
@@ -109,6 +110,7 @@ func (d *DirFS) walk() ([]File, []Notice, error) {
 		return nil, nil, fmt.Errorf("cannot list the folder to scan: %s", errText(err))
 	}
 	files, notices := c.sorted()
+	d.setLinks(c.links)
 	return files, notices, nil
 }
 

@@ -30,7 +30,8 @@ var (
 	// gRaw: raw network channels (reverse shells, /dev/tcp, socat, DNS
 	// look-ups, the environment piped to the network).
 	gRaw = guardGroup("/dev/tcp", "/dev/udp", "socat", "nslookup", " dig ", "`dig ", "drill ", "mkfifo", "/proc/self/environ", "printenv", "$(env", "`env`", "env |", "env|",
-		"-e /bin", "-e sh", "-e bash", "-e cmd", "-e powershell", "-c /bin", "-c sh", "-c bash", "--exec", "--sh-exec", "-e /usr", " ping ", "`ping ")
+		"-e /bin", "-e sh", "-e bash", "-e cmd", "-e powershell", "-c /bin", "-c sh", "-c bash", "--exec", "--sh-exec", "-e /usr", " ping ", "`ping ",
+		"fsockopen", "stream_socket_client", "socket.socket", "socket.create_connection", "tcpclient", "tcpsocket.", "io::socket", "ztcp", "telnet ")
 	// gFrame: jailbreak framing and fake role headers.
 	gFrame = guardGroup("<|", "<<sys", "[system", "[developer", "[admin", "[inst", "system:", "system*", "developer:", "admin:",
 		"system message", "system notice", "system override", "### instruction", "<system", "</system", "</user", "developer mode", "jailbr",
@@ -43,7 +44,8 @@ var (
 	gAuto = guardGroup("sub-agent", "subagent", "sub agent", "background", "oversight", "supervision", "unattended", "autonomous", "yourself",
 		"agents", "workers", "daemon")
 	// gDecRun: something decoded and then run.
-	gDecRun = guardGroup("printf", "echo -e", "echo -ne", "base64", "b64", "xxd", "\\x", "\\u00", "decode", "atob", "fromcharcode", "-enc", "frombase64", "uudecode", "openssl enc")
+	gDecRun = guardGroup("printf", "echo -e", "echo -ne", "base64", "b64", "xxd", "\\x", "\\u00", "decode", "atob", "fromcharcode", "-enc", "frombase64", "uudecode", "openssl enc",
+		"pack(\"h*", "pack('h*", "pack \"h*", "pack 'h*")
 )
 
 func destLits() []string {

@@ -71,7 +71,7 @@ func shellLeaks(src string, hookInput bool) []leak {
 	if len(src) > flowLimit {
 		src = src[:flowLimit]
 	}
-	fl := &flow{vars: map[string]taint{}, files: map[string]taint{}}
+	fl := &flow{vars: map[string]taint{}, files: map[string]taint{}, paths: map[string]string{}}
 	stdin := taint{input: hookInput}
 	if f, ok := parseShell(src); ok {
 		fl.stmts(f.Stmts, stdin, 0)
@@ -114,6 +114,7 @@ func hasSender(l string) bool {
 type flow struct {
 	vars     map[string]taint
 	files    map[string]taint
+	paths    map[string]string // variables holding a literal path (K=~/.ssh/id_rsa)
 	out      []leak
 	lineBase int
 }
@@ -137,11 +138,13 @@ func (fl *flow) stmt(st *syntax.Stmt, stdin taint, depth int) taint {
 		return taint{}
 	}
 	var outFiles []*syntax.Word
+	readsIn := false
 	for _, r := range st.Redirs {
 		switch r.Op {
 		case syntax.RdrIn:
 			if r.N == nil || r.N.Value == "0" {
 				stdin = fl.fileTaint(wordText(r.Word))
+				readsIn = true
 			}
 		case syntax.Hdoc, syntax.DashHdoc:
 			if r.Hdoc != nil {
@@ -158,6 +161,10 @@ func (fl *flow) stmt(st *syntax.Stmt, stdin taint, depth int) taint {
 		}
 	}
 	var out taint
+	if st.Cmd == nil && readsIn {
+		// $(< file): the file's bytes, as cat would print them.
+		out = stdin
+	}
 	switch c := st.Cmd.(type) {
 	case *syntax.CallExpr:
 		out = fl.call(c, stdin, depth)
@@ -256,6 +263,14 @@ func (fl *flow) assign(a *syntax.Assign, stdin taint, depth int) {
 			}
 		}
 	}
+	if !a.Append {
+		delete(fl.paths, a.Name.Value)
+		if a.Value != nil && a.Array == nil && t.empty() {
+			if v := wordText(a.Value); v != "" && !strings.Contains(v, "$(...)") {
+				fl.paths[a.Name.Value] = fl.expandPath(v)
+			}
+		}
+	}
 	if t.empty() {
 		if !a.Append {
 			delete(fl.vars, a.Name.Value)
@@ -351,6 +366,20 @@ func normPath(p string) string {
 	if strings.HasPrefix(p, "/root/") || p == "/root" {
 		return "~" + p[len("/root"):]
 	}
+	// Another user's home, or one's own by name: ~alice/, /home/alice/,
+	// /Users/alice/.
+	if len(p) > 1 && p[0] == '~' && p[1] != '/' {
+		if i := strings.IndexByte(p, '/'); i > 1 && !strings.ContainsAny(p[1:i], "$(){}") {
+			return "~" + p[i:]
+		}
+	}
+	for _, pre := range []string{"/home/", "/Users/"} {
+		if rest, ok := strings.CutPrefix(p, pre); ok {
+			if i := strings.IndexByte(rest, '/'); i > 0 {
+				return "~" + rest[i:]
+			}
+		}
+	}
 	return p
 }
 
@@ -401,11 +430,28 @@ func credPath(p string) string {
 	return ""
 }
 
+// expandPath writes a leading $NAME that holds a literal path as that
+// path ($K with K=~/.ssh/id_rsa is ~/.ssh/id_rsa).
+func (fl *flow) expandPath(p string) string {
+	if len(p) < 2 || p[0] != '$' {
+		return p
+	}
+	i := 1
+	for i < len(p) && (p[i] == '_' || p[i] >= 'a' && p[i] <= 'z' || p[i] >= 'A' && p[i] <= 'Z' || p[i] >= '0' && p[i] <= '9') {
+		i++
+	}
+	if v, ok := fl.paths[p[1:i]]; ok {
+		return v + p[i:]
+	}
+	return p
+}
+
 // fileTaint is what reading the file at p yields.
 func (fl *flow) fileTaint(p string) taint {
 	if p == "" {
 		return taint{}
 	}
+	p = fl.expandPath(p)
 	if w := credPath(p); w != "" {
 		return taint{what: w}
 	}
@@ -484,6 +530,21 @@ func skipFlags(args []*syntax.Word) []*syntax.Word {
 	return args
 }
 
+// dnsTools look a name up (and send it to a DNS server).
+var dnsTools = map[string]bool{"nslookup": true, "dig": true, "drill": true, "resolvectl": true}
+
+// codeFlags introduce code on an interpreter's command line.
+var codeFlags = map[string]bool{"-c": true, "-e": true, "-E": true, "-r": true, "--eval": true, "-p": true, "--print": true, "-Command": true, "-command": true}
+
+// interpreter reports whether name runs code given after one of codeFlags.
+func interpreter(name string) bool {
+	switch name {
+	case "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "pwsh", "powershell", "powershell.exe", "pwsh.exe":
+		return true
+	}
+	return strings.HasPrefix(name, "python")
+}
+
 // shells run the string after -c as a command of their own.
 var shells = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true}
 
@@ -527,11 +588,37 @@ func (fl *flow) call(c *syntax.CallExpr, stdin taint, depth int) taint {
 			}
 		}
 		return taint{}
+	case name == "openssl" && len(args) > 0 && wordText(args[0]) == "s_client":
+		// s_client sends its standard input to the host it connects to.
+		if !stdin.empty() && !stdin.secretVar {
+			fl.add(c.Pos(), stdin, "openssl s_client")
+		}
+		return taint{}
+	case dnsTools[name]:
+		// A look-up whose name carries data sends it to the name's server.
+		for _, a := range args {
+			if t := fl.word(a, stdin, depth); !t.empty() {
+				fl.add(c.Pos(), t, name+" (in a DNS name)")
+			}
+		}
+		return taint{}
+	case interpreter(name):
+		// python3 -c '…', node -e '…': the code is read as other
+		// languages are, one line at a time.
+		for i, a := range args {
+			if codeFlags[wordText(a)] && i+1 < len(args) {
+				for _, l := range codeLeaks(wordText(args[i+1])) {
+					l.line = fl.lineBase + int(c.Pos().Line())
+					fl.out = append(fl.out, l)
+				}
+			}
+		}
+		return taint{}
 	case shells[name]:
 		for i, a := range args {
 			if wordText(a) == "-c" && i+1 < len(args) && depth < flowDepth {
 				if f, ok := parseShell(wordText(args[i+1])); ok {
-					sub := &flow{vars: fl.vars, files: fl.files, lineBase: fl.lineBase + int(c.Pos().Line()) - 1}
+					sub := &flow{vars: fl.vars, files: fl.files, paths: fl.paths, lineBase: fl.lineBase + int(c.Pos().Line()) - 1}
 					out := sub.stmts(f.Stmts, stdin, depth+1)
 					fl.out = append(fl.out, sub.out...)
 					return out
@@ -561,7 +648,8 @@ func (fl *flow) call(c *syntax.CallExpr, stdin taint, depth int) taint {
 			if ft := fl.fileTaint(text); !ft.empty() {
 				t = t.or(ft)
 				files = true
-			} else if text != "" && !strings.HasPrefix(text, "-") {
+			} else if text != "" && !strings.HasPrefix(text, "-") && strings.Trim(text, "0123456789") != "" {
+				// (a number is a flag's value, head -c 60, not a file)
 				plain = append(plain, text)
 			}
 		}
