@@ -8,6 +8,6 @@ import "testing"
 // about half (measured when it happened, see docs/BENCHMARKS.md).
 func TestProsePrefilterKeepsFastTable(t *testing.T) {
 	if !prefilter().Fast() {
-		t.Fatal("the prose prefilter has outgrown its fast table (4,096 automaton states): shorten or share literals")
+		t.Fatal("the prose prefilter has outgrown its fast table (65,536 automaton states, or 2^31 entries): shorten or share literals")
 	}
 }

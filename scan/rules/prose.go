@@ -61,7 +61,8 @@ func proseLiterals() []text.Literal {
 	l = add(l, gCredVar, "token", "secret", "key", "passw", "credential", "cookie", "environment", "env var", "printenv", "process.env", "os.environ", "env ", "$env", "getenv", "of `env", "of env", "of printenv")
 	l = add(l, gURL, "://")
 	l = add(l, gOverride, "ignore", "disregard", "forget", "override", "bypass", "system-level", "system level", "mark this", "mark the",
-		"system prompt", "initial instructions", "hidden instructions", "developer mode", "god mode", "dan mode", "jailbreak", "supersede", "previous instructions")
+		"system prompt", "initial instructions", "hidden instructions", "developer mode", "god mode", "dan mode", "jailbreak", "supersede", "previous instructions",
+		"pay no", "void", "revoked", "rescind", "no longer")
 	l = add(l, gConceal, "tell", "inform", "notify", "alert", "mention", "hide", "conceal", "without", "know", "notice", "secret from", "hidden from", "reveal", "disclose", "aware", "warn", "show", "let ", "keep ", "learn", "find out")
 	l = add(l, gWho, "user", "developer", "human", "operator", "owner", "maintainer", "person", "anyone", "reviewer")
 	l = add(l, gFetch, "instruction", "rules", "directive", "prompt", "command", "orders", "tasks", "what it says", "whatever it says", "follow them", "obey",

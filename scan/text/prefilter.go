@@ -13,14 +13,16 @@ type Prefilter struct {
 	class [256]byte
 	width int
 	// fast, when the automaton is small enough (up to maxFastStates
-	// states), is the table Groups runs on: for state s and class k,
-	// entry s*width+k holds the next state premultiplied by width in its
-	// low 19 bits, the next state's number in the 12 above, and in the
-	// top bit whether a literal ends in that state. Each byte costs one
-	// add and one load, and the groups are looked up, without a
-	// multiplication, only in the few states where a literal ends.
+	// states), is the table Groups runs on. Its rows are padded to a
+	// power of two, 1<<shift entries: for state s and class k, entry
+	// s<<shift+k holds the next state premultiplied (its row's offset)
+	// in its low 31 bits, and in the top bit whether a literal ends in
+	// that state. Each byte costs one add and one load, and the groups
+	// are looked up (fastOut[offset>>shift]), without a multiplication,
+	// only in the few states where a literal ends.
 	fast    []uint32
-	fastOut *[maxFastStates]uint64
+	fastOut []uint64
+	shift   uint
 	// fclass is class with capital ASCII letters in the class of their
 	// lower case, for LineGroups; lineSafe says no literal holds a line
 	// break or a capital, so that LineGroups may use fast and fclass.
@@ -28,15 +30,15 @@ type Prefilter struct {
 	lineSafe bool
 }
 
-// maxFastStates bounds the automaton that gets the fast table (12 bits
-// of a table entry).
-const maxFastStates = 1 << 12
+// maxFastStates bounds the automaton that gets the fast table: as many
+// states as delta can number. (The table was once limited to 4,096 states
+// by an entry that also held the state's number; the padded rows made
+// that field unnecessary.)
+const maxFastStates = 1 << 16
 
 // The fields of a fast table entry.
 const (
-	offsetMask = 1<<19 - 1
-	stateShift = 19
-	stateMask  = maxFastStates - 1
+	offsetMask = 1<<31 - 1
 	outputBit  = 1 << 31
 )
 
@@ -118,7 +120,11 @@ func NewPrefilter(lits []Literal) *Prefilter {
 			}
 		}
 	}
-	if len(nodes) <= maxFastStates && len(nodes)*width <= offsetMask {
+	shift := uint(0)
+	for 1<<shift < width {
+		shift++
+	}
+	if len(nodes) <= maxFastStates && len(nodes)<<shift <= offsetMask {
 		// The fast table numbers the states in breadth-first order (the
 		// order the failure links were computed in), so that the shallow
 		// states, where almost every step of ordinary text lands, share
@@ -131,18 +137,19 @@ func NewPrefilter(lits []Literal) *Prefilter {
 		for n, old := range order {
 			renum[old] = uint32(n)
 		}
-		p.fast = make([]uint32, len(p.delta))
-		p.fastOut = new([maxFastStates]uint64)
+		p.shift = shift
+		p.fast = make([]uint32, len(nodes)<<shift)
+		p.fastOut = make([]uint64, len(nodes))
 		for n, old := range order {
 			p.fastOut[n] = p.out[old]
 			row := p.delta[int(old)*width : int(old+1)*width]
 			for k, next := range row {
 				to := renum[next]
-				e := to*uint32(width) | to<<stateShift
+				e := to << shift
 				if p.out[next] != 0 {
 					e |= outputBit
 				}
-				p.fast[n*width+k] = e
+				p.fast[n<<shift+k] = e
 			}
 		}
 		p.fclass = p.class
@@ -174,12 +181,12 @@ func (p *Prefilter) Groups(s string) uint64 {
 		return found
 	}
 	st := uint32(0)
-	d, out := p.fast, p.fastOut
+	d, out, sh := p.fast, p.fastOut, p.shift
 	for i := 0; i < len(s); i++ {
 		v := d[st+uint32(p.class[s[i]])]
 		st = v & offsetMask
 		if v&outputBit != 0 {
-			found |= out[v>>stateShift&stateMask]
+			found |= out[st>>sh]
 		}
 	}
 	return found
@@ -229,7 +236,7 @@ func (p *Prefilter) MarkUnits(us []Unit) {
 			busy++
 		}
 	}
-	d, out, class := p.fast, p.fastOut, &p.class
+	d, out, class, sh := p.fast, p.fastOut, &p.class, p.shift
 	for busy == lanes {
 		n := min(len(text[0]), len(text[1]), len(text[2]), len(text[3]))
 		a, b, c, e := text[0][:n], text[1][:n], text[2][:n], text[3][:n]
@@ -242,10 +249,10 @@ func (p *Prefilter) MarkUnits(us []Unit) {
 			ve := d[se+uint32(class[e[i]])]
 			sa, sb, sc, se = va&offsetMask, vb&offsetMask, vc&offsetMask, ve&offsetMask
 			if (va|vb|vc|ve)&outputBit != 0 {
-				fa |= out[va>>stateShift&stateMask]
-				fb |= out[vb>>stateShift&stateMask]
-				fc |= out[vc>>stateShift&stateMask]
-				fe |= out[ve>>stateShift&stateMask]
+				fa |= out[sa>>sh]
+				fb |= out[sb>>sh]
+				fc |= out[sc>>sh]
+				fe |= out[se>>sh]
 			}
 		}
 		st[0], st[1], st[2], st[3] = sa, sb, sc, se
@@ -270,7 +277,7 @@ func (p *Prefilter) MarkUnits(us []Unit) {
 			v := d[s+uint32(class[text[k][i]])]
 			s = v & offsetMask
 			if v&outputBit != 0 {
-				f |= out[v>>stateShift&stateMask]
+				f |= out[s>>sh]
 			}
 		}
 		us[unit[k]].Groups = f
@@ -331,7 +338,7 @@ func (p *Prefilter) LineGroups(s string, starts []int, out []uint64) []uint64 {
 			line[k]++
 		}
 	}
-	d, o, class := p.fast, p.fastOut, &p.fclass
+	d, o, class, sh := p.fast, p.fastOut, &p.fclass, p.shift
 	var st [lanes]uint32
 	at := func(k, pos int, v uint32) {
 		l := line[k]
@@ -339,7 +346,7 @@ func (p *Prefilter) LineGroups(s string, starts []int, out []uint64) []uint64 {
 			l++
 		}
 		line[k] = l
-		out[l] |= o[v>>stateShift&stateMask]
+		out[l] |= o[(v&offsetMask)>>sh]
 	}
 	done := 0
 	for {
