@@ -241,7 +241,8 @@ func (g *gate) scanTree(cmd *cobra.Command, wd string, view *outsideView) (*scan
 		}
 		return &scan.Result{Verdict: scan.Clean, TrustScore: 100}, "", nil
 	}
-	res, err := scan.ScanFiles(ctxOf(cmd), fsys, files, scan.WithApprover(approver), scan.WithNotices(notices))
+	// A link whose target the gate read itself (view) is not "not read".
+	res, err := scan.ScanFiles(ctxOf(cmd), fsys, files, scan.WithApprover(approver), scan.WithNotices(view.treeNotices(notices)))
 	if err != nil {
 		return nil, "", err
 	}

@@ -45,28 +45,45 @@ type outsideView struct {
 	linked bool
 	// opts are the tree's scan options (its approvals).
 	opts []scan.Option
+	// followed holds the links of the tree (paths in it) whose targets
+	// were read whole: the tree's scan does not report them as not read.
+	followed map[string]bool
 }
 
 func newOutsideView() *outsideView {
-	return &outsideView{files: fstest.MapFS{}, shown: map[string]string{}}
+	return &outsideView{files: fstest.MapFS{}, shown: map[string]string{}, followed: map[string]bool{}}
 }
 
-// add reads one regular file (links followed) into the view.
-func (v *outsideView) add(virtual, real, shown string) {
+// add reads one regular file (links followed) into the view, and
+// reports whether it was read whole.
+func (v *outsideView) add(virtual, real, shown string) bool {
 	f, err := os.Open(real)
 	if err != nil {
-		return
+		return false
 	}
 	defer f.Close()
 	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return
+		return false
 	}
 	data, err := io.ReadAll(io.LimitReader(f, outsideFileLimit+1))
 	if err != nil {
-		return
+		return false
 	}
 	v.files[virtual] = &fstest.MapFile{Data: data, Mode: 0o644}
 	v.shown[virtual] = shown
+	return len(data) <= outsideFileLimit
+}
+
+// treeNotices are the walk's notices less those about links whose
+// targets the view read whole: what the tree's own scan still reports.
+func (v *outsideView) treeNotices(ns []discover.Notice) []discover.Notice {
+	var out []discover.Notice
+	for _, n := range ns {
+		if !v.followed[n.Path] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // addParents reads the instruction files of every folder above wd, both
@@ -134,7 +151,9 @@ func (v *outsideView) addLinks(wd string, notices []discover.Notice, links []str
 		if st.Mode().IsRegular() {
 			if _, _, ok := discover.Classify(rel); ok && outside {
 				v.linked = true
-				v.add(rel, real, rel+" -> "+real)
+				if v.add(rel, real, rel+" -> "+real) {
+					v.followed[rel] = true
+				}
 			}
 			continue
 		}
@@ -144,8 +163,14 @@ func (v *outsideView) addLinks(wd string, notices []discover.Notice, links []str
 		if outside {
 			v.linked = true
 		}
+		// The link counts as read when the gate read every agent file in it
+		// and found at least one: a folder linked under a name no agent
+		// file matches exactly (".Cursor", read by an agent on a file
+		// system that ignores case) stays "not read".
+		whole, nread := true, 0
 		filepath.WalkDir(real, func(q string, d fs.DirEntry, err error) error {
 			if budget--; err != nil || budget < 0 {
+				whole = false
 				return fs.SkipAll
 			}
 			if d.IsDir() {
@@ -163,9 +188,16 @@ func (v *outsideView) addLinks(wd string, notices []discover.Notice, links []str
 				return nil
 			}
 			v.linked = true
-			v.add(virtual, q, virtual+" -> "+q)
+			if v.add(virtual, q, virtual+" -> "+q) {
+				nread++
+			} else {
+				whole = false
+			}
 			return nil
 		})
+		if whole && nread > 0 {
+			v.followed[rel] = true
+		}
 	}
 }
 
