@@ -3,6 +3,7 @@ package rules
 import (
 	"encoding/base32"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/sentinel-sec/sentinel/scan/text"
@@ -34,6 +35,16 @@ var b64Names = []string{"base64", "base 64", "base-64"}
 
 // rotReasons are the reasons to read a file in rot13 and reversed.
 var rotReasons = decodeReasonLiterals[:len(decodeReasonLiterals)-len(b64Names)]
+
+// rotReasonFilter finds any of rotReasons in one pass over a lowered text
+// (a strings.Contains per reason read a whole file dozens of times).
+var rotReasonFilter = sync.OnceValue(func() *text.Prefilter {
+	lits := make([]text.Literal, len(rotReasons))
+	for i, r := range rotReasons {
+		lits[i] = text.Literal{Text: r, Group: 0}
+	}
+	return text.NewPrefilter(lits)
+})
 
 // s07DecodeGate makes the text layer cut every paragraph holding a
 // reason to decode into units, so that a document's groups show it.
@@ -133,7 +144,7 @@ func transformed(d *Doc, budget *int, report func(kind string, di decodedInstruc
 	}
 	// rot13 and reversal read the whole file again: only where a reason
 	// to decode them is (a file that only names base64 has none).
-	if containsAny(text.Lower(src), rotReasons) {
+	if rotReasonFilter().Groups(text.Lower(src)) != 0 {
 		for _, t := range []struct {
 			kind string
 			f    func(string) string
@@ -159,6 +170,9 @@ func transformed(d *Doc, budget *int, report func(kind string, di decodedInstruc
 func spacedB64(src string, budget *int, report func(line int, decoded string)) {
 	var sc decodeScratch
 	for n, line := range strings.Split(src, "\n") {
+		if len(line) < minRun || !spacedRunPossible(line) {
+			continue // no run of three chunks minRun long can be in it
+		}
 		words := strings.Fields(line)
 		for i := 0; i < len(words) && *budget > 0; {
 			j := i
@@ -186,6 +200,37 @@ func spacedB64(src string, budget *int, report func(line int, decoded string)) {
 // b64Chunk reports a word of base64 characters that is not an ordinary
 // word: it holds a digit, '+', '/', '=', '-', '_' or a capital letter after
 // its first character.
+// spacedRunPossible reports that s holds three or more b64Chunk words in
+// a row that join to minRun characters or more, without cutting it into
+// words: any byte outside ASCII or ASCII white space ends a word here
+// (strings.Fields ends words only at white space, but a word with a
+// byte outside ASCII is no chunk, so no run is lost).
+func spacedRunPossible(s string) bool {
+	run, length := 0, 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c >= 0x80 {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && !(s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\v' || s[j] == '\f' || s[j] == '\r' || s[j] >= 0x80) {
+			j++
+		}
+		if b64Chunk(s[i:j]) {
+			run++
+			length += j - i
+			if run >= 3 && length >= minRun {
+				return true
+			}
+		} else {
+			run, length = 0, 0
+		}
+		i = j
+	}
+	return false
+}
+
 func b64Chunk(w string) bool {
 	sign := false
 	for k := 0; k < len(w); k++ {
