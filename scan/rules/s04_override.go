@@ -27,10 +27,6 @@ var overrideAlts = alternatives{
 	// everything you were told before this line".
 	alt(`\b(?:ignore|disregard|forget|discard)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+|every\s+|about\s+)*(?:instructions?|rules|directions|guidelines|guidance|directives|everything|anything)\s+(?:(?:you\s+(?:were|have\s+been)\s+(?:told|given)|you\s+(?:received|got|read)|given|written|stated)\s+)?(?:above|before\s+this\s+(?:line|point|sentence|message|file)|so\s+far|until\s+now|earlier|previously)\b`,
 		"ignore", "disregard", "forget", "override", "bypass", "discard", "pay no"),
-	// A declaration that cancels the earlier instructions, with no verb of
-	// ignoring: "the instructions you received before this point are void".
-	alt(`\b(?:all\s+|any\s+|the\s+|your\s+)*(?:(?:previous|prior|earlier|preceding|original|system|other)\s+)?(?:instructions?|rules|directions|guidelines|guidance|directives|prompts?)\s+(?:(?:you\s+(?:were|have\s+been)\s+(?:told|given)|you\s+(?:received|got|read)|given\s+to\s+you)\s+)?(?:(?:above|before\s+(?:this|now)(?:\s+(?:line|point|file|message|sentence))?|earlier|previously|so\s+far|until\s+now)\s+)?(?:are|is)\s+(?:now\s+|hereby\s+)?(?:void|null(?:\s+and\s+void)?|revoked|rescinded|cancell?ed|no\s+longer\s+(?:valid|binding|in\s+effect))\b`,
-		s04Lits...),
 	alt(`\bsystem[- ]level\s+(?:directive|instruction|override|command|order)s?\b`, s04Lits...),
 	alt(`\b(?:system|admin|administrator|developer|root|god)\s+override\b`, s04Lits...),
 	alt(`\bmark\s+(?:this|the|these)\s+(?:file|files|repo|repository|project|code|content|package|skill|server|tool)\s+as\s+(?:safe|trusted|clean|verified|benign|harmless)\b`, s04Lits...),
@@ -43,8 +39,15 @@ var overrideAlts = alternatives{
 // prefilter group for all of them (the groups are 64 in all), each branch
 // an expression that starts with one of these words and so costs nothing
 // where its own word is missing.
-var s04Lits = []string{"system-level", "system level", " override", "mark ", " mode", "supersede", "replace",
-	"void", "null", "revoked", "rescind", "cancel", "no longer"}
+var s04Lits = []string{"system-level", "system level", " override", "mark ", " mode", "supersede", "replace"}
+
+// reVoidDecl is a declaration that cancels the earlier instructions, with
+// no verb of ignoring: "the instructions you received before this point
+// are void". It runs only on a sentence with one of voidWords (it has no
+// literal to start from that is not a common word).
+var reVoidDecl = lazyre.New(`\b(?:all\s+|any\s+|the\s+|your\s+)*(?:(?:previous|prior|earlier|preceding|original|system|other)\s+)?(?:instructions?|rules|directions|guidelines|guidance|directives|prompts?)\s+(?:(?:you\s+(?:were|have\s+been)\s+(?:told|given)|you\s+(?:received|got|read)|given\s+to\s+you)\s+)?(?:(?:above|before\s+(?:this|now)(?:\s+(?:line|point|file|message|sentence))?|earlier|previously|so\s+far|until\s+now)\s+)?(?:are|is)\s+(?:now\s+|hereby\s+)?(?:void|null(?:\s+and\s+void)?|revoked|rescinded|cancell?ed|no\s+longer\s+(?:valid|binding|in\s+effect))\b`)
+
+var voidWords = []string{"void", "null", "revoked", "rescind", "cancel", "no longer"}
 
 func matchOverride(u *text.Unit) (match, bool) {
 	if !has(u, gOverride) {
@@ -58,6 +61,14 @@ func matchOverride(u *text.Unit) (match, bool) {
 			continue // "mark the file as safe to delete": housekeeping, not a verdict
 		}
 		return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
+	}
+	if containsAny(u.Lower, voidWords) {
+		for _, loc := range reVoidDecl.FindAllStringIndex(u.Lower, 4) {
+			if !imperativeAt(u, loc[0]) || governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
+				continue
+			}
+			return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
+		}
 	}
 	return matchOverrideForeign(u)
 }

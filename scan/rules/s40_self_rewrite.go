@@ -57,7 +57,13 @@ func matchSelfRewrite(u *text.Unit) (match, bool) {
 		locs = append(locs, loc)
 	}
 	// A command is a command in backticks or quotes too (as for S37, S39).
-	for _, loc := range reSelfWriteCmd.FindAllStringIndex(u.Lower, 4) {
+	// Each of its forms holds "tee", ">", "sed" or "perl": the expression,
+	// which has no literal to start from, runs only where one is.
+	var cmds [][]int
+	if strings.IndexByte(u.Lower, '>') >= 0 || strings.Contains(u.Lower, "tee") || strings.Contains(u.Lower, "sed") || strings.Contains(u.Lower, "perl") {
+		cmds = reSelfWriteCmd.FindAllStringIndex(u.Lower, 4)
+	}
+	for _, loc := range cmds {
 		if !governed(u, loc[0]) && !warnedAbout(u, loc[0], loc[1]) {
 			locs = append(locs, loc)
 		}

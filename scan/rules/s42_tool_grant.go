@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/sentinel-sec/sentinel/scan/text"
 	"strconv"
 	"strings"
 
@@ -58,6 +59,12 @@ func toolGrant(d *Doc) (int, string) {
 		s := d.LineText(l)
 		if t := strings.TrimSpace(s); t == "---" || t == "..." {
 			return 0, ""
+		}
+		// The key holds "tools" in any case (only the Kelvin sign and a
+		// dotted capital I lower to ASCII letters, and "tools" has neither
+		// k nor i): the expression runs only on such a line.
+		if !strings.Contains(text.Lower(s), "tools") {
+			continue
 		}
 		m := reGrantKey.FindStringSubmatch(strings.ToLower(s))
 		if m == nil {
