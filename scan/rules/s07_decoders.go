@@ -131,8 +131,20 @@ func transformed(d *Doc, budget *int, report func(kind string, di decodedInstruc
 	if d.groups&(1<<gDecode) == 0 || *budget <= 0 {
 		return
 	}
-	src := docText(d, min(*budget, maxDecodeBudget))
-	*budget -= 2 * len(src)
+	// The lines read are those docText(d, limit) would join, found
+	// without joining them: most documents have no reason for rot13.
+	limit := min(*budget, maxDecodeBudget)
+	var lines []string
+	size := 0
+	for l := 1; l <= d.NumLines(); l++ {
+		t := d.LineText(l)
+		if size+len(t)+1 > limit {
+			break
+		}
+		size += len(t) + 1
+		lines = append(lines, t)
+	}
+	*budget -= 2 * size
 	// A line the document says plainly turns to gibberish when
 	// transformed: what reads as an instruction is news.
 	seen := map[int]bool{}
@@ -144,7 +156,14 @@ func transformed(d *Doc, budget *int, report func(kind string, di decodedInstruc
 	}
 	// rot13 and reversal read the whole file again: only where a reason
 	// to decode them is (a file that only names base64 has none).
-	if rotReasonFilter().Groups(text.Lower(src)) != 0 {
+	rot := false
+	for _, t := range lines {
+		if rot = rotReasonFilter().GroupsFold(t) != 0; rot {
+			break // no reason holds a line break: a line at a time is the same
+		}
+	}
+	if rot {
+		src := docText(d, limit)
 		for _, t := range []struct {
 			kind string
 			f    func(string) string
@@ -154,7 +173,7 @@ func transformed(d *Doc, budget *int, report func(kind string, di decodedInstruc
 			}
 		}
 	}
-	spacedB64(src, budget, func(line int, decoded string) {
+	spacedB64Lines(lines, budget, func(line int, decoded string) {
 		if id, ok := scoredInstruction(decoded); ok && !seen[line] {
 			seen[line] = true
 			report("spaced", decodedInstruction{id, line, decoded})
@@ -168,8 +187,14 @@ func transformed(d *Doc, budget *int, report func(kind string, di decodedInstruc
 // more characters, and reports those whose joined text decodes to words:
 // base64 split by spaces, which a model joins when told to decode it.
 func spacedB64(src string, budget *int, report func(line int, decoded string)) {
+	spacedB64Lines(strings.Split(src, "\n"), budget, report)
+}
+
+// spacedB64Lines is spacedB64 over the lines of a text (line n+1 is
+// lines[n]).
+func spacedB64Lines(lines []string, budget *int, report func(line int, decoded string)) {
 	var sc decodeScratch
-	for n, line := range strings.Split(src, "\n") {
+	for n, line := range lines {
 		if len(line) < minRun || !spacedRunPossible(line) {
 			continue // no run of three chunks minRun long can be in it
 		}

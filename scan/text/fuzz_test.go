@@ -210,6 +210,12 @@ func FuzzPrefilter(f *testing.F) {
 				}
 			}
 		}
+		// GroupsFold agrees with Groups of the lowered text.
+		for _, q := range []*Prefilter{p, NewPrefilter([]Literal{{Lower(a), 0}, {Lower(b), 1}, {Lower(c), 2}})} {
+			if got, want := q.GroupsFold(s), q.Groups(Lower(s)); got != want {
+				t.Fatalf("GroupsFold(%q) = %b, Groups of the lowered text %b", s, got, want)
+			}
+		}
 		var want uint64
 		for _, l := range lits {
 			if l.Text != "" && strings.Contains(s, l.Text) {

@@ -192,6 +192,26 @@ func (p *Prefilter) Groups(s string) uint64 {
 	return found
 }
 
+// GroupsFold returns Groups(Lower(s)) without the lowered copy when the
+// literals allow (lower case, no line break: capital ASCII letters then
+// read as their lower case).
+func (p *Prefilter) GroupsFold(s string) uint64 {
+	if p.fast == nil || !p.lineSafe {
+		return p.Groups(Lower(s))
+	}
+	var found uint64
+	st := uint32(0)
+	d, out, sh, class := p.fast, p.fastOut, p.shift, &p.fclass
+	for i := 0; i < len(s); i++ {
+		v := d[st+uint32(class[s[i]])]
+		st = v & offsetMask
+		if v&outputBit != 0 {
+			found |= out[st>>sh]
+		}
+	}
+	return found
+}
+
 // MarkUnits sets each unit's Groups to the groups of its Lower text.
 //
 // The automaton's steps form a chain of dependent loads, so one text runs
