@@ -1,6 +1,7 @@
 package discover
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -214,9 +215,12 @@ func (c *collector) link(p string) {
 func (c *collector) listing(dir string, names []byte) {
 	var l []string
 	for len(names) > 0 {
-		n := indexNUL(names)
+		n := bytes.IndexByte(names, 0)
+		if n < 0 {
+			n = len(names)
+		}
 		l = append(l, string(names[:n]))
-		names = names[n+1:]
+		names = names[min(n+1, len(names)):]
 	}
 	c.mu.Lock()
 	if c.listings == nil {
