@@ -3,7 +3,6 @@ package meaning
 import (
 	"sort"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -62,41 +61,7 @@ func (f *Frame) Part(prefix string) []string {
 // lower case has the same length (it is kept otherwise), and clips it to
 // MaxUnit bytes on a rune boundary.
 func lowerUnit(s string) string {
-	if len(s) > MaxUnit {
-		n := MaxUnit
-		for n > 0 && !utf8.RuneStart(s[n]) {
-			n--
-		}
-		s = s[:n]
-	}
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			ascii = false
-			break
-		}
-	}
-	if ascii {
-		return strings.ToLower(s)
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n <= 1 {
-			// An invalid byte stays as it is, so offsets stay the unit's.
-			b.WriteByte(s[i])
-			i++
-			continue
-		}
-		l := unicode.ToLower(r)
-		if utf8.RuneLen(l) != n {
-			l = r
-		}
-		b.WriteRune(l)
-		i += n
-	}
-	return b.String()
+	return string(appendLower(nil, s))
 }
 
 type token struct {

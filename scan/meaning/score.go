@@ -16,7 +16,8 @@ import (
 
 var lowerPool = sync.Pool{New: func() any { b := make([]byte, 0, MaxUnit); return &b }}
 
-// appendLower appends the lowered unit as lowerUnit returns it.
+// appendLower appends s lowered as lowerUnit returns it (lowerUnit is
+// this with a new buffer).
 func appendLower(buf []byte, s string) []byte {
 	if len(s) > MaxUnit {
 		n := MaxUnit

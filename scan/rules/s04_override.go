@@ -54,23 +54,30 @@ func matchOverride(u *text.Unit) (match, bool) {
 		return matchOverrideForeign(u)
 	}
 	for _, loc := range overrideAlts.find(u) {
-		if !imperativeAt(u, loc[0]) || governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
-			continue
-		}
 		if reSafeToClean.MatchString(u.Lower[loc[1]:]) {
 			continue // "mark the file as safe to delete": housekeeping, not a verdict
 		}
-		return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
+		if m, ok := overrideAt(u, loc); ok {
+			return m, true
+		}
 	}
 	if containsAny(u.Lower, voidWords) {
 		for _, loc := range reVoidDecl.FindAllStringIndex(u.Lower, 4) {
-			if !imperativeAt(u, loc[0]) || governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
-				continue
+			if m, ok := overrideAt(u, loc); ok {
+				return m, true
 			}
-			return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
 		}
 	}
 	return matchOverrideForeign(u)
+}
+
+// overrideAt is the override at loc, unless it is not an order (not in
+// the imperative, governed by a prohibition, quoted or warned about).
+func overrideAt(u *text.Unit, loc []int) (match, bool) {
+	if !imperativeAt(u, loc[0]) || governed(u, loc[0]) || quotedOrWarned(u, loc[0], loc[1], true) {
+		return match{}, false
+	}
+	return match{start: loc[0], end: loc[1], scored: true, what: "\"" + clip(u.Text[loc[0]:loc[1]], 80) + "\""}, true
 }
 
 var s04Examples = []example{

@@ -233,13 +233,12 @@ func spacedB64Lines(lines []string, budget *int, report func(line int, decoded s
 func spacedRunPossible(s string) bool {
 	run, length := 0, 0
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c >= 0x80 {
+		if endsWord(s[i]) {
 			i++
 			continue
 		}
 		j := i
-		for j < len(s) && !(s[j] == ' ' || s[j] == '\t' || s[j] == '\n' || s[j] == '\v' || s[j] == '\f' || s[j] == '\r' || s[j] >= 0x80) {
+		for j < len(s) && !endsWord(s[j]) {
 			j++
 		}
 		if b64Chunk(s[i:j]) {
@@ -254,6 +253,11 @@ func spacedRunPossible(s string) bool {
 		i = j
 	}
 	return false
+}
+
+// endsWord: ASCII white space, or any byte outside ASCII.
+func endsWord(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c >= 0x80
 }
 
 func b64Chunk(w string) bool {

@@ -170,8 +170,8 @@ func NewPrefilter(lits []Literal) *Prefilter {
 
 // Groups returns the set of groups with at least one literal in s.
 func (p *Prefilter) Groups(s string) uint64 {
-	var found uint64
 	if p.fast == nil {
+		var found uint64
 		st := uint16(0)
 		d, out, w := p.delta, p.out, p.width
 		for i := 0; i < len(s); i++ {
@@ -180,16 +180,7 @@ func (p *Prefilter) Groups(s string) uint64 {
 		}
 		return found
 	}
-	st := uint32(0)
-	d, out, sh := p.fast, p.fastOut, p.shift
-	for i := 0; i < len(s); i++ {
-		v := d[st+uint32(p.class[s[i]])]
-		st = v & offsetMask
-		if v&outputBit != 0 {
-			found |= out[st>>sh]
-		}
-	}
-	return found
+	return p.fastGroups(s, &p.class)
 }
 
 // GroupsFold returns Groups(Lower(s)) without the lowered copy when the
@@ -199,9 +190,14 @@ func (p *Prefilter) GroupsFold(s string) uint64 {
 	if p.fast == nil || !p.lineSafe {
 		return p.Groups(Lower(s))
 	}
+	return p.fastGroups(s, &p.fclass)
+}
+
+// fastGroups is Groups on the fast table, bytes read through class.
+func (p *Prefilter) fastGroups(s string, class *[256]byte) uint64 {
 	var found uint64
 	st := uint32(0)
-	d, out, sh, class := p.fast, p.fastOut, p.shift, &p.fclass
+	d, out, sh := p.fast, p.fastOut, p.shift
 	for i := 0; i < len(s); i++ {
 		v := d[st+uint32(class[s[i]])]
 		st = v & offsetMask
