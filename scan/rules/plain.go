@@ -57,7 +57,7 @@ func destLits() []string {
 }
 
 func sourceLits() []string {
-	lits := []string{"do what", "do whatever", "do as it", "do as they", "do as the", "do everything", "obey it", "obey them", "carry out", "carry it out", "carry them out",
+	lits := []string{"do what", "do whatever", "do as it", "do as they", "do as the", "do everything", "obey it", "obey them", "carry out", "carry it out", "carry them out", "act on", "comply with", "fulfil", "execute what", "follow what", "obey what", "perform what", "execute everything", "follow everything", "perform everything",
 		"follow the instructions", "follow any instructions", "follow its instructions", "follow their instructions", "follow the commands",
 		"execute the instructions", "execute any instructions", "execute its instructions", "execute their instructions", "execute the commands"}
 	for _, n := range []string{"instructions ", "commands "} {
