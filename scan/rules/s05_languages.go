@@ -444,9 +444,11 @@ var foreignLiterals = map[int][]string{
 		"este archivo", "este fichero", "dieser datei", "ce fichier", "deste arquivo", "este arquivo", "questo file", "dit bestand",
 		"tym plikiem", "tego pliku", "ten plik", "bu dosya", "lo que di", "was dort", "was darin"},
 	gConceal: {"decir", "avisar", "informar", "notificar", "sagen", "mitzuteilen", "dire", "avertir", "dizer", "contar", "dirlo", "avvisare", "vertellen", "melden",
-		"m\xc3\xb3wi", "powiadam", "wiedzy", "s\xc3\xb6yle", "haber ver", "bildir", "pr\xc3\xa9venir", "ne dis", "ne dites", "ne lui dis"},
-	gWho:        {"usuario", "usu\xc3", "benutzer", "nutzer", "anwender", "utilisateur", "utente", "gebruiker", "ytkownik", "kullan"},
-	gConcealNeg: {"sin ", "ohne ", "sans ", "sem ", "senza ", "zonder ", "nie ", "bez ", "meden", "madan", " rien "},
+		"m\xc3\xb3wi", "powiadam", "wiedzy", "s\xc3\xb6yle", "haber ver", "bildir", "pr\xc3\xa9venir", "ne dis", "ne dites", "ne lui dis",
+		"digas", "cuentes", "menciones", "sag ", "erz\xc3\xa4hl", "verrat", "teile", "mentionn", "signal", "r\xc3\xa9v\xc3\xa8l", "n'inform", "n'avert", "pr\xc3\xa9vien", "conte ", "diga ", "mencione", "dire", "raccont", "menzion", "vertel ", "zeg ", "meld ", "m\xc3\xb3w "},
+	gWho: {"usuario", "usu\xc3", "benutzer", "nutzer", "anwender", "utilisateur", "utente", "gebruiker", "ytkownik", "kullan"},
+	gConcealNeg: {"sin ", "ohne ", "sans ", "sem ", "senza ", "zonder ", "nie ", "bez ", "meden", "madan", " rien ",
+		"no le", "no les", "no digas", "no cuentes", "no menciones", "nichts", " pas ", " jamais ", "n\xc3\xa3o ", "non ", "niet", "niks"},
 }
 
 // foreignGroups returns the prefilter groups that the words of the
