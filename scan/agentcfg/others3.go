@@ -554,12 +554,14 @@ func (p *parser) rooModes(data []byte) {
 	}
 }
 
-// ---- Amazon Q Developer CLI agents (.amazonq/cli-agents/*.json) ----
+// ---- CLI agents: Amazon Q Developer (.amazonq/cli-agents/*.json), Kiro (.kiro/agents/*.json) ----
 
-// amazonQAgent reads a custom agent: "prompt" (instructions, or a
-// file:// path), "hooks" ({"agentSpawn": [{"command": ...}], ...}),
-// "mcpServers", "allowedTools" and "resources" (file:// paths read as
-// context).
+// amazonQAgent reads a custom agent of Amazon Q Developer CLI or of its
+// successor Kiro CLI (one format): "prompt" (instructions, or a file://
+// path relative to the agent's file), "hooks" ({"agentSpawn": [{"command":
+// ...}], ...}), "mcpServers", "allowedTools" and "resources" (file:// paths
+// and patterns, always loaded into the agent's context: read as
+// instructions).
 func (p *parser) amazonQAgent(data []byte) {
 	root := p.root(data)
 	if root == nil {
@@ -576,25 +578,68 @@ func (p *parser) amazonQAgent(data []byte) {
 	}
 	if h := root.get("hooks"); h != nil && h.obj() != nil {
 		p.hooks(h)
+	} else if list := h.arr(); list != nil {
+		// A list of hooks each naming its event: not the documented
+		// shape, but what a tolerant reader runs.
+		for _, e := range list {
+			ev, _ := e.get("event").str()
+			before := len(p.cfg.AutoRuns)
+			p.hook(ev, "", e)
+			if ev != "" {
+				p.markUnknown(before, ev)
+			}
+		}
 	}
 	p.servers(root.get("mcpServers"))
 	// allowedTools run without asking: every tool ("*", "@builtin"), the
-	// shell or file writes is a blanket permission (S31).
+	// shell or file writes is a blanket permission (S31). Kiro names
+	// its shell and write tools "shell" and "write" as well.
 	for _, n := range root.get("allowedTools").arr() {
 		if v, ok := n.str(); ok {
 			switch strings.TrimSpace(v) {
-			case "*", "@builtin", "execute_bash", "fs_write", "@builtin/execute_bash", "@builtin/fs_write":
+			case "*", "@builtin", "execute_bash", "fs_write", "@builtin/execute_bash", "@builtin/fs_write",
+				"shell", "write", "@builtin/shell", "@builtin/write", "@builtin/*":
 				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "allowedTools " + strings.TrimSpace(v)})
 			}
 		}
 	}
 	for _, n := range root.get("resources").arr() {
-		if v, ok := n.str(); ok {
-			if f, ok := strings.CutPrefix(strings.TrimSpace(v), "file://"); ok && f != "" {
-				p.cfg.Reads = append(p.cfg.Reads, Include{Path: f, Line: n.line()})
+		v, ok := n.str()
+		if !ok {
+			// {"type": "file", "path": ...}: an object form of a resource.
+			v, ok = n.get("path").str()
+		}
+		if !ok {
+			continue
+		}
+		f, ok := strings.CutPrefix(strings.TrimSpace(v), "file://")
+		if !ok || f == "" {
+			continue
+		}
+		p.cfg.Reads = append(p.cfg.Reads, Include{Path: f, Line: n.line(), Quiet: p.tool == discover.ToolKiro})
+		if p.tool == discover.ToolKiro && !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") && p.base != "" {
+			// Whether Kiro resolves a relative resource against the
+			// agent's file or the workspace is not documented: both
+			// are read (from the workspace when the agent's file sits
+			// in its .kiro/agents folder).
+			if rel, ok := fromAgentDir(p.source, p.base); ok {
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: rel + f, Line: n.line(), Quiet: true})
 			}
 		}
 	}
+}
+
+// fromAgentDir is the relative path from the folder of source up to base
+// ("../../" for .kiro/agents/x.json in the project's top), when base is
+// above it.
+func fromAgentDir(source, base string) (string, bool) {
+	dir := path.Dir(source)
+	up := ""
+	for i := 0; i < 4 && dir != base && dir != "." && dir != "/"; i++ {
+		dir = path.Dir(dir)
+		up += "../"
+	}
+	return up, dir == base && up != ""
 }
 
 // ---- Continue (.continuerc.json) ----

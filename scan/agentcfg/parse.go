@@ -67,7 +67,7 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		}
 	case discover.KindRooModes:
 		p.rooModes(data)
-	case discover.KindAmazonQAgent:
+	case discover.KindAmazonQAgent, discover.KindKiroAgent:
 		p.amazonQAgent(data)
 	case discover.KindContinueRC:
 		p.continueRC(data)

@@ -37,7 +37,7 @@ const (
 	KindCodexConfig  Kind = "codex-config"        // .codex/config.toml (TOML)
 	KindCopilotHooks Kind = "copilot-hooks"       // .github/hooks/*.json
 	KindCursorEnv    Kind = "cursor-environment"  // .cursor/environment.json
-	KindKiroHook     Kind = "kiro-hook"           // .kiro/hooks/*.kiro.hook (JSON)
+	KindKiroHook     Kind = "kiro-hook"           // .kiro/hooks/*.kiro.hook, .kiro/hooks/*.json (JSON)
 	KindContinueYAML Kind = "continue-mcp-yaml"   // .continue/mcpServers/*.yaml
 	KindOpencode     Kind = "opencode-config"     // opencode.json, opencode.jsonc
 	KindZed          Kind = "zed-settings"        // .zed/settings.json
@@ -55,6 +55,7 @@ const (
 	KindRooModes     Kind = "roo-modes"           // .roomodes (YAML or JSON)
 	KindAmazonQAgent Kind = "amazonq-agent"       // .amazonq/cli-agents/*.json
 	KindContinueRC   Kind = "continuerc"          // .continuerc.json
+	KindKiroAgent    Kind = "kiro-agent"          // .kiro/agents/*.json (Kiro CLI custom agents)
 )
 
 // Tool names the agent or editor that reads a file.
@@ -286,6 +287,8 @@ var folders = []folder{
 	{".kiro/steering", true, ".md", entry{KindInstructions, ToolKiro}},                             // Kiro steering docs
 	{".kiro/settings", false, "mcp.json", entry{KindMCP, ToolKiro}},                                // Kiro MCP docs
 	{".kiro/hooks", false, ".kiro.hook", entry{KindKiroHook, ToolKiro}},                            // Kiro agent hooks docs (*.kiro.hook, JSON)
+	{".kiro/hooks", false, ".json", entry{KindKiroHook, ToolKiro}},                                 // Kiro CLI v3 hooks docs (kiro.dev/docs/cli/v3/hooks: <name>.json, "version": "v1", "hooks": [...])
+	{".kiro/agents", false, ".json", entry{KindKiroAgent, ToolKiro}},                               // Kiro CLI agent configuration reference (prompt, hooks, mcpServers, allowedTools, resources)
 	{".amazonq/rules", true, ".md", entry{KindInstructions, ToolAmazonQ}},                          // Amazon Q Developer project rules docs
 	{".continue/rules", true, ".md", entry{KindInstructions, ToolContinue}},                        // Continue rules docs
 	{".continue/mcpservers", false, ".json", entry{KindMCP, ToolContinue}},                         // Continue MCP docs (JSON files in Claude's shape)
