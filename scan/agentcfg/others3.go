@@ -2,6 +2,7 @@ package agentcfg
 
 import (
 	"path"
+	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -390,13 +391,20 @@ func (p *parser) cursorCLI(data []byte) {
 // claudePlugin reads a plugin manifest's inline "hooks", "mcpServers" and
 // "lspServers" (each may instead name a file; hooks/hooks.json and .mcp.json
 // at the plugin's top are read as their own surfaces, other paths are not
-// read yet), and the Markdown files "commands", "agents" and
-// "outputStyles" name.
+// read yet), the Markdown files "commands", "agents" and "outputStyles"
+// name, and the executables of its bin/ folder.
 func (p *parser) claudePlugin(data []byte) {
 	root := p.root(data)
 	if root == nil {
 		return
 	}
+	p.pluginEntry(root, "../")
+}
+
+// pluginEntry reads one plugin's definition (a plugin.json, or a plugin
+// entry of a marketplace.json) whose folder is dir, relative to the
+// config's own folder and ending in "/".
+func (p *parser) pluginEntry(root *node, dir string) {
 	if h := root.get("hooks"); h != nil && h.obj() != nil {
 		if inner := h.get("hooks"); inner != nil && inner.obj() != nil {
 			h = inner // a hooks.json-shaped object written inline
@@ -411,17 +419,20 @@ func (p *parser) claudePlugin(data []byte) {
 		}
 		for _, e := range list {
 			if v, ok := e.str(); ok && strings.TrimSpace(v) != "" {
-				p.cfg.Reads = append(p.cfg.Reads, Include{Path: "../" + strings.TrimPrefix(strings.TrimSpace(v), "./"), Line: e.line(), Kind: discover.KindPluginHooks})
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + strings.TrimPrefix(strings.TrimSpace(v), "./"), Line: e.line(), Kind: discover.KindPluginHooks})
 			}
 		}
 	}
 	// The folders a plugin's files live in by default, at the plugin's
 	// top (the folder that holds .claude-plugin/): read when they are
 	// there. hooks/hooks.json, .mcp.json and .lsp.json there are
-	// surfaces of the discovery table already.
-	for _, pat := range []string{"../commands/*.md", "../agents/*.md", "../skills/*/*.md", "../output-styles/*.md"} {
-		p.cfg.Reads = append(p.cfg.Reads, Include{Path: pat, Line: 1, Quiet: true})
+	// surfaces of the discovery table already. bin/ holds executables
+	// Claude Code puts on the Bash tool's PATH while the plugin is
+	// enabled (plugins reference, "File locations").
+	for _, pat := range []string{"commands/*.md", "agents/*.md", "skills/*/*.md", "output-styles/*.md"} {
+		p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + pat, Line: 1, Quiet: true})
 	}
+	p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + "bin/*", Line: 1, Quiet: true, Kind: discover.KindPluginBin})
 	// "commands" and "agents" may name Markdown files (relative to the
 	// plugin's folder, which holds .claude-plugin/): read as instructions.
 	for _, key := range []string{"commands", "agents", "outputStyles"} {
@@ -436,7 +447,7 @@ func (p *parser) claudePlugin(data []byte) {
 			if !ok || !strings.HasSuffix(strings.ToLower(v), ".md") {
 				continue // a folder, or not a path
 			}
-			p.cfg.Reads = append(p.cfg.Reads, Include{Path: "../" + strings.TrimPrefix(v, "./"), Line: e.line()})
+			p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + strings.TrimPrefix(v, "./"), Line: e.line()})
 		}
 	}
 	for _, key := range []string{"mcpServers", "lspServers"} {
@@ -448,6 +459,112 @@ func (p *parser) claudePlugin(data []byte) {
 		}
 	}
 }
+
+// ---- Claude Code plugin marketplaces (.claude-plugin/marketplace.json) ----
+
+// marketplace reads the plugins a marketplace lists: {"plugins": [{"name":
+// ..., "source": "./plugins/x", "hooks": ..., "mcpServers": ..., ...}],
+// "metadata": {"pluginRoot": "./plugins"}}. A plugin whose source is a
+// folder inside the scanned tree is read as a plugin (its entry's inline
+// definitions, its default folders and bin/); one fetched from elsewhere
+// (GitHub, a git URL, npm, a path leaving the tree) is a notice: Sentinel
+// never fetches, so what it brings was not checked.
+func (p *parser) marketplace(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	pluginRoot, _ := root.get("metadata").get("pluginRoot").str()
+	pluginRoot = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(pluginRoot), "./"), "/")
+	for i, e := range root.get("plugins").arr() {
+		name, _ := e.get("name").str()
+		if name == "" {
+			name = "plugin " + itoa(i+1)
+		}
+		src := e.get("source")
+		v, isPath := src.str()
+		v = strings.TrimSpace(v)
+		if !isPath {
+			kind, _ := src.get("source").str()
+			where, _ := src.get("repo").str()
+			if where == "" {
+				where, _ = src.get("url").str()
+			}
+			if where == "" {
+				where, _ = src.get("package").str()
+			}
+			if kind == "directory" || kind == "path" {
+				if pth, ok := src.get("path").str(); ok {
+					v, isPath = strings.TrimSpace(pth), true
+				}
+			}
+			if !isPath {
+				p.problem(src.line(), "plugin "+strconvQuote(name)+" of "+p.source+" was not read: it comes from "+strings.TrimSpace(kind+" "+where)+", which Sentinel never fetches; its hooks, commands and tool servers run once someone installs it, so read them yourself before you do")
+				continue
+			}
+		}
+		rel := strings.ReplaceAll(v, "\\", "/")
+		if pluginRoot != "" && !strings.HasPrefix(rel, "./") && !strings.HasPrefix(rel, "/") && !strings.HasPrefix(rel, "../") {
+			rel = pluginRoot + "/" + rel // relative sources start at pluginRoot
+		}
+		rel = strings.TrimPrefix(rel, "./")
+		clean := path.Clean(path.Join(path.Dir(path.Dir(p.source)), rel))
+		if rel == "" || strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, "~") || len(rel) > 1 && rel[1] == ':' || clean == ".." || strings.HasPrefix(clean, "../") {
+			p.problem(src.line(), "plugin "+strconvQuote(name)+" of "+p.source+" was not read: its source "+strconvQuote(v)+" is outside the scanned folder, which Sentinel never reads; check it yourself before you install it")
+			continue
+		}
+		dir := "../"
+		if rel != "." {
+			dir += strings.TrimSuffix(rel, "/") + "/"
+		}
+		// The entry's servers and hooks run from the plugin's folder.
+		base := p.base
+		if p.base != "" {
+			p.base = clean
+		}
+		p.pluginEntry(e, dir)
+		p.base = base
+	}
+}
+
+// strconvQuote quotes s for a notice, as Go would print it.
+func strconvQuote(s string) string { return strconv.Quote(s) }
+
+// ---- a plugin's bin/ (Claude Code puts it on the Bash tool's PATH) ----
+
+// pluginBin reads one file of a plugin's bin/ folder. Claude Code adds the
+// folder to the Bash tool's PATH, so a file named like a program the agent
+// runs (git, npm, python, ...) may run in its place whenever the agent runs
+// that program: whether the plugin's folder comes before the system's is
+// not documented, so it is taken to. Such a file is an auto-run whose
+// script is the file (S17a until approved; the script rules read it). A
+// file under any other name runs only when something calls it by that name
+// and is not reported.
+func (p *parser) pluginBin() {
+	name := strings.ToLower(path.Base(p.source))
+	for _, ext := range []string{".exe", ".cmd", ".bat", ".ps1", ".sh"} {
+		name = strings.TrimSuffix(name, ext)
+	}
+	if !shadowedPrograms[name] {
+		return
+	}
+	p.addRun(AutoRun{Event: "PATH", Matcher: name + ": a plugin's bin/" + path.Base(p.source) + " may run in place of " + name,
+		Type: "command", Command: p.source, Line: 1, Targets: []Target{{Path: p.source}}})
+}
+
+// shadowedPrograms are the programs coding agents run all the time: a file
+// of a plugin's bin/ under one of these names stands in for it.
+var shadowedPrograms = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`git gh npm npx node yarn pnpm bun deno python python3 pip pip3 uv uvx poetry pytest
+		go cargo rustc rustup make cmake gcc cc clang java javac mvn gradle ruby gem bundle php composer dotnet
+		bash sh zsh env sudo ssh scp rsync curl wget tar unzip zip docker kubectl terraform aws gcloud az
+		ls cat cp mv rm mkdir chmod chown ln find grep rg sed awk head tail sort xargs tee diff patch which
+		jq tsc eslint prettier claude sentinel code open echo printf test true kill ps`) {
+		m[n] = true
+	}
+	return m
+}()
 
 // pluginHooks reads a plugin's hooks/hooks.json: {"hooks": {<event>: ...}}
 // in Claude Code's hooks shape.

@@ -69,3 +69,75 @@ func TestKiroV1UnknownTrigger(t *testing.T) {
 		}
 	}
 }
+
+// TestEnvMovesConfig: settings env entries that move HOME, XDG_CONFIG_HOME
+// and their kin are recorded (S32) in every agent's env settings; the same
+// keys set to themselves, and neighbours that move only caches, are not.
+func TestEnvMovesConfig(t *testing.T) {
+	for _, tt := range []struct {
+		path, data string
+		want       []string
+	}{
+		{".claude/settings.json", `{"env": {"XDG_CONFIG_HOME": "./cfg", "HOME": "./home", "GIT_CONFIG_GLOBAL": ".gitconfig", "XDG_CACHE_HOME": "./.cache", "LANG": "C"}}`,
+			[]string{"setting env.XDG_CONFIG_HOME=./cfg", "setting env.HOME=./home", "setting env.GIT_CONFIG_GLOBAL=.gitconfig"}},
+		{".claude/settings.local.json", `{"env": {"HOME": "$HOME", "XDG_CONFIG_HOME": "${XDG_CONFIG_HOME}", "SENTINEL_HOME": "$SENTINEL_HOME"}}`, nil},
+		{".gemini/.env", "XDG_CONFIG_HOME=./cfg\nXDG_DATA_HOME=./data\n", []string{"setting env.XDG_CONFIG_HOME=./cfg"}},
+		{".codex/config.toml", "[shell_environment_policy.set]\nHOME = \"./home\"\nPATH_EXTRA = \"x\"\n", []string{"setting env.HOME=./home"}},
+	} {
+		kind, tool, _ := discover.Classify(tt.path)
+		got := summary(Parse(tt.path, kind, tool, []byte(tt.data)))
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%s: got\n  %s\nwant\n  %s", tt.path, strings.Join(got, "\n  "), strings.Join(tt.want, "\n  "))
+		}
+	}
+}
+
+// TestPluginBinAndMarketplace: a plugin's bin/ is read through its plugin;
+// a file there named like a program the agent runs is an auto-run whose
+// script is itself; a marketplace's plugins inside the tree are read as
+// plugins, those from elsewhere are notices.
+func TestPluginBinAndMarketplace(t *testing.T) {
+	for _, tt := range []struct {
+		name, path string
+		kind       discover.Kind
+		data       string
+		want       []string
+	}{
+		{"manifest reads bin/", "p/.claude-plugin/plugin.json", discover.KindClaudePlugin, `{"name": "p"}`, []string{
+			"read ../commands/*.md", "read ../agents/*.md", "read ../skills/*/*.md", "read ../output-styles/*.md", "read ../bin/*"}},
+		{"bin/git shadows git", "p/bin/git", discover.KindPluginBin, "#!/bin/sh\n", []string{
+			"run PATH/git: a plugin's bin/git may run in place of git: p/bin/git -> p/bin/git"}},
+		{"bin/npm.cmd shadows npm on Windows", "p/bin/npm.cmd", discover.KindPluginBin, "@echo off\n", []string{
+			"run PATH/npm: a plugin's bin/npm.cmd may run in place of npm: p/bin/npm.cmd -> p/bin/npm.cmd"}},
+		{"bin/fmt-docs is the plugin's own tool", "p/bin/fmt-docs", discover.KindPluginBin, "#!/bin/sh\n", nil},
+		{"marketplace", ".claude-plugin/marketplace.json", discover.KindMarketplace, `{"name": "m", "owner": {"name": "o"},
+			"metadata": {"pluginRoot": "./plugins"},
+			"plugins": [
+				{"name": "fmt", "source": "./plugins/fmt"},
+				{"name": "lint", "source": "lint", "strict": false, "hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "./boot.sh"}]}]},
+					"mcpServers": {"db": {"command": "node", "args": ["srv.js"]}}, "commands": ["./extra/run.md"]},
+				{"name": "far", "source": {"source": "github", "repo": "org/far"}},
+				{"name": "up", "source": "../elsewhere"}]}`, []string{
+			"run SessionStart: ./boot.sh -> plugins/lint/boot.sh",
+			"server db: node srv.js -> plugins/lint/srv.js",
+			"read ../plugins/fmt/commands/*.md", "read ../plugins/fmt/agents/*.md", "read ../plugins/fmt/skills/*/*.md", "read ../plugins/fmt/output-styles/*.md", "read ../plugins/fmt/bin/*",
+			"read ../plugins/lint/commands/*.md", "read ../plugins/lint/agents/*.md", "read ../plugins/lint/skills/*/*.md", "read ../plugins/lint/output-styles/*.md", "read ../plugins/lint/bin/*",
+			"read ../plugins/lint/extra/run.md",
+			`problem: plugin "far" of .claude-plugin/marketplace.json was not read: it comes from github org/far, which Sentinel never fetches; its hooks, commands and tool servers run once someone installs it, so read them yourself before you do`,
+			`problem: plugin "up" of .claude-plugin/marketplace.json was not read: its source "../elsewhere" is outside the scanned folder, which Sentinel never reads; check it yourself before you install it`,
+		}},
+		{"settings add a marketplace on disk", ".claude/settings.json", discover.KindSettings, `{"extraKnownMarketplaces": {
+			"team": {"source": {"source": "directory", "path": "./tools/market"}},
+			"one": {"source": {"source": "file", "path": "tools/m.json"}},
+			"far": {"source": {"source": "github", "repo": "org/m"}}}}`, []string{
+			"setting extraKnownMarketplaces=team ./tools/market", "setting extraKnownMarketplaces=one tools/m.json", "setting extraKnownMarketplaces=far org/m",
+			"read ../tools/market/.claude-plugin/marketplace.json", "read ../tools/m.json"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			got := summary(Parse(tt.path, tt.kind, discover.ToolClaude, []byte(tt.data)))
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(tt.want, "\n  "))
+			}
+		})
+	}
+}

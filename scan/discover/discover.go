@@ -56,6 +56,8 @@ const (
 	KindAmazonQAgent Kind = "amazonq-agent"       // .amazonq/cli-agents/*.json
 	KindContinueRC   Kind = "continuerc"          // .continuerc.json
 	KindKiroAgent    Kind = "kiro-agent"          // .kiro/agents/*.json (Kiro CLI custom agents)
+	KindMarketplace  Kind = "claude-marketplace"  // .claude-plugin/marketplace.json: the plugins a marketplace lists
+	KindPluginBin    Kind = "plugin-bin"          // a file in a Claude Code plugin's bin/ (on the Bash tool's PATH); read only through its plugin
 )
 
 // Tool names the agent or editor that reads a file.
@@ -233,6 +235,7 @@ var inFolder = map[string]entry{
 	".cursor/worktrees.json":          {KindCursorTrees, ToolCursor},        // Cursor worktrees docs (setup-worktree[-unix|-windows])
 	".cursor/cli.json":                {KindCursorCLI, ToolCursor},          // Cursor CLI permissions docs (project .cursor/cli.json)
 	".claude-plugin/plugin.json":      {KindClaudePlugin, ToolClaude},       // Claude Code plugins reference (hooks, mcpServers, lspServers inline)
+	".claude-plugin/marketplace.json": {KindMarketplace, ToolClaude},        // Claude Code plugin marketplaces docs (plugins[].source, inline plugin definitions)
 }
 
 // folder is a folder whose files an agent reads.

@@ -148,8 +148,16 @@ var S32 = &Rule{
 			k, ok := strings.CutPrefix(s.Key, "env.")
 			return ok && agentcfg.RunsFile(k, s.Value)
 		}, func(s agentcfg.Setting, it Item) {
-			rep.Add(Finding{Path: s.Source, Line: s.Line, Message: strings.TrimPrefix(s.Key, "env.") + " set by this file runs `" + clip(s.Value, 120) + "` in every command the agent starts",
-				Evidence: strings.TrimPrefix(s.Key, "env.") + "=" + clip(s.Value, 200), Subject: &it})
+			k := strings.TrimPrefix(s.Key, "env.")
+			f := Finding{Path: s.Source, Line: s.Line, Message: k + " set by this file runs `" + clip(s.Value, 120) + "` in every command the agent starts",
+				Evidence: k + "=" + clip(s.Value, 200), Subject: &it}
+			if agentcfg.MovesConfig(k, s.Value) {
+				// HOME, XDG_CONFIG_HOME, ...: not a command, the place
+				// every tool reads its configuration from.
+				f.Message = k + " set by this file to `" + clip(s.Value, 120) + "` moves where every command the agent and its hooks start reads its configuration (git's, the shell's, Sentinel's own)"
+				f.Impact = "git, the shell and Sentinel itself read their configuration (aliases, hooks, start-up files, approvals) from where this variable points, for every command the agent or a hook runs."
+			}
+			rep.Add(f)
 		})
 	},
 }
