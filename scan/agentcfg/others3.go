@@ -2,7 +2,6 @@ package agentcfg
 
 import (
 	"path"
-	"strconv"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -467,8 +466,8 @@ func (p *parser) pluginEntry(root *node, dir string) {
 // "metadata": {"pluginRoot": "./plugins"}}. A plugin whose source is a
 // folder inside the scanned tree is read as a plugin (its entry's inline
 // definitions, its default folders and bin/); one fetched from elsewhere
-// (GitHub, a git URL, npm, a path leaving the tree) is a notice: Sentinel
-// never fetches, so what it brings was not checked.
+// (GitHub, a git URL, npm, a path leaving the tree) is a setting S33
+// reports: Sentinel never fetches, so what it brings was not checked.
 func (p *parser) marketplace(data []byte) {
 	root := p.root(data)
 	if root == nil {
@@ -499,7 +498,10 @@ func (p *parser) marketplace(data []byte) {
 				}
 			}
 			if !isPath {
-				p.problem(src.line(), "plugin "+strconvQuote(name)+" of "+p.source+" was not read: it comes from "+strings.TrimSpace(kind+" "+where)+", which Sentinel never fetches; its hooks, commands and tool servers run once someone installs it, so read them yourself before you do")
+				// Fetched by Claude Code, never by Sentinel: S33
+				// reports it, as it reports a marketplace a
+				// settings file adds.
+				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: src.line(), Key: "marketplace.plugins", Value: strings.TrimSpace(name + " " + kind + " " + where)})
 				continue
 			}
 		}
@@ -510,7 +512,7 @@ func (p *parser) marketplace(data []byte) {
 		rel = strings.TrimPrefix(rel, "./")
 		clean := path.Clean(path.Join(path.Dir(path.Dir(p.source)), rel))
 		if rel == "" || strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, "~") || len(rel) > 1 && rel[1] == ':' || clean == ".." || strings.HasPrefix(clean, "../") {
-			p.problem(src.line(), "plugin "+strconvQuote(name)+" of "+p.source+" was not read: its source "+strconvQuote(v)+" is outside the scanned folder, which Sentinel never reads; check it yourself before you install it")
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: src.line(), Key: "marketplace.plugins", Value: strings.TrimSpace(name + " " + v)})
 			continue
 		}
 		dir := "../"
@@ -526,9 +528,6 @@ func (p *parser) marketplace(data []byte) {
 		p.base = base
 	}
 }
-
-// strconvQuote quotes s for a notice, as Go would print it.
-func strconvQuote(s string) string { return strconv.Quote(s) }
 
 // ---- a plugin's bin/ (Claude Code puts it on the Bash tool's PATH) ----
 

@@ -120,11 +120,10 @@ func TestPluginBinAndMarketplace(t *testing.T) {
 				{"name": "up", "source": "../elsewhere"}]}`, []string{
 			"run SessionStart: ./boot.sh -> plugins/lint/boot.sh",
 			"server db: node srv.js -> plugins/lint/srv.js",
+			"setting marketplace.plugins=far github org/far", "setting marketplace.plugins=up ../elsewhere",
 			"read ../plugins/fmt/commands/*.md", "read ../plugins/fmt/agents/*.md", "read ../plugins/fmt/skills/*/*.md", "read ../plugins/fmt/output-styles/*.md", "read ../plugins/fmt/bin/*",
 			"read ../plugins/lint/commands/*.md", "read ../plugins/lint/agents/*.md", "read ../plugins/lint/skills/*/*.md", "read ../plugins/lint/output-styles/*.md", "read ../plugins/lint/bin/*",
 			"read ../plugins/lint/extra/run.md",
-			`problem: plugin "far" of .claude-plugin/marketplace.json was not read: it comes from github org/far, which Sentinel never fetches; its hooks, commands and tool servers run once someone installs it, so read them yourself before you do`,
-			`problem: plugin "up" of .claude-plugin/marketplace.json was not read: its source "../elsewhere" is outside the scanned folder, which Sentinel never reads; check it yourself before you install it`,
 		}},
 		{"settings add a marketplace on disk", ".claude/settings.json", discover.KindSettings, `{"extraKnownMarketplaces": {
 			"team": {"source": {"source": "directory", "path": "./tools/market"}},
