@@ -140,3 +140,37 @@ func TestPluginBinAndMarketplace(t *testing.T) {
 		})
 	}
 }
+
+// FuzzSurfaces5: Kiro's hooks files (both shapes) and agents, marketplaces
+// and a plugin's bin/ never panic, and every path they make Sentinel read
+// or run stays relative (a climbing one is refused later, by readInclude).
+func FuzzSurfaces5(f *testing.F) {
+	for _, s := range []string{
+		`{"version": "v1", "hooks": [{"name": "a", "trigger": "PostFileSave", "action": {"type": "command", "command": "./x.sh"}}]}`,
+		`{"version": "v1", "hooks": [{"trigger": "PreToolUse", "action": {"type": "agent", "prompt": "p"}}, 3, null]}`,
+		`{"hooks": {"agentSpawn": [{"command": "a"}]}, "resources": ["file://a", {"path": "file://b"}, 1], "allowedTools": ["shell"]}`,
+		`{"plugins": [{"name": "a", "source": "./p", "hooks": "./h.json"}, {"source": {"source": "github", "repo": "o/r"}}, {"source": "../x"}], "metadata": {"pluginRoot": "pl"}}`,
+		`{"extraKnownMarketplaces": {"m": {"source": {"source": "file", "path": "../../m.json"}}}}`, `[`, `{"hooks": 1}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, c := range []struct {
+			path string
+			kind discover.Kind
+		}{
+			{".kiro/hooks/a.json", discover.KindKiroHook}, {"svc/.kiro/agents/a.json", discover.KindKiroAgent},
+			{".claude-plugin/marketplace.json", discover.KindMarketplace}, {".claude/settings.json", discover.KindSettings},
+			{"p/bin/git", discover.KindPluginBin},
+		} {
+			cfg := Parse(c.path, c.kind, discover.ToolKiro, data)
+			for _, a := range cfg.AutoRuns {
+				for _, tg := range a.Targets {
+					if strings.HasPrefix(tg.Path, "/") {
+						t.Fatalf("%s: absolute target %q", c.path, tg.Path)
+					}
+				}
+			}
+		}
+	})
+}
