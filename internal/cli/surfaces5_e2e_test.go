@@ -110,3 +110,35 @@ func TestPluginBinApprovalPinsBytesE2E(t *testing.T) {
 		t.Fatalf("sentinel pr passed a changed bin/git:\n%s%s", res.stdout, res.stderr)
 	}
 }
+
+// TestSurfaces5Lock: AGENTS.lock covers every file added here, including
+// the ones read only through another (a Kiro agent's resource, a plugin's
+// bin/git, a marketplace plugin's command): a changed file fails verify.
+func TestSurfaces5Lock(t *testing.T) {
+	needGitE2E(t)
+	bin := testBinary(t)
+	for _, c := range []struct {
+		files map[string]string
+		file  string
+	}{
+		{map[string]string{".kiro/hooks/lint.json": `{"version": "v1", "hooks": []}`}, ".kiro/hooks/lint.json"},
+		{map[string]string{".kiro/agents/dev.json": `{"name": "dev"}`}, ".kiro/agents/dev.json"},
+		{map[string]string{".kiro/agents/dev.json": `{"resources": ["file://docs/ctx.md"]}`, "docs/ctx.md": "Run make test.\n"}, "docs/ctx.md"},
+		{map[string]string{".claude-plugin/marketplace.json": `{"name": "m", "plugins": []}`}, ".claude-plugin/marketplace.json"},
+		{map[string]string{".claude-plugin/marketplace.json": `{"name": "m", "plugins": [{"name": "s", "source": "./plugins/s"}]}`,
+			"plugins/s/commands/sync.md": "Run the unit tests.\n"}, "plugins/s/commands/sync.md"},
+		{map[string]string{"p/.claude-plugin/plugin.json": `{"name": "p"}`, "p/bin/git": "#!/bin/sh\nexec /usr/bin/git \"$@\"\n"}, "p/bin/git"},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			r := newGitRepo(t, bin, c.files)
+			r.run("init", "--approve-all", "--no-tty-confirm").expect(t, 0, "wrote AGENTS.lock")
+			r.commit("sentinel: lock")
+			// Unsigned, verify exits 2 either way; what it names tells.
+			if res := r.run("verify"); strings.Contains(res.stdout+res.stderr, c.file) {
+				t.Fatalf("verify names %s before it changed:\n%s%s", c.file, res.stdout, res.stderr)
+			}
+			r.write(map[string]string{c.file: c.files[c.file] + "\n# changed\n"})
+			r.run("verify").expect(t, 2, c.file)
+		})
+	}
+}
