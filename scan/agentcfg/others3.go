@@ -1,6 +1,7 @@
 package agentcfg
 
 import (
+	"encoding/json"
 	"path"
 	"strings"
 
@@ -743,6 +744,47 @@ func (p *parser) amazonQAgent(data []byte) {
 			}
 		}
 	}
+}
+
+// kiroAgentMD reads a Kiro IDE custom agent (.kiro/agents/*.md): YAML front
+// matter with the CLI agent's fields (hooks, mcpServers, allowedTools,
+// resources, ...) and a body the prose rules read as the agent's system
+// prompt. The front matter is read as the CLI agent's JSON is; its items
+// carry the front matter's first line.
+func (p *parser) kiroAgentMD(data []byte) {
+	fm, _, _, err := FrontMatter(data)
+	if err != nil {
+		p.problem(1, p.source+": "+err.Error())
+		return
+	}
+	if len(fm) == 0 {
+		return
+	}
+	b, err := json.Marshal(fm)
+	if err != nil {
+		p.problem(1, p.source+": its front matter could not be read as the agent's settings (a key that is not text?); check it")
+		return
+	}
+	runs, servers, settings, reads := len(p.cfg.AutoRuns), len(p.cfg.Servers), len(p.cfg.Settings), len(p.cfg.Reads)
+	p.amazonQAgent(b)
+	for i := runs; i < len(p.cfg.AutoRuns); i++ {
+		p.cfg.AutoRuns[i].Line = 1
+	}
+	for i := servers; i < len(p.cfg.Servers); i++ {
+		p.cfg.Servers[i].Line = 1
+	}
+	for i := settings; i < len(p.cfg.Settings); i++ {
+		p.cfg.Settings[i].Line = 1
+	}
+	for i := reads; i < len(p.cfg.Reads); i++ {
+		p.cfg.Reads[i].Line = 1
+	}
+}
+
+// isKiroAgentMD reports a Markdown file directly in a .kiro/agents folder.
+func isKiroAgentMD(source string) bool {
+	dir := asciiLower(path.Dir(source))
+	return strings.HasSuffix(asciiLower(source), ".md") && (dir == ".kiro/agents" || strings.HasSuffix(dir, "/.kiro/agents"))
 }
 
 // fromAgentDir is the relative path from the folder of source up to base

@@ -75,6 +75,13 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		p.amazonQAgent(data)
 	case discover.KindContinueRC:
 		p.continueRC(data)
+	case discover.KindInstructions:
+		// A Kiro IDE agent is instructions (its body) and a config (its
+		// front matter); every other instruction file is prose only.
+		if tool != discover.ToolKiro || !isKiroAgentMD(source) {
+			return nil
+		}
+		p.kiroAgentMD(data)
 	default:
 		return nil
 	}

@@ -161,7 +161,7 @@ func FuzzSurfaces5(f *testing.F) {
 		}{
 			{".kiro/hooks/a.json", discover.KindKiroHook}, {"svc/.kiro/agents/a.json", discover.KindKiroAgent},
 			{".claude-plugin/marketplace.json", discover.KindMarketplace}, {".claude/settings.json", discover.KindSettings},
-			{"p/bin/git", discover.KindPluginBin},
+			{"p/bin/git", discover.KindPluginBin}, {".kiro/agents/a.md", discover.KindInstructions},
 		} {
 			cfg := Parse(c.path, c.kind, discover.ToolKiro, data)
 			for _, a := range cfg.AutoRuns {
@@ -173,4 +173,27 @@ func FuzzSurfaces5(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestKiroAgentMarkdown: a Kiro IDE agent's front matter is read as the
+// CLI agent's settings; a Markdown file elsewhere, or without front
+// matter, is prose only.
+func TestKiroAgentMarkdown(t *testing.T) {
+	md := "---\nname: dev\ntools: [\"*\"]\nallowedTools: [shell]\nhooks:\n  agentSpawn:\n    - command: ./boot.sh\nmcpServers:\n  db:\n    command: node\n    args: [tools/db.js]\nresources: [\"file://docs/ctx.md\"]\n---\nYou review code.\n"
+	kind, tool, ok := discover.Classify(".kiro/agents/dev.md")
+	if !ok || kind != discover.KindInstructions || tool != discover.ToolKiro {
+		t.Fatalf("classified %q %q %t", kind, tool, ok)
+	}
+	got := summary(Parse(".kiro/agents/dev.md", kind, tool, []byte(md)))
+	want := []string{"run agentSpawn: ./boot.sh -> boot.sh", "server db: node tools/db.js -> tools/db.js",
+		"setting permissions.allow=allowedTools shell", "read docs/ctx.md", "read ../../docs/ctx.md"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got\n  %s\nwant\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+	if cfg := Parse(".kiro/steering/x.md", discover.KindInstructions, discover.ToolKiro, []byte(md)); cfg != nil {
+		t.Errorf("a steering file was read as an agent: %+v", cfg)
+	}
+	if cfg := Parse(".kiro/agents/plain.md", discover.KindInstructions, discover.ToolKiro, []byte("You review code.\n")); cfg == nil || len(cfg.AutoRuns)+len(cfg.Servers)+len(cfg.Settings) != 0 {
+		t.Errorf("a plain agent: %+v", cfg)
+	}
 }

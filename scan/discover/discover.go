@@ -293,6 +293,7 @@ var folders = []folder{
 	{".kiro/settings", false, "mcp.json", entry{KindMCP, ToolKiro, "Kiro MCP docs"}},
 	{".kiro/hooks", false, ".kiro.hook", entry{KindKiroHook, ToolKiro, "Kiro agent hooks docs (*.kiro.hook, JSON)"}},
 	{".kiro/hooks", false, ".json", entry{KindKiroHook, ToolKiro, "Kiro CLI v3 hooks docs (kiro.dev/docs/cli/v3/hooks: <name>.json, \"version\": \"v1\", \"hooks\": [...])"}},
+	{".kiro/agents", false, ".md", entry{KindInstructions, ToolKiro, "unconfirmed against kiro.dev: Kiro IDE custom agents, Markdown with the CLI agent's fields as front matter (hooks, mcpServers, allowedTools, resources: read as .kiro/agents/*.json) and the system prompt as body, per two third-party guides"}},
 	{".kiro/agents", false, ".json", entry{KindKiroAgent, ToolKiro, "Kiro CLI agent configuration reference (prompt, hooks, mcpServers, allowedTools, resources)"}},
 	{".amazonq/rules", true, ".md", entry{KindInstructions, ToolAmazonQ, "Amazon Q Developer project rules docs"}},
 	{".continue/rules", true, ".md", entry{KindInstructions, ToolContinue, "Continue rules docs"}},
