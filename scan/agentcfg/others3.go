@@ -435,7 +435,9 @@ func (p *parser) pluginEntry(root *node, dir string) {
 	p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + "bin/*", Line: 1, Quiet: true, Kind: discover.KindPluginBin})
 	// "commands" and "agents" may name Markdown files (relative to the
 	// plugin's folder, which holds .claude-plugin/): read as instructions.
-	for _, key := range []string{"commands", "agents", "outputStyles"} {
+	// A value that is not a .md file names a folder of them (skills: a
+	// folder of skill folders), read when it is there.
+	for _, key := range []string{"commands", "agents", "outputStyles", "skills"} {
 		n := root.get(key)
 		list := n.arr()
 		if n.obj() == nil && list == nil {
@@ -444,10 +446,18 @@ func (p *parser) pluginEntry(root *node, dir string) {
 		for _, e := range list {
 			v, ok := e.str()
 			v = strings.TrimSpace(v)
-			if !ok || !strings.HasSuffix(strings.ToLower(v), ".md") {
-				continue // a folder, or not a path
+			if !ok || v == "" || strings.ContainsAny(v, "*?[") {
+				continue
 			}
-			p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + strings.TrimPrefix(v, "./"), Line: e.line()})
+			v = strings.TrimPrefix(v, "./")
+			switch {
+			case strings.HasSuffix(strings.ToLower(v), ".md"):
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + v, Line: e.line()})
+			case key == "skills":
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + strings.TrimSuffix(v, "/") + "/*/*.md", Line: e.line(), Quiet: true})
+			default:
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + strings.TrimSuffix(v, "/") + "/*.md", Line: e.line(), Quiet: true})
+			}
 		}
 	}
 	for _, key := range []string{"mcpServers", "lspServers"} {

@@ -105,6 +105,9 @@ func TestPluginBinAndMarketplace(t *testing.T) {
 	}{
 		{"manifest reads bin/", "p/.claude-plugin/plugin.json", discover.KindClaudePlugin, `{"name": "p"}`, []string{
 			"read ../commands/*.md", "read ../agents/*.md", "read ../skills/*/*.md", "read ../output-styles/*.md", "read ../bin/*"}},
+		{"manifest names folders", "p/.claude-plugin/plugin.json", discover.KindClaudePlugin, `{"name": "p", "commands": "./custom/", "agents": ["./a", "./b.md"], "skills": ["./sk"]}`, []string{
+			"read ../commands/*.md", "read ../agents/*.md", "read ../skills/*/*.md", "read ../output-styles/*.md", "read ../bin/*",
+			"read ../custom/*.md", "read ../a/*.md", "read ../b.md", "read ../sk/*/*.md"}},
 		{"bin/git shadows git", "p/bin/git", discover.KindPluginBin, "#!/bin/sh\n", []string{
 			"run PATH/git: a plugin's bin/git may run in place of git: p/bin/git -> p/bin/git"}},
 		{"bin/npm.cmd shadows npm on Windows", "p/bin/npm.cmd", discover.KindPluginBin, "@echo off\n", []string{
