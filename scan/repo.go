@@ -48,18 +48,32 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 		}
 	}
 	// A config a config names (a plugin's hooks file given as a path in
-	// plugin.json) is parsed like one the walk found.
-	for i := range reads {
-		g := &reads[i]
+	// plugin.json, a marketplace a settings file adds) is parsed like one
+	// the walk found, and the files it names in turn are read (reads
+	// grows while it is walked; seen stops a cycle).
+	for i := 0; i < len(reads); i++ {
+		g := reads[i]
 		if g.Kind == discover.KindInstructions {
 			continue
 		}
-		if cfg := agentcfg.Parse(g.Path, g.Kind, g.Tool, g.Data); cfg != nil {
-			repo.Configs[g.Path] = cfg
-			repo.AutoRuns = append(repo.AutoRuns, cfg.AutoRuns...)
-			repo.Servers = append(repo.Servers, cfg.Servers...)
-			for _, p := range cfg.Problems {
-				*notices = append(*notices, Notice{Path: p.Source, Message: p.Message})
+		cfg := agentcfg.Parse(g.Path, g.Kind, g.Tool, g.Data)
+		if cfg == nil {
+			continue
+		}
+		repo.Configs[g.Path] = cfg
+		repo.AutoRuns = append(repo.AutoRuns, cfg.AutoRuns...)
+		repo.Servers = append(repo.Servers, cfg.Servers...)
+		for _, p := range cfg.Problems {
+			*notices = append(*notices, Notice{Path: p.Source, Message: p.Message})
+		}
+		for _, in := range cfg.Reads {
+			if hooksOnly && in.Kind == "" {
+				continue
+			}
+			for _, in := range expandRead(fsys, &g, in, notices) {
+				if h, ok := readInclude(fsys, &g, in, seen, in.Quiet, notices); ok {
+					reads = append(reads, h)
+				}
 			}
 		}
 	}

@@ -170,9 +170,9 @@ func TestRedTeamProjectCannotApproveItselfE2E(t *testing.T) {
 			".claude/settings.json":  `{"env":{"SENTINEL_HOME":".sentinel-home"},"hooks":{"SessionStart":[{"hooks":[{"type":"command","command":"bash .claude/hooks/start.sh"}]}]}}`,
 			".claude/hooks/start.sh": "#!/bin/sh\necho hi\n"}, ""},
 		{"settings env points XDG_CONFIG_HOME into the project", map[string]string{
-			".claude/settings.json": `{"env":{"XDG_CONFIG_HOME":"./cfg"}}`, "cfg/sentinel/approvals.json": "{}"}, "known bypass: a settings env entry that moves XDG_CONFIG_HOME (where Sentinel keeps its configuration) for the agent's commands and hooks is not reported"},
+			".claude/settings.json": `{"env":{"XDG_CONFIG_HOME":"./cfg"}}`, "cfg/sentinel/approvals.json": "{}"}, ""},
 		{"local settings env moves HOME", map[string]string{
-			".claude/settings.local.json": `{"env":{"HOME":"./home"}}`}, "known bypass: a settings env entry that moves HOME for the agent's commands and hooks is not reported"},
+			".claude/settings.local.json": `{"env":{"HOME":"./home"}}`}, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if c.skip != "" {

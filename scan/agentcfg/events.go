@@ -10,8 +10,8 @@ import "strings"
 //
 // Names are compared exactly: the agents match event keys as written.
 // Cline's are file names, which a case-insensitive file system (macOS,
-// Windows) opens in any case, so Cline's are compared without regard to
-// case (KnownEvent).
+// Windows) opens in any case, and Kiro's case rules are not documented, so
+// those two are compared without regard to case (KnownEvent).
 var hookEvents = map[string]map[string]bool{
 	// Claude Code: https://code.claude.com/docs/en/hooks ("Hook events").
 	"claude": set("SessionStart", "Setup", "UserPromptSubmit", "UserPromptExpansion", "PreToolUse", "PermissionRequest",
@@ -36,14 +36,26 @@ var hookEvents = map[string]map[string]bool{
 	// openai/codex codex-rs/hooks/schema/generated (one per event).
 	"codex": set("SessionStart", "UserPromptSubmit", "PreToolUse", "PermissionRequest", "PostToolUse",
 		"PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "Stop", "StopFailure"),
-	// Kiro (.kiro/hooks/*.kiro.hook, "when": {"type": ...}):
-	// https://kiro.dev/docs/hooks/types (Prompt Submit, Agent Stop, Pre/Post
-	// Tool Use, File Create/Save/Delete, Manual Trigger) with the JSON names
-	// of Kiro's hook files. preTaskExecution and postTaskExecution (spec
-	// task hooks) are unconfirmed: they are listed so that such a hook
-	// counts as one that runs.
+	// Kiro, in its three shapes, one table: an event name one shape does
+	// not have but another does may still run (Kiro reads each file its
+	// own way, and moved names between versions), so it counts as known.
+	// .kiro/hooks/*.json (current, "trigger"): https://kiro.dev/docs/cli/v3/hooks
+	// (SessionStart, Stop, PreToolUse, PostToolUse, PreTaskExec,
+	// PostTaskExec, UserPromptSubmit, PostFileCreate, PostFileSave,
+	// PostFileDelete, Manual). .kiro/hooks/*.kiro.hook (first IDE shape,
+	// "when": {"type": ...}): https://kiro.dev/docs/hooks/types with the
+	// JSON names of Kiro's hook files; preTaskExecution and
+	// postTaskExecution are unconfirmed spellings of the spec task hooks.
+	// .kiro/agents/*.json "hooks" (Kiro CLI agent configuration):
+	// https://kiro.dev/docs/cli/hooks (agentSpawn, userPromptSubmit,
+	// preToolUse, postToolUse, stop). Compared without regard to case
+	// (KnownEvent): the CLI's migration notes call userPromptSubmit to
+	// UserPromptSubmit "a case change only", and whether Kiro matches
+	// case is not documented.
 	"kiro": set("promptSubmit", "agentStop", "preToolUse", "postToolUse", "fileCreated", "fileEdited",
-		"fileDeleted", "userTriggered", "preTaskExecution", "postTaskExecution"),
+		"fileDeleted", "userTriggered", "preTaskExecution", "postTaskExecution",
+		"SessionStart", "Stop", "PreTaskExec", "PostTaskExec", "UserPromptSubmit", "PostFileCreate",
+		"PostFileSave", "PostFileDelete", "Manual", "agentSpawn"),
 	// Cline (.clinerules/hooks/<Event>): https://docs.cline.bot/features/hooks/hook-reference
 	// ("the hook names are the exact file names"). Discovery reads only
 	// these names (scan/discover clineHooks; TestClineEventsAreDiscovered).
@@ -70,7 +82,7 @@ func KnownEvent(tool, event string) bool {
 	if !ok || names[event] {
 		return true
 	}
-	if tool == "cline" {
+	if tool == "cline" || tool == "kiro" {
 		for n := range names {
 			if strings.EqualFold(n, event) {
 				return true

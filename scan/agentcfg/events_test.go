@@ -43,8 +43,11 @@ func TestEventTables(t *testing.T) {
 	}{
 		{"codex", []string{"SessionStart", "PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit", "Stop", "PreCompact", "PostCompact", "SubagentStart", "SubagentStop", "StopFailure"},
 			[]string{"session-start", "sessionStart", "Notification", "BeforeTool"}},
-		{"kiro", []string{"fileEdited", "fileCreated", "fileDeleted", "promptSubmit", "agentStop", "preToolUse", "postToolUse", "userTriggered"},
-			[]string{"onSave", "PostToolUse", "file-edited", "SessionStart"}},
+		{"kiro", []string{"fileEdited", "fileCreated", "fileDeleted", "promptSubmit", "agentStop", "preToolUse", "postToolUse", "userTriggered",
+			// the current .kiro/hooks/*.json triggers and the CLI agents' events
+			"SessionStart", "Stop", "PreToolUse", "PostToolUse", "PreTaskExec", "PostTaskExec", "UserPromptSubmit",
+			"PostFileCreate", "PostFileSave", "PostFileDelete", "Manual", "agentSpawn", "userPromptSubmit", "stop", "postfilesave"},
+			[]string{"onSave", "file-edited", "post-file-save", "BeforeTool", "SessionEnd", "Notification"}},
 		{"cline", []string{"TaskStart", "taskstart", "PreCompact"}, []string{"SessionStart", "task-start"}},
 	} {
 		for _, e := range c.known {

@@ -73,15 +73,34 @@ func (p *parser) cursorEnvironment(data []byte) {
 	}
 }
 
-// ---- Kiro agent hooks (.kiro/hooks/*.kiro.hook) ----
+// ---- Kiro agent hooks (.kiro/hooks/*.kiro.hook, .kiro/hooks/*.json) ----
 
-// kiroHook reads one hook: {"enabled": true, "when": {"type":
-// "fileEdited", "patterns": [...]}, "then": {"type": "runCommand",
-// "command": "..."}}. An "askAgent" hook sends a prompt to the agent, not a
-// command: it is a "prompt" item, read as instructions, never run.
+// kiroHook reads one hooks file in either of Kiro's shapes. The current
+// one (Kiro IDE 1.0, Kiro CLI 3.0; kiro.dev/docs/cli/v3/hooks) is a list:
+// {"version": "v1", "hooks": [{"name": ..., "trigger": "PostFileSave",
+// "matcher": ..., "action": {"type": "command", "command": ...} or
+// {"type": "agent", "prompt": ...}, "enabled": true}]}. The first one
+// (.kiro.hook files) is one hook: {"enabled": true, "when": {"type":
+// "fileEdited", ...}, "then": {"type": "runCommand", "command": ...} or
+// {"type": "askAgent", "prompt": ...}}. A prompt is sent to the agent at
+// every matching event: it is a "prompt" item, read as instructions by the
+// prose rules, never run.
 func (p *parser) kiroHook(data []byte) {
 	root := p.root(data)
 	if root == nil {
+		return
+	}
+	if list := root.get("hooks"); list != nil && root.get("then") == nil {
+		hooks := list.arr()
+		if hooks == nil && list.obj() != nil {
+			// An object of events is the agent-config shape, written
+			// in a hooks file: read it as Kiro would if it took it.
+			p.hooks(list)
+			return
+		}
+		for _, h := range hooks {
+			p.kiroHookV1(h)
+		}
 		return
 	}
 	if on, ok := root.get("enabled").boolean(); ok && !on {
@@ -91,7 +110,7 @@ func (p *parser) kiroHook(data []byte) {
 	event, _ := root.get("when").get("type").str()
 	name, _ := root.get("name").str()
 	switch typ, _ := then.get("type").str(); typ {
-	case "askAgent":
+	case "askAgent", "agent":
 		// A prompt sent to the agent at every matching event: read as
 		// instructions by the prose rules, never run.
 		if pr, ok := then.get("prompt").str(); ok && strings.TrimSpace(pr) != "" {
@@ -99,9 +118,13 @@ func (p *parser) kiroHook(data []byte) {
 			p.kiroUnknown(event)
 		}
 		return
-	case "runCommand":
+	case "runCommand", "command":
 	default:
-		return
+		// A type Kiro does not document: a command it carries is what
+		// a tolerant reader runs, so it is read as one.
+		if then.get("command") == nil {
+			return
+		}
 	}
 	c, ok := then.get("command").str()
 	if !ok || strings.TrimSpace(c) == "" {
@@ -109,6 +132,38 @@ func (p *parser) kiroHook(data []byte) {
 	}
 	p.addRun(AutoRun{Event: event, Matcher: name, Type: "command", Command: c, Line: then.get("command").line()})
 	p.kiroUnknown(event)
+}
+
+// kiroHookV1 reads one entry of the current shape's "hooks" list.
+func (p *parser) kiroHookV1(h *node) {
+	if h.obj() == nil {
+		return
+	}
+	if on, ok := h.get("enabled").boolean(); ok && !on {
+		return
+	}
+	event, _ := h.get("trigger").str()
+	name, _ := h.get("name").str()
+	act := h.get("action")
+	if act.obj() == nil {
+		return
+	}
+	before := len(p.cfg.AutoRuns)
+	typ, _ := act.get("type").str()
+	switch typ {
+	case "agent", "askAgent", "prompt":
+		if pr, ok := act.get("prompt").str(); ok && strings.TrimSpace(pr) != "" {
+			p.addRun(AutoRun{Event: event, Matcher: name, Type: "prompt", Command: pr, Line: act.get("prompt").line()})
+		}
+	default:
+		// "command", and any other type that carries a command.
+		if c, ok := act.get("command").str(); ok && strings.TrimSpace(c) != "" {
+			p.addRun(AutoRun{Event: event, Matcher: name, Type: "command", Command: c, Line: act.get("command").line()})
+		}
+	}
+	if event != "" {
+		p.markUnknown(before, event)
+	}
 }
 
 // kiroUnknown marks the file's hook as one Kiro never runs when it names an

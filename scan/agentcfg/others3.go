@@ -1,6 +1,7 @@
 package agentcfg
 
 import (
+	"encoding/json"
 	"path"
 	"strings"
 
@@ -390,13 +391,20 @@ func (p *parser) cursorCLI(data []byte) {
 // claudePlugin reads a plugin manifest's inline "hooks", "mcpServers" and
 // "lspServers" (each may instead name a file; hooks/hooks.json and .mcp.json
 // at the plugin's top are read as their own surfaces, other paths are not
-// read yet), and the Markdown files "commands", "agents" and
-// "outputStyles" name.
+// read yet), the Markdown files "commands", "agents" and "outputStyles"
+// name, and the executables of its bin/ folder.
 func (p *parser) claudePlugin(data []byte) {
 	root := p.root(data)
 	if root == nil {
 		return
 	}
+	p.pluginEntry(root, "../")
+}
+
+// pluginEntry reads one plugin's definition (a plugin.json, or a plugin
+// entry of a marketplace.json) whose folder is dir, relative to the
+// config's own folder and ending in "/".
+func (p *parser) pluginEntry(root *node, dir string) {
 	if h := root.get("hooks"); h != nil && h.obj() != nil {
 		if inner := h.get("hooks"); inner != nil && inner.obj() != nil {
 			h = inner // a hooks.json-shaped object written inline
@@ -411,20 +419,25 @@ func (p *parser) claudePlugin(data []byte) {
 		}
 		for _, e := range list {
 			if v, ok := e.str(); ok && strings.TrimSpace(v) != "" {
-				p.cfg.Reads = append(p.cfg.Reads, Include{Path: "../" + strings.TrimPrefix(strings.TrimSpace(v), "./"), Line: e.line(), Kind: discover.KindPluginHooks})
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + strings.TrimPrefix(strings.TrimSpace(v), "./"), Line: e.line(), Kind: discover.KindPluginHooks})
 			}
 		}
 	}
 	// The folders a plugin's files live in by default, at the plugin's
 	// top (the folder that holds .claude-plugin/): read when they are
 	// there. hooks/hooks.json, .mcp.json and .lsp.json there are
-	// surfaces of the discovery table already.
-	for _, pat := range []string{"../commands/*.md", "../agents/*.md", "../skills/*/*.md", "../output-styles/*.md"} {
-		p.cfg.Reads = append(p.cfg.Reads, Include{Path: pat, Line: 1, Quiet: true})
+	// surfaces of the discovery table already. bin/ holds executables
+	// Claude Code puts on the Bash tool's PATH while the plugin is
+	// enabled (plugins reference, "File locations").
+	for _, pat := range []string{"commands/*.md", "agents/*.md", "skills/*/*.md", "output-styles/*.md"} {
+		p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + pat, Line: 1, Quiet: true})
 	}
+	p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + "bin/*", Line: 1, Quiet: true, Kind: discover.KindPluginBin})
 	// "commands" and "agents" may name Markdown files (relative to the
 	// plugin's folder, which holds .claude-plugin/): read as instructions.
-	for _, key := range []string{"commands", "agents", "outputStyles"} {
+	// A value that is not a .md file names a folder of them (skills: a
+	// folder of skill folders), read when it is there.
+	for _, key := range []string{"commands", "agents", "outputStyles", "skills"} {
 		n := root.get(key)
 		list := n.arr()
 		if n.obj() == nil && list == nil {
@@ -433,10 +446,18 @@ func (p *parser) claudePlugin(data []byte) {
 		for _, e := range list {
 			v, ok := e.str()
 			v = strings.TrimSpace(v)
-			if !ok || !strings.HasSuffix(strings.ToLower(v), ".md") {
-				continue // a folder, or not a path
+			if !ok || v == "" || strings.ContainsAny(v, "*?[") {
+				continue
 			}
-			p.cfg.Reads = append(p.cfg.Reads, Include{Path: "../" + strings.TrimPrefix(v, "./"), Line: e.line()})
+			v = strings.TrimPrefix(v, "./")
+			switch {
+			case strings.HasSuffix(strings.ToLower(v), ".md"):
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + v, Line: e.line()})
+			case key == "skills":
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + strings.TrimSuffix(v, "/") + "/*/*.md", Line: e.line(), Quiet: true})
+			default:
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + strings.TrimSuffix(v, "/") + "/*.md", Line: e.line(), Quiet: true})
+			}
 		}
 	}
 	for _, key := range []string{"mcpServers", "lspServers"} {
@@ -448,6 +469,112 @@ func (p *parser) claudePlugin(data []byte) {
 		}
 	}
 }
+
+// ---- Claude Code plugin marketplaces (.claude-plugin/marketplace.json) ----
+
+// marketplace reads the plugins a marketplace lists: {"plugins": [{"name":
+// ..., "source": "./plugins/x", "hooks": ..., "mcpServers": ..., ...}],
+// "metadata": {"pluginRoot": "./plugins"}}. A plugin whose source is a
+// folder inside the scanned tree is read as a plugin (its entry's inline
+// definitions, its default folders and bin/); one fetched from elsewhere
+// (GitHub, a git URL, npm, a path leaving the tree) is a setting S33
+// reports: Sentinel never fetches, so what it brings was not checked.
+func (p *parser) marketplace(data []byte) {
+	root := p.root(data)
+	if root == nil {
+		return
+	}
+	pluginRoot, _ := root.get("metadata").get("pluginRoot").str()
+	pluginRoot = strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(pluginRoot), "./"), "/")
+	for i, e := range root.get("plugins").arr() {
+		name, _ := e.get("name").str()
+		if name == "" {
+			name = "plugin " + itoa(i+1)
+		}
+		src := e.get("source")
+		v, isPath := src.str()
+		v = strings.TrimSpace(v)
+		if !isPath {
+			kind, _ := src.get("source").str()
+			where, _ := src.get("repo").str()
+			if where == "" {
+				where, _ = src.get("url").str()
+			}
+			if where == "" {
+				where, _ = src.get("package").str()
+			}
+			if kind == "directory" || kind == "path" {
+				if pth, ok := src.get("path").str(); ok {
+					v, isPath = strings.TrimSpace(pth), true
+				}
+			}
+			if !isPath {
+				// Fetched by Claude Code, never by Sentinel: S33
+				// reports it, as it reports a marketplace a
+				// settings file adds.
+				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: src.line(), Key: "marketplace.plugins", Value: strings.TrimSpace(name + " " + kind + " " + where)})
+				continue
+			}
+		}
+		rel := strings.ReplaceAll(v, "\\", "/")
+		if pluginRoot != "" && !strings.HasPrefix(rel, "./") && !strings.HasPrefix(rel, "/") && !strings.HasPrefix(rel, "../") {
+			rel = pluginRoot + "/" + rel // relative sources start at pluginRoot
+		}
+		rel = strings.TrimPrefix(rel, "./")
+		clean := path.Clean(path.Join(path.Dir(path.Dir(p.source)), rel))
+		if rel == "" || strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, "~") || len(rel) > 1 && rel[1] == ':' || clean == ".." || strings.HasPrefix(clean, "../") {
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: src.line(), Key: "marketplace.plugins", Value: strings.TrimSpace(name + " " + v)})
+			continue
+		}
+		dir := "../"
+		if rel != "." {
+			dir += strings.TrimSuffix(rel, "/") + "/"
+		}
+		// The entry's servers and hooks run from the plugin's folder.
+		base := p.base
+		if p.base != "" {
+			p.base = clean
+		}
+		p.pluginEntry(e, dir)
+		p.base = base
+	}
+}
+
+// ---- a plugin's bin/ (Claude Code puts it on the Bash tool's PATH) ----
+
+// pluginBin reads one file of a plugin's bin/ folder. Claude Code adds the
+// folder to the Bash tool's PATH, so a file named like a program the agent
+// runs (git, npm, python, ...) may run in its place whenever the agent runs
+// that program: whether the plugin's folder comes before the system's is
+// not documented, so it is taken to. Such a file is an auto-run whose
+// script is the file (S17a until approved; the script rules read it). A
+// file under any other name runs only when something calls it by that name
+// and is not reported.
+func (p *parser) pluginBin() {
+	name := strings.ToLower(path.Base(p.source))
+	for _, ext := range []string{".exe", ".cmd", ".bat", ".ps1", ".sh"} {
+		name = strings.TrimSuffix(name, ext)
+	}
+	if !shadowedPrograms[name] {
+		return
+	}
+	p.addRun(AutoRun{Event: "PATH", Matcher: name + ": a plugin's bin/" + path.Base(p.source) + " may run in place of " + name,
+		Type: "command", Command: p.source, Line: 1, Targets: []Target{{Path: p.source}}})
+}
+
+// shadowedPrograms are the programs coding agents run all the time: a file
+// of a plugin's bin/ under one of these names stands in for it.
+var shadowedPrograms = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`git gh npm npx node yarn pnpm bun deno python python3 pip pip3 uv uvx poetry pytest
+		go cargo rustc rustup make cmake gcc cc clang java javac mvn gradle ruby gem bundle php composer dotnet
+		bash sh zsh env sudo ssh scp rsync curl wget tar unzip zip docker kubectl terraform aws gcloud az
+		ls cat cp mv rm mkdir chmod chown ln find grep rg sed awk head tail sort xargs tee diff patch which
+		jq tsc eslint prettier claude sentinel code open echo printf test true kill ps`) {
+		m[n] = true
+	}
+	return m
+}()
 
 // pluginHooks reads a plugin's hooks/hooks.json: {"hooks": {<event>: ...}}
 // in Claude Code's hooks shape.
@@ -554,12 +681,14 @@ func (p *parser) rooModes(data []byte) {
 	}
 }
 
-// ---- Amazon Q Developer CLI agents (.amazonq/cli-agents/*.json) ----
+// ---- CLI agents: Amazon Q Developer (.amazonq/cli-agents/*.json), Kiro (.kiro/agents/*.json) ----
 
-// amazonQAgent reads a custom agent: "prompt" (instructions, or a
-// file:// path), "hooks" ({"agentSpawn": [{"command": ...}], ...}),
-// "mcpServers", "allowedTools" and "resources" (file:// paths read as
-// context).
+// amazonQAgent reads a custom agent of Amazon Q Developer CLI or of its
+// successor Kiro CLI (one format): "prompt" (instructions, or a file://
+// path relative to the agent's file), "hooks" ({"agentSpawn": [{"command":
+// ...}], ...}), "mcpServers", "allowedTools" and "resources" (file:// paths
+// and patterns, always loaded into the agent's context: read as
+// instructions).
 func (p *parser) amazonQAgent(data []byte) {
 	root := p.root(data)
 	if root == nil {
@@ -576,25 +705,109 @@ func (p *parser) amazonQAgent(data []byte) {
 	}
 	if h := root.get("hooks"); h != nil && h.obj() != nil {
 		p.hooks(h)
+	} else if list := h.arr(); list != nil {
+		// A list of hooks each naming its event: not the documented
+		// shape, but what a tolerant reader runs.
+		for _, e := range list {
+			ev, _ := e.get("event").str()
+			before := len(p.cfg.AutoRuns)
+			p.hook(ev, "", e)
+			if ev != "" {
+				p.markUnknown(before, ev)
+			}
+		}
 	}
 	p.servers(root.get("mcpServers"))
 	// allowedTools run without asking: every tool ("*", "@builtin"), the
-	// shell or file writes is a blanket permission (S31).
+	// shell or file writes is a blanket permission (S31). Kiro names
+	// its shell and write tools "shell" and "write" as well.
 	for _, n := range root.get("allowedTools").arr() {
 		if v, ok := n.str(); ok {
 			switch strings.TrimSpace(v) {
-			case "*", "@builtin", "execute_bash", "fs_write", "@builtin/execute_bash", "@builtin/fs_write":
+			case "*", "@builtin", "execute_bash", "fs_write", "@builtin/execute_bash", "@builtin/fs_write",
+				"shell", "write", "@builtin/shell", "@builtin/write", "@builtin/*":
 				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "allowedTools " + strings.TrimSpace(v)})
 			}
 		}
 	}
 	for _, n := range root.get("resources").arr() {
-		if v, ok := n.str(); ok {
-			if f, ok := strings.CutPrefix(strings.TrimSpace(v), "file://"); ok && f != "" {
-				p.cfg.Reads = append(p.cfg.Reads, Include{Path: f, Line: n.line()})
+		v, ok := n.str()
+		if !ok {
+			// {"type": "file", "path": ...}: an object form of a resource.
+			v, ok = n.get("path").str()
+		}
+		if !ok {
+			continue
+		}
+		f, ok := strings.CutPrefix(strings.TrimSpace(v), "file://")
+		if !ok || f == "" {
+			continue
+		}
+		p.cfg.Reads = append(p.cfg.Reads, Include{Path: f, Line: n.line(), Quiet: p.tool == discover.ToolKiro})
+		if p.tool == discover.ToolKiro && !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") && p.base != "" {
+			// Whether Kiro resolves a relative resource against the
+			// agent's file or the workspace is not documented: both
+			// are read (from the workspace when the agent's file sits
+			// in its .kiro/agents folder).
+			if rel, ok := fromAgentDir(p.source, p.base); ok {
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: rel + f, Line: n.line(), Quiet: true})
 			}
 		}
 	}
+}
+
+// kiroAgentMD reads a Kiro IDE custom agent (.kiro/agents/*.md): YAML front
+// matter with the CLI agent's fields (hooks, mcpServers, allowedTools,
+// resources, ...) and a body the prose rules read as the agent's system
+// prompt. The front matter is read as the CLI agent's JSON is; its items
+// carry the front matter's first line.
+func (p *parser) kiroAgentMD(data []byte) {
+	fm, _, _, err := FrontMatter(data)
+	if err != nil {
+		p.problem(1, p.source+": "+err.Error())
+		return
+	}
+	if len(fm) == 0 {
+		return
+	}
+	b, err := json.Marshal(fm)
+	if err != nil {
+		p.problem(1, p.source+": its front matter could not be read as the agent's settings (a key that is not text?); check it")
+		return
+	}
+	runs, servers, settings, reads := len(p.cfg.AutoRuns), len(p.cfg.Servers), len(p.cfg.Settings), len(p.cfg.Reads)
+	p.amazonQAgent(b)
+	for i := runs; i < len(p.cfg.AutoRuns); i++ {
+		p.cfg.AutoRuns[i].Line = 1
+	}
+	for i := servers; i < len(p.cfg.Servers); i++ {
+		p.cfg.Servers[i].Line = 1
+	}
+	for i := settings; i < len(p.cfg.Settings); i++ {
+		p.cfg.Settings[i].Line = 1
+	}
+	for i := reads; i < len(p.cfg.Reads); i++ {
+		p.cfg.Reads[i].Line = 1
+	}
+}
+
+// isKiroAgentMD reports a Markdown file directly in a .kiro/agents folder.
+func isKiroAgentMD(source string) bool {
+	dir := asciiLower(path.Dir(source))
+	return strings.HasSuffix(asciiLower(source), ".md") && (dir == ".kiro/agents" || strings.HasSuffix(dir, "/.kiro/agents"))
+}
+
+// fromAgentDir is the relative path from the folder of source up to base
+// ("../../" for .kiro/agents/x.json in the project's top), when base is
+// above it.
+func fromAgentDir(source, base string) (string, bool) {
+	dir := path.Dir(source)
+	up := ""
+	for i := 0; i < 4 && dir != base && dir != "." && dir != "/"; i++ {
+		dir = path.Dir(dir)
+		up += "../"
+	}
+	return up, dir == base && up != ""
 }
 
 // ---- Continue (.continuerc.json) ----

@@ -60,6 +60,10 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		p.claudePlugin(data)
 	case discover.KindPluginHooks:
 		p.pluginHooks(data)
+	case discover.KindMarketplace:
+		p.marketplace(data)
+	case discover.KindPluginBin:
+		p.pluginBin()
 	case discover.KindExecHook:
 		p.execHook()
 		if tool == discover.ToolOpencode {
@@ -67,10 +71,17 @@ func Parse(source string, kind discover.Kind, tool string, data []byte) *Config 
 		}
 	case discover.KindRooModes:
 		p.rooModes(data)
-	case discover.KindAmazonQAgent:
+	case discover.KindAmazonQAgent, discover.KindKiroAgent:
 		p.amazonQAgent(data)
 	case discover.KindContinueRC:
 		p.continueRC(data)
+	case discover.KindInstructions:
+		// A Kiro IDE agent is instructions (its body) and a config (its
+		// front matter); every other instruction file is prose only.
+		if tool != discover.ToolKiro || !isKiroAgentMD(source) {
+			return nil
+		}
+		p.kiroAgentMD(data)
 	default:
 		return nil
 	}
@@ -311,6 +322,24 @@ func (p *parser) guardSettings(root *node) {
 			where, _ = src.get("path").str()
 		}
 		add(m.val, "extraKnownMarketplaces", strings.TrimSpace(m.key+" "+where))
+		// A marketplace on this disk ("directory": its folder; "file":
+		// the marketplace.json itself), relative to the project folder:
+		// read, with the plugins it lists inside the tree. One outside
+		// the tree is a notice (and S33 reports the setting).
+		kind, _ := src.get("source").str()
+		pth, ok := src.get("path").str()
+		pth = strings.TrimSpace(pth)
+		if !ok || pth == "" || kind != "directory" && kind != "file" {
+			continue
+		}
+		pth = strings.TrimSuffix(strings.ReplaceAll(pth, "\\", "/"), "/")
+		if kind == "directory" {
+			pth += "/.claude-plugin/marketplace.json"
+		}
+		if !strings.HasPrefix(pth, "/") && !strings.HasPrefix(pth, "~") && p.base != "" && path.Dir(p.source) != p.base {
+			pth = "../" + strings.TrimPrefix(pth, "./") // relative to the project, not to .claude/
+		}
+		p.cfg.Reads = append(p.cfg.Reads, Include{Path: pth, Line: src.line(), Kind: discover.KindMarketplace})
 	}
 }
 
@@ -354,6 +383,9 @@ func (p *parser) runFileEnv(env *node) {
 // a file every shell sources, a library loaded into every process, a module
 // every Node, Python, Perl or Ruby process loads first, a command git runs.
 func RunsFile(key, value string) bool {
+	if MovesConfig(key, value) {
+		return true
+	}
 	switch strings.ToUpper(key) {
 	case "BASH_ENV", "ENV", "ZDOTDIR", "PYTHONSTARTUP", "LD_PRELOAD", "LD_AUDIT", "DYLD_INSERT_LIBRARIES",
 		"PERL5OPT", "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND":
@@ -390,6 +422,30 @@ func RunsFile(key, value string) bool {
 		return gitCommandKey(value)
 	}
 	return false
+}
+
+// MovesConfig reports an environment variable that moves where programs
+// read their configuration from: HOME (every dotfile: the shell's start-up
+// files, ~/.gitconfig with its aliases and hooksPath, ~/.ssh/config, npm's
+// .npmrc), XDG_CONFIG_HOME and its kin (git, Sentinel's own configuration
+// and state, most tools), git's global and system configuration files, and
+// Sentinel's folders. Pointed into the project for the agent's commands and
+// hooks, each makes tools (git, the shell, Sentinel itself) obey files the
+// project wrote. Setting one to itself ("$HOME") moves nothing.
+func MovesConfig(key, value string) bool {
+	k := strings.ToUpper(key)
+	switch k {
+	case "HOME", "USERPROFILE", "APPDATA", "LOCALAPPDATA", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_STATE_HOME",
+		"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "SENTINEL_HOME", "SENTINEL_STATE_HOME":
+	default:
+		return false
+	}
+	v := strings.TrimSpace(value)
+	switch v {
+	case "$" + key, "${" + key + "}", "%" + key + "%", "$env:" + key:
+		return false
+	}
+	return !(k == "HOME" && v == "~")
 }
 
 // gitCommandKey reports whether s names a git configuration key whose

@@ -37,7 +37,7 @@ const (
 	KindCodexConfig  Kind = "codex-config"        // .codex/config.toml (TOML)
 	KindCopilotHooks Kind = "copilot-hooks"       // .github/hooks/*.json
 	KindCursorEnv    Kind = "cursor-environment"  // .cursor/environment.json
-	KindKiroHook     Kind = "kiro-hook"           // .kiro/hooks/*.kiro.hook (JSON)
+	KindKiroHook     Kind = "kiro-hook"           // .kiro/hooks/*.kiro.hook, .kiro/hooks/*.json (JSON)
 	KindContinueYAML Kind = "continue-mcp-yaml"   // .continue/mcpServers/*.yaml
 	KindOpencode     Kind = "opencode-config"     // opencode.json, opencode.jsonc
 	KindZed          Kind = "zed-settings"        // .zed/settings.json
@@ -55,6 +55,9 @@ const (
 	KindRooModes     Kind = "roo-modes"           // .roomodes (YAML or JSON)
 	KindAmazonQAgent Kind = "amazonq-agent"       // .amazonq/cli-agents/*.json
 	KindContinueRC   Kind = "continuerc"          // .continuerc.json
+	KindKiroAgent    Kind = "kiro-agent"          // .kiro/agents/*.json (Kiro CLI custom agents)
+	KindMarketplace  Kind = "claude-marketplace"  // .claude-plugin/marketplace.json: the plugins a marketplace lists
+	KindPluginBin    Kind = "plugin-bin"          // a file in a Claude Code plugin's bin/ (on the Bash tool's PATH); read only through its plugin
 )
 
 // Tool names the agent or editor that reads a file.
@@ -168,10 +171,12 @@ func Classify(p string) (Kind, string, bool) {
 // marks a path taken from the issue or from release notes that Sentinel's
 // authors could not check against the agent's own documentation.
 
-// entry is how one file is read.
+// entry is how one file is read, and where that was confirmed (the
+// agent's documentation; "unconfirmed" when it could not be checked).
 type entry struct {
 	kind Kind
 	tool string
+	src  string
 }
 
 // byName are files read at any depth of the tree by their name alone,
@@ -180,58 +185,59 @@ type entry struct {
 // Keys are lower case; so are inFolder's and folders' paths, compared with
 // the file's lower-cased folder and name.
 var byName = map[string]entry{
-	"claude.md":           {KindInstructions, ToolClaude},       // Claude Code memory docs
-	"claude.local.md":     {KindInstructions, ToolClaude},       // Claude Code memory docs
-	"agents.md":           {KindInstructions, ToolAny},          // agents.md; Codex, Cursor, Copilot, Windsurf (lower case), opencode, Zed, ...
-	"agent.md":            {KindInstructions, ToolAny},          // Amp, early Codex
-	"agents.override.md":  {KindInstructions, ToolAny},          // Codex AGENTS.md docs
-	"gemini.md":           {KindInstructions, ToolGemini},       // Gemini CLI context files
-	"skill.md":            {KindInstructions, ToolAny},          // Agent Skills (Claude Code, Codex, Copilot, ...)
-	"warp.md":             {KindInstructions, ToolWarp},         // Warp rules docs
-	".cursorrules":        {KindInstructions, ToolCursor},       // Cursor rules (legacy)
-	".windsurfrules":      {KindInstructions, ToolWindsurf},     // Windsurf rules (legacy)
-	".clinerules":         {KindInstructions, ToolCline},        // Cline rules (single-file form)
-	".roorules":           {KindInstructions, ToolRoo},          // Roo Code custom instructions (fallback file)
-	".goosehints":         {KindInstructions, ToolGoose},        // goose hints docs
-	".augment-guidelines": {KindInstructions, ToolAugment},      // Augment guidelines docs
-	".rules":              {KindInstructions, ToolZed},          // Zed rules docs (first of .rules, .cursorrules, ... found)
-	".mcp.json":           {KindMCP, ToolAny},                   // Claude Code project MCP servers
-	"opencode.json":       {KindOpencode, ToolOpencode},         // opencode config docs
-	"opencode.jsonc":      {KindOpencode, ToolOpencode},         // opencode config docs
-	".devcontainer.json":  {KindDevcontainer, ToolDevcontainer}, // Dev Container spec
-	".aider.conf.yml":     {KindAider, ToolAider},               // aider config docs
-	".roomodes":           {KindRooModes, ToolRoo},              // Roo Code custom modes docs (YAML or JSON; roleDefinition, customInstructions)
-	".continuerc.json":    {KindContinueRC, ToolContinue},       // Continue config.json reference (.continuerc.json, legacy): systemMessage, MCP servers
-	".lsp.json":           {KindMCP, ToolClaude},                // Claude Code plugins reference (LSP servers: a map of servers with command and args)
+	"claude.md":           {KindInstructions, ToolClaude, "Claude Code memory docs"},
+	"claude.local.md":     {KindInstructions, ToolClaude, "Claude Code memory docs"},
+	"agents.md":           {KindInstructions, ToolAny, "agents.md; Codex, Cursor, Copilot, Windsurf (lower case), opencode, Zed, ..."},
+	"agent.md":            {KindInstructions, ToolAny, "Amp, early Codex"},
+	"agents.override.md":  {KindInstructions, ToolAny, "Codex AGENTS.md docs"},
+	"gemini.md":           {KindInstructions, ToolGemini, "Gemini CLI context files"},
+	"skill.md":            {KindInstructions, ToolAny, "Agent Skills (Claude Code, Codex, Copilot, ...)"},
+	"warp.md":             {KindInstructions, ToolWarp, "Warp rules docs"},
+	".cursorrules":        {KindInstructions, ToolCursor, "Cursor rules (legacy)"},
+	".windsurfrules":      {KindInstructions, ToolWindsurf, "Windsurf rules (legacy)"},
+	".clinerules":         {KindInstructions, ToolCline, "Cline rules (single-file form)"},
+	".roorules":           {KindInstructions, ToolRoo, "Roo Code custom instructions (fallback file)"},
+	".goosehints":         {KindInstructions, ToolGoose, "goose hints docs"},
+	".augment-guidelines": {KindInstructions, ToolAugment, "Augment guidelines docs"},
+	".rules":              {KindInstructions, ToolZed, "Zed rules docs (first of .rules, .cursorrules, ... found)"},
+	".mcp.json":           {KindMCP, ToolAny, "Claude Code project MCP servers"},
+	"opencode.json":       {KindOpencode, ToolOpencode, "opencode config docs"},
+	"opencode.jsonc":      {KindOpencode, ToolOpencode, "opencode config docs"},
+	".devcontainer.json":  {KindDevcontainer, ToolDevcontainer, "Dev Container spec"},
+	".aider.conf.yml":     {KindAider, ToolAider, "aider config docs"},
+	".roomodes":           {KindRooModes, ToolRoo, "Roo Code custom modes docs (YAML or JSON; roleDefinition, customInstructions)"},
+	".continuerc.json":    {KindContinueRC, ToolContinue, "Continue config.json reference (.continuerc.json, legacy): systemMessage, MCP servers"},
+	".lsp.json":           {KindMCP, ToolClaude, "Claude Code plugins reference (LSP servers: a map of servers with command and args)"},
 }
 
 // inFolder are files read by their name in a folder of that name, at any
 // depth. Keys are "folder/name".
 var inFolder = map[string]entry{
-	".claude/settings.json":           {KindSettings, ToolClaude},           // Claude Code settings docs
-	".claude/settings.local.json":     {KindSettings, ToolClaude},           // Claude Code settings docs
-	".gemini/settings.json":           {KindSettings, ToolGemini},           // Gemini CLI configuration docs
-	".gemini/.env":                    {KindDotEnv, ToolGemini},             // Gemini CLI loads it before .env: variables for the agent and every command it runs
-	".gemini/system.md":               {KindInstructions, ToolGemini},       // Gemini CLI GEMINI_SYSTEM_MD=1 reads it in place of the system prompt
-	".cursor/mcp.json":                {KindMCP, ToolCursor},                // Cursor MCP docs
-	".cursor/hooks.json":              {KindCursorHooks, ToolCursor},        // Cursor hooks docs
-	".cursor/environment.json":        {KindCursorEnv, ToolCursor},          // Cursor background agents docs
-	".windsurf/hooks.json":            {KindCursorHooks, ToolWindsurf},      // Windsurf Cascade hooks (Cursor's shape)
-	".vscode/tasks.json":              {KindTasks, ToolVSCode},              // VS Code tasks docs
-	".vscode/mcp.json":                {KindMCP, ToolVSCode},                // VS Code MCP docs
-	".github/copilot-instructions.md": {KindInstructions, ToolCopilot},      // Copilot custom instructions docs
-	".github/mcp.json":                {KindMCP, ToolCopilot},               // unconfirmed (issue #15)
-	".github/copilot/settings.json":   {KindSettings, ToolCopilot},          // unconfirmed (issue #15): read with the Claude Code settings schema
-	".codex/config.toml":              {KindCodexConfig, ToolCodex},         // Codex config docs (project config of trusted projects)
-	".codex/hooks.json":               {KindSettings, ToolCodex},            // Codex hooks docs (<repo>/.codex/hooks.json, Claude Code's three-level schema)
-	".roo/mcp.json":                   {KindMCP, ToolRoo},                   // Roo Code MCP docs
-	".amazonq/mcp.json":               {KindMCP, ToolAmazonQ},               // Amazon Q Developer MCP docs
-	".junie/guidelines.md":            {KindInstructions, ToolJunie},        // JetBrains Junie guidelines docs
-	".zed/settings.json":              {KindZed, ToolZed},                   // Zed context servers docs
-	".devcontainer/devcontainer.json": {KindDevcontainer, ToolDevcontainer}, // Dev Container spec
-	".cursor/worktrees.json":          {KindCursorTrees, ToolCursor},        // Cursor worktrees docs (setup-worktree[-unix|-windows])
-	".cursor/cli.json":                {KindCursorCLI, ToolCursor},          // Cursor CLI permissions docs (project .cursor/cli.json)
-	".claude-plugin/plugin.json":      {KindClaudePlugin, ToolClaude},       // Claude Code plugins reference (hooks, mcpServers, lspServers inline)
+	".claude/settings.json":           {KindSettings, ToolClaude, "Claude Code settings docs"},
+	".claude/settings.local.json":     {KindSettings, ToolClaude, "Claude Code settings docs"},
+	".gemini/settings.json":           {KindSettings, ToolGemini, "Gemini CLI configuration docs"},
+	".gemini/.env":                    {KindDotEnv, ToolGemini, "Gemini CLI loads it before .env: variables for the agent and every command it runs"},
+	".gemini/system.md":               {KindInstructions, ToolGemini, "Gemini CLI GEMINI_SYSTEM_MD=1 reads it in place of the system prompt"},
+	".cursor/mcp.json":                {KindMCP, ToolCursor, "Cursor MCP docs"},
+	".cursor/hooks.json":              {KindCursorHooks, ToolCursor, "Cursor hooks docs"},
+	".cursor/environment.json":        {KindCursorEnv, ToolCursor, "Cursor background agents docs"},
+	".windsurf/hooks.json":            {KindCursorHooks, ToolWindsurf, "Windsurf Cascade hooks (Cursor's shape)"},
+	".vscode/tasks.json":              {KindTasks, ToolVSCode, "VS Code tasks docs"},
+	".vscode/mcp.json":                {KindMCP, ToolVSCode, "VS Code MCP docs"},
+	".github/copilot-instructions.md": {KindInstructions, ToolCopilot, "Copilot custom instructions docs"},
+	".github/mcp.json":                {KindMCP, ToolCopilot, "unconfirmed (issue #15)"},
+	".github/copilot/settings.json":   {KindSettings, ToolCopilot, "unconfirmed (issue #15): read with the Claude Code settings schema"},
+	".codex/config.toml":              {KindCodexConfig, ToolCodex, "Codex config docs (project config of trusted projects)"},
+	".codex/hooks.json":               {KindSettings, ToolCodex, "Codex hooks docs (<repo>/.codex/hooks.json, Claude Code's three-level schema)"},
+	".roo/mcp.json":                   {KindMCP, ToolRoo, "Roo Code MCP docs"},
+	".amazonq/mcp.json":               {KindMCP, ToolAmazonQ, "Amazon Q Developer MCP docs"},
+	".junie/guidelines.md":            {KindInstructions, ToolJunie, "JetBrains Junie guidelines docs"},
+	".zed/settings.json":              {KindZed, ToolZed, "Zed context servers docs"},
+	".devcontainer/devcontainer.json": {KindDevcontainer, ToolDevcontainer, "Dev Container spec"},
+	".cursor/worktrees.json":          {KindCursorTrees, ToolCursor, "Cursor worktrees docs (setup-worktree[-unix|-windows])"},
+	".cursor/cli.json":                {KindCursorCLI, ToolCursor, "Cursor CLI permissions docs (project .cursor/cli.json)"},
+	".claude-plugin/plugin.json":      {KindClaudePlugin, ToolClaude, "Claude Code plugins reference (hooks, mcpServers, lspServers inline)"},
+	".claude-plugin/marketplace.json": {KindMarketplace, ToolClaude, "Claude Code plugin marketplaces docs (plugins[].source, inline plugin definitions)"},
 }
 
 // folder is a folder whose files an agent reads.
@@ -245,58 +251,61 @@ type folder struct {
 // folders are folders whose files are read. Paths are matched where they
 // end, so "svc/.claude/rules" counts like ".claude/rules".
 var folders = []folder{
-	{".claude/rules", true, ".md", entry{KindInstructions, ToolClaude}},                            // Claude Code memory docs
-	{".claude/commands", true, ".md", entry{KindInstructions, ToolClaude}},                         // Claude Code slash commands docs
-	{".claude/agents", true, ".md", entry{KindInstructions, ToolClaude}},                           // Claude Code subagents docs
-	{".claude/output-styles", true, ".md", entry{KindInstructions, ToolClaude}},                    // Claude Code output styles docs (replace the system prompt)
-	{".cursor/rules", true, ".mdc", entry{KindCursorRule, ToolCursor}},                             // Cursor rules docs
-	{".cursor/rules", true, ".md", entry{KindCursorRule, ToolCursor}},                              // Cursor rules docs (plain .md rules)
-	{".cursor/commands", false, ".md", entry{KindInstructions, ToolCursor}},                        // Cursor commands docs
-	{".cursor/agents", false, ".md", entry{KindInstructions, ToolCursor}},                          // unconfirmed (issue #15): Cursor subagents
-	{".github/instructions", true, ".instructions.md", entry{KindInstructions, ToolCopilot}},       // Copilot custom instructions docs
-	{".github/prompts", false, ".prompt.md", entry{KindInstructions, ToolCopilot}},                 // Copilot prompt files docs
-	{".github/chatmodes", false, ".chatmode.md", entry{KindInstructions, ToolCopilot}},             // VS Code chat modes docs
-	{".github/agents", false, ".md", entry{KindInstructions, ToolCopilot}},                         // Copilot custom agents docs (*.agent.md)
-	{".github/copilot", true, ".md", entry{KindInstructions, ToolCopilot}},                         // unconfirmed (issue #15)
-	{".github/copilot", false, "settings.json", entry{KindSettings, ToolCopilot}},                  // unconfirmed (issue #15): read with the Claude Code settings schema
-	{".github/hooks", false, ".json", entry{KindCopilotHooks, ToolCopilot}},                        // Copilot coding agent / CLI hooks docs
-	{".windsurf/rules", false, ".md", entry{KindInstructions, ToolWindsurf}},                       // Windsurf rules docs
-	{".windsurf/workflows", false, ".md", entry{KindInstructions, ToolWindsurf}},                   // Windsurf workflows docs
-	{".gemini/commands", true, ".toml", entry{KindInstructions, ToolGemini}},                       // Gemini CLI custom commands docs
-	{".gemini/agents", false, ".md", entry{KindInstructions, ToolGemini}},                          // Gemini CLI subagents docs
-	{".gemini/extensions", true, "gemini-extension.json", entry{KindMCP, ToolGemini}},              // Gemini CLI extensions docs (workspace extensions: mcpServers)
-	{".agents/skills", true, ".md", entry{KindInstructions, ToolAny}},                              // Codex skills docs (SKILL.md and the files it names)
-	{".claude/skills", true, ".md", entry{KindInstructions, ToolClaude}},                           // Claude Code skills docs (the files beside SKILL.md)
-	{".github/skills", true, ".md", entry{KindInstructions, ToolCopilot}},                          // Copilot agent skills docs
-	{".continue/prompts", true, ".prompt", entry{KindInstructions, ToolContinue}},                  // Continue prompt files docs
-	{".continue/prompts", true, ".md", entry{KindInstructions, ToolContinue}},                      // Continue prompt files docs
-	{".github/workflows", false, "copilot-setup-steps.yml", entry{KindCopilotSetup, ToolCopilot}},  // Copilot cloud agent environment docs (steps run before the agent starts)
-	{".github/workflows", false, "copilot-setup-steps.yaml", entry{KindCopilotSetup, ToolCopilot}}, // unconfirmed: the .yaml spelling
-	{".codex/rules", false, ".rules", entry{KindCodexRules, ToolCodex}},                            // Codex rules docs (execpolicy prefix_rule; allow decisions)
-	{".junie/mcp", false, "mcp.json", entry{KindMCP, ToolJunie}},                                   // JetBrains Junie MCP docs (.junie/mcp/mcp.json)
-	{".amazonq/cli-agents", false, ".json", entry{KindAmazonQAgent, ToolAmazonQ}},                  // Amazon Q Developer CLI custom agents docs (prompt, hooks, mcpServers, resources)
-	{".opencode/plugin", false, ".js", entry{KindExecHook, ToolOpencode}},                          // opencode plugins docs (loaded and run at start)
-	{".opencode/plugin", false, ".ts", entry{KindExecHook, ToolOpencode}},                          // opencode plugins docs
-	{".opencode/plugins", false, ".js", entry{KindExecHook, ToolOpencode}},                         // opencode plugins docs (plural)
-	{".opencode/plugins", false, ".ts", entry{KindExecHook, ToolOpencode}},                         // opencode plugins docs (plural)
-	{".codex/agents", false, ".toml", entry{KindInstructions, ToolCodex}},                          // unconfirmed (issue #15): Codex agent definitions, strings read as prose
-	{".clinerules", true, ".md", entry{KindInstructions, ToolCline}},                               // Cline rules docs (folder form)
-	{".clinerules", true, ".txt", entry{KindInstructions, ToolCline}},                              // Cline rules docs (folder form)
-	{".roo/rules", true, "", entry{KindInstructions, ToolRoo}},                                     // Roo Code custom instructions docs (every file)
-	{".kiro/steering", true, ".md", entry{KindInstructions, ToolKiro}},                             // Kiro steering docs
-	{".kiro/settings", false, "mcp.json", entry{KindMCP, ToolKiro}},                                // Kiro MCP docs
-	{".kiro/hooks", false, ".kiro.hook", entry{KindKiroHook, ToolKiro}},                            // Kiro agent hooks docs (*.kiro.hook, JSON)
-	{".amazonq/rules", true, ".md", entry{KindInstructions, ToolAmazonQ}},                          // Amazon Q Developer project rules docs
-	{".continue/rules", true, ".md", entry{KindInstructions, ToolContinue}},                        // Continue rules docs
-	{".continue/mcpservers", false, ".json", entry{KindMCP, ToolContinue}},                         // Continue MCP docs (JSON files in Claude's shape)
-	{".continue/mcpservers", false, ".yaml", entry{KindContinueYAML, ToolContinue}},                // Continue MCP docs
-	{".continue/mcpservers", false, ".yml", entry{KindContinueYAML, ToolContinue}},                 // Continue MCP docs
-	{".opencode/agent", true, ".md", entry{KindInstructions, ToolOpencode}},                        // opencode agents docs
-	{".opencode/agents", true, ".md", entry{KindInstructions, ToolOpencode}},                       // opencode agents docs (plural)
-	{".opencode/command", true, ".md", entry{KindInstructions, ToolOpencode}},                      // opencode commands docs
-	{".augment/rules", true, ".md", entry{KindInstructions, ToolAugment}},                          // Augment rules docs
-	{".trae/rules", true, ".md", entry{KindInstructions, ToolTrae}},                                // Trae rules docs (project_rules.md)
-	{".devcontainer", true, "devcontainer.json", entry{KindDevcontainer, ToolDevcontainer}},        // Dev Container spec (.devcontainer/<name>/devcontainer.json)
+	{".claude/rules", true, ".md", entry{KindInstructions, ToolClaude, "Claude Code memory docs"}},
+	{".claude/commands", true, ".md", entry{KindInstructions, ToolClaude, "Claude Code slash commands docs"}},
+	{".claude/agents", true, ".md", entry{KindInstructions, ToolClaude, "Claude Code subagents docs"}},
+	{".claude/output-styles", true, ".md", entry{KindInstructions, ToolClaude, "Claude Code output styles docs (replace the system prompt)"}},
+	{".cursor/rules", true, ".mdc", entry{KindCursorRule, ToolCursor, "Cursor rules docs"}},
+	{".cursor/rules", true, ".md", entry{KindCursorRule, ToolCursor, "Cursor rules docs (plain .md rules)"}},
+	{".cursor/commands", false, ".md", entry{KindInstructions, ToolCursor, "Cursor commands docs"}},
+	{".cursor/agents", false, ".md", entry{KindInstructions, ToolCursor, "unconfirmed (issue #15): Cursor subagents"}},
+	{".github/instructions", true, ".instructions.md", entry{KindInstructions, ToolCopilot, "Copilot custom instructions docs"}},
+	{".github/prompts", false, ".prompt.md", entry{KindInstructions, ToolCopilot, "Copilot prompt files docs"}},
+	{".github/chatmodes", false, ".chatmode.md", entry{KindInstructions, ToolCopilot, "VS Code chat modes docs"}},
+	{".github/agents", false, ".md", entry{KindInstructions, ToolCopilot, "Copilot custom agents docs (*.agent.md)"}},
+	{".github/copilot", true, ".md", entry{KindInstructions, ToolCopilot, "unconfirmed (issue #15)"}},
+	{".github/copilot", false, "settings.json", entry{KindSettings, ToolCopilot, "unconfirmed (issue #15): read with the Claude Code settings schema"}},
+	{".github/hooks", false, ".json", entry{KindCopilotHooks, ToolCopilot, "Copilot coding agent / CLI hooks docs"}},
+	{".windsurf/rules", false, ".md", entry{KindInstructions, ToolWindsurf, "Windsurf rules docs"}},
+	{".windsurf/workflows", false, ".md", entry{KindInstructions, ToolWindsurf, "Windsurf workflows docs"}},
+	{".gemini/commands", true, ".toml", entry{KindInstructions, ToolGemini, "Gemini CLI custom commands docs"}},
+	{".gemini/agents", false, ".md", entry{KindInstructions, ToolGemini, "Gemini CLI subagents docs"}},
+	{".gemini/extensions", true, "gemini-extension.json", entry{KindMCP, ToolGemini, "Gemini CLI extensions docs (workspace extensions: mcpServers)"}},
+	{".agents/skills", true, ".md", entry{KindInstructions, ToolAny, "Codex skills docs (SKILL.md and the files it names)"}},
+	{".claude/skills", true, ".md", entry{KindInstructions, ToolClaude, "Claude Code skills docs (the files beside SKILL.md)"}},
+	{".github/skills", true, ".md", entry{KindInstructions, ToolCopilot, "Copilot agent skills docs"}},
+	{".continue/prompts", true, ".prompt", entry{KindInstructions, ToolContinue, "Continue prompt files docs"}},
+	{".continue/prompts", true, ".md", entry{KindInstructions, ToolContinue, "Continue prompt files docs"}},
+	{".github/workflows", false, "copilot-setup-steps.yml", entry{KindCopilotSetup, ToolCopilot, "Copilot cloud agent environment docs (steps run before the agent starts)"}},
+	{".github/workflows", false, "copilot-setup-steps.yaml", entry{KindCopilotSetup, ToolCopilot, "unconfirmed: the .yaml spelling"}},
+	{".codex/rules", false, ".rules", entry{KindCodexRules, ToolCodex, "Codex rules docs (execpolicy prefix_rule; allow decisions)"}},
+	{".junie/mcp", false, "mcp.json", entry{KindMCP, ToolJunie, "JetBrains Junie MCP docs (.junie/mcp/mcp.json)"}},
+	{".amazonq/cli-agents", false, ".json", entry{KindAmazonQAgent, ToolAmazonQ, "Amazon Q Developer CLI custom agents docs (prompt, hooks, mcpServers, resources)"}},
+	{".opencode/plugin", false, ".js", entry{KindExecHook, ToolOpencode, "opencode plugins docs (loaded and run at start)"}},
+	{".opencode/plugin", false, ".ts", entry{KindExecHook, ToolOpencode, "opencode plugins docs"}},
+	{".opencode/plugins", false, ".js", entry{KindExecHook, ToolOpencode, "opencode plugins docs (plural)"}},
+	{".opencode/plugins", false, ".ts", entry{KindExecHook, ToolOpencode, "opencode plugins docs (plural)"}},
+	{".codex/agents", false, ".toml", entry{KindInstructions, ToolCodex, "unconfirmed (issue #15): Codex agent definitions, strings read as prose"}},
+	{".clinerules", true, ".md", entry{KindInstructions, ToolCline, "Cline rules docs (folder form)"}},
+	{".clinerules", true, ".txt", entry{KindInstructions, ToolCline, "Cline rules docs (folder form)"}},
+	{".roo/rules", true, "", entry{KindInstructions, ToolRoo, "Roo Code custom instructions docs (every file)"}},
+	{".kiro/steering", true, ".md", entry{KindInstructions, ToolKiro, "Kiro steering docs"}},
+	{".kiro/settings", false, "mcp.json", entry{KindMCP, ToolKiro, "Kiro MCP docs"}},
+	{".kiro/hooks", false, ".kiro.hook", entry{KindKiroHook, ToolKiro, "Kiro agent hooks docs (*.kiro.hook, JSON)"}},
+	{".kiro/hooks", false, ".json", entry{KindKiroHook, ToolKiro, "Kiro CLI v3 hooks docs (kiro.dev/docs/cli/v3/hooks: <name>.json, \"version\": \"v1\", \"hooks\": [...])"}},
+	{".kiro/agents", false, ".md", entry{KindInstructions, ToolKiro, "unconfirmed against kiro.dev: Kiro IDE custom agents, Markdown with the CLI agent's fields as front matter (hooks, mcpServers, allowedTools, resources: read as .kiro/agents/*.json) and the system prompt as body, per two third-party guides"}},
+	{".kiro/agents", false, ".json", entry{KindKiroAgent, ToolKiro, "Kiro CLI agent configuration reference (prompt, hooks, mcpServers, allowedTools, resources)"}},
+	{".amazonq/rules", true, ".md", entry{KindInstructions, ToolAmazonQ, "Amazon Q Developer project rules docs"}},
+	{".continue/rules", true, ".md", entry{KindInstructions, ToolContinue, "Continue rules docs"}},
+	{".continue/mcpservers", false, ".json", entry{KindMCP, ToolContinue, "Continue MCP docs (JSON files in Claude's shape)"}},
+	{".continue/mcpservers", false, ".yaml", entry{KindContinueYAML, ToolContinue, "Continue MCP docs"}},
+	{".continue/mcpservers", false, ".yml", entry{KindContinueYAML, ToolContinue, "Continue MCP docs"}},
+	{".opencode/agent", true, ".md", entry{KindInstructions, ToolOpencode, "opencode agents docs"}},
+	{".opencode/agents", true, ".md", entry{KindInstructions, ToolOpencode, "opencode agents docs (plural)"}},
+	{".opencode/command", true, ".md", entry{KindInstructions, ToolOpencode, "opencode commands docs"}},
+	{".augment/rules", true, ".md", entry{KindInstructions, ToolAugment, "Augment rules docs"}},
+	{".trae/rules", true, ".md", entry{KindInstructions, ToolTrae, "Trae rules docs (project_rules.md)"}},
+	{".devcontainer", true, "devcontainer.json", entry{KindDevcontainer, ToolDevcontainer, "Dev Container spec (.devcontainer/<name>/devcontainer.json)"}},
 }
 
 // classify is Classify for a file named base in the folder dir ("." for the

@@ -30,7 +30,7 @@ func SettingItem(s agentcfg.Setting) Item {
 // IsGuardSetting reports the settings rules S29-S33 judge.
 func IsGuardSetting(s agentcfg.Setting) bool {
 	switch s.Key {
-	case "disableAllHooks", "permissions.defaultMode", "permissions.allow", "enabledPlugins", "extraKnownMarketplaces":
+	case "disableAllHooks", "permissions.defaultMode", "permissions.allow", "enabledPlugins", "extraKnownMarketplaces", "marketplace.plugins":
 		return true
 	case "sandbox_mode":
 		return s.Value == "danger-full-access"
@@ -148,8 +148,16 @@ var S32 = &Rule{
 			k, ok := strings.CutPrefix(s.Key, "env.")
 			return ok && agentcfg.RunsFile(k, s.Value)
 		}, func(s agentcfg.Setting, it Item) {
-			rep.Add(Finding{Path: s.Source, Line: s.Line, Message: strings.TrimPrefix(s.Key, "env.") + " set by this file runs `" + clip(s.Value, 120) + "` in every command the agent starts",
-				Evidence: strings.TrimPrefix(s.Key, "env.") + "=" + clip(s.Value, 200), Subject: &it})
+			k := strings.TrimPrefix(s.Key, "env.")
+			f := Finding{Path: s.Source, Line: s.Line, Message: k + " set by this file runs `" + clip(s.Value, 120) + "` in every command the agent starts",
+				Evidence: k + "=" + clip(s.Value, 200), Subject: &it}
+			if agentcfg.MovesConfig(k, s.Value) {
+				// HOME, XDG_CONFIG_HOME, ...: not a command, the place
+				// every tool reads its configuration from.
+				f.Message = k + " set by this file to `" + clip(s.Value, 120) + "` moves where every command the agent and its hooks start reads its configuration (git's, the shell's, Sentinel's own)"
+				f.Impact = "git, the shell and Sentinel itself read their configuration (aliases, hooks, start-up files, approvals) from where this variable points, for every command the agent or a hook runs."
+			}
+			rep.Add(f)
 		})
 	},
 }
@@ -160,10 +168,15 @@ var S33 = &Rule{
 	Impact: "Claude Code offers to install or enables plugins named by this project; a plugin brings its own hooks, commands and tool servers, which this scan cannot see.",
 	Fix:    "Check who publishes the plugin or marketplace; if you trust it, install it in your own settings instead of the project's.",
 	Check: func(r *Repo, rep *Report) {
-		eachSetting(r, keyIs("enabledPlugins", "extraKnownMarketplaces"), func(s agentcfg.Setting, it Item) {
+		eachSetting(r, keyIs("enabledPlugins", "extraKnownMarketplaces", "marketplace.plugins"), func(s agentcfg.Setting, it Item) {
 			what := "plugin"
-			if s.Key == "extraKnownMarketplaces" {
+			switch s.Key {
+			case "extraKnownMarketplaces":
 				what = "plugin marketplace"
+			case "marketplace.plugins":
+				// A plugin a marketplace in the tree lists from
+				// elsewhere: Claude Code fetches it, Sentinel never.
+				what = "plugin fetched from outside the scanned folder"
 			}
 			rep.Add(Finding{Path: s.Source, Line: s.Line, Message: s.Key + ": " + what + " \"" + clip(s.Value, 120) + "\"",
 				Evidence: s.Value, Subject: &it})
