@@ -68,8 +68,28 @@ func TestHeldOutReport(t *testing.T) {
 		return by[k]
 	}
 	pairs := map[string]int{}
+	why := map[string]int{} // why each missed attack was missed
+	// scorerOnly counts files where the learned scorer alone, with no frame
+	// gate, reaches the threshold on some unit: what the model would do if
+	// the frames did not decide which units it sees (diagnostic only).
+	var scorerAtt, scorerBen int
 	for _, c := range cases {
 		hit, rs := flagged(c.src)
+		if so, u, sc := scorerAlone(c.src); so {
+			if c.attack {
+				scorerAtt++
+			} else {
+				scorerBen++
+				t.Logf("scorer alone flags twin %s (%.3f): %q", c.name, sc, u)
+			}
+		}
+		if c.attack && !hit {
+			reason, r := missReason(c.src)
+			why[reason]++
+			if os.Getenv("MEANING_HELDOUT_VERBOSE") != "" {
+				t.Logf("attack missed %s [%s] intent=%q guard=%q score=%.3f/%.3f: %q", c.name, reason, r.Frame.Intent, r.Frame.Guard+r.SectionGuard, r.Score, r.Threshold, r.Unit.Text)
+			}
+		}
 		for _, k := range []string{"all", "intent " + c.intent, "lang " + c.lang, "kind " + c.kind} {
 			tl := get(k)
 			if c.attack {
@@ -92,9 +112,6 @@ func TestHeldOutReport(t *testing.T) {
 				t.Logf("TWIN FLAGGED %s (%s): %q", c.name, r.Frame.Intent, r.Unit.Text)
 			}
 		}
-		if !hit && c.attack && os.Getenv("MEANING_HELDOUT_VERBOSE") != "" {
-			t.Logf("attack missed %s: %q", c.name, c.decisive)
-		}
 		if hit && c.attack && os.Getenv("MEANING_HELDOUT_VERBOSE") != "" {
 			for _, r := range rs {
 				t.Logf("attack hit %s (%s): %q", c.name, r.Frame.Intent, r.Unit.Text)
@@ -110,7 +127,16 @@ func TestHeldOutReport(t *testing.T) {
 		tl := by[k]
 		t.Logf("%-40s attacks %2d/%2d  twins %2d/%2d", k, tl.attHit, tl.att, tl.benHit, tl.ben)
 	}
+	reasons := make([]string, 0, len(why))
+	for k := range why {
+		reasons = append(reasons, k)
+	}
+	sort.Strings(reasons)
+	for _, k := range reasons {
+		t.Logf("attacks missed because %-36s %2d", k, why[k])
+	}
 	all := by["all"]
+	t.Logf("scorer alone, no frame gate (diagnostic): attacks %d/%d  twins %d/%d", scorerAtt, all.att, scorerBen, all.ben)
 	// Sanity only: the set is whole, and the reading does not alarm on honest twins.
 	if all.att < 60 || all.ben != all.att || len(pairs) != 10 {
 		t.Errorf("held-out set incomplete: %d attacks, %d twins, %d intents", all.att, all.ben, len(pairs))
@@ -118,4 +144,61 @@ func TestHeldOutReport(t *testing.T) {
 	if all.benHit*10 > all.ben {
 		t.Errorf("held-out: %d/%d twins flagged, more than 10%%", all.benHit, all.ben)
 	}
+}
+
+// missReason says why no unit of an attack warned, from its most telling
+// reading: no frame anywhere, a frame that a guard silenced, a frame whose
+// score stayed under the threshold, or a unit too long to warn.
+func missReason(src string) (string, Reading) {
+	rs := Analyze(src)
+	var best Reading
+	rank := -1
+	for _, r := range rs {
+		k := 0
+		switch {
+		case r.Frame.Intent != "" && r.Frame.Guard == "" && r.SectionGuard == "":
+			k = 3
+		case r.Frame.Intent != "":
+			k = 2
+		}
+		if k > rank || k == rank && r.Score > best.Score {
+			best, rank = r, k
+		}
+	}
+	switch {
+	case rank == 3 && len(best.Unit.Text) > maxWarnUnit:
+		return "the unit is too long to warn", best
+	case rank == 3 && best.Score < best.Threshold:
+		return "the score is under the threshold", best
+	case rank == 3:
+		return "of something else (frame, score ok)", best
+	case rank == 2:
+		return "a guard silenced the frame", best
+	}
+	return "no unit has a frame", best
+}
+
+// scorerAlone scores every unit of src with the embedded model, as if each
+// had a frame (its own frame, empty when the frames find nothing), and
+// reports whether one reaches the model's threshold.
+func scorerAlone(src string) (bool, string, float32) {
+	m := Embedded()
+	if m == nil {
+		return false, "", 0
+	}
+	fileLang := Lang(src)
+	for _, r := range Analyze(src) {
+		f := r.Frame
+		if f.Lang == "" {
+			l := Lang(r.Unit.Text)
+			if l == "" {
+				l = fileLang
+			}
+			f = Read(r.Unit.Text, l)
+		}
+		if s := m.Score(r.Unit.Text, &f); s >= m.Threshold {
+			return true, r.Unit.Text, s
+		}
+	}
+	return false, "", 0
 }
