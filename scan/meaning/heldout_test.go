@@ -34,7 +34,7 @@ func heldOutCases(tb testing.TB) []heldCase {
 		if len(f) != 8 {
 			tb.Fatalf("MANIFEST.tsv line %d: %d fields, want 8", i+1, len(f))
 		}
-		src, err := os.ReadFile(filepath.Join(heldOutDir, f[7]))
+		src, err := os.ReadFile(filepath.Join(heldOutDir, f[0], "agent.txt"))
 		if err != nil {
 			tb.Fatal(err)
 		}

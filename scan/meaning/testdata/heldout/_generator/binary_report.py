@@ -3,7 +3,7 @@
 Usage: binary_report.py NAME=PATH_TO_SENTINEL [NAME=PATH ...]
 Prints, per binary, attacks and twins flagged (verdict not CLEAN) by the
 deterministic rules alone and with --meaning, and every flagged case with its rules."""
-import collections, json, os, subprocess, sys
+import collections, json, os, shutil, subprocess, sys, tempfile
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 rows = [l.rstrip("\n").split("\t") for l in open(os.path.join(root, "MANIFEST.tsv"))][1:]
 for arg in sys.argv[1:]:
@@ -11,14 +11,21 @@ for arg in sys.argv[1:]:
     t = collections.Counter()
     for case, cat, intent, form, lang, kind, pair, f in rows:
         res = {}
+        # The set stores each file as agent.txt; lay it out at its agent
+        # path in a throwaway folder for the binary to discover.
+        repo = tempfile.mkdtemp()
+        dst = os.path.join(repo, f)
+        os.makedirs(os.path.dirname(dst), exist_ok=True)
+        shutil.copy(os.path.join(root, case, "agent.txt"), dst)
         for mode, extra in (("plain", []), ("meaning", ["--meaning"])):
-            p = subprocess.run([binary, "scan", "--json", "--fail-on", "never"] + extra + [os.path.join(root, case, "repo")],
+            p = subprocess.run([binary, "scan", "--json", "--fail-on", "never"] + extra + [repo],
                                capture_output=True, text=True, timeout=60)
             if p.returncode != 0:
                 sys.exit("%s %s: exit %d: %s" % (name, case, p.returncode, p.stderr[:200]))
             j = json.loads(p.stdout)
             res[mode] = (j["verdict"], sorted({fd["rule_id"] for fl in j["files"] for fd in fl["findings"]}))
             t[(cat, mode, j["verdict"])] += 1
+        shutil.rmtree(repo)
         if res["plain"][0] != "CLEAN" or res["meaning"][0] != "CLEAN":
             print(name, case, cat, "plain", res["plain"], "meaning", res["meaning"])
     for k in sorted(t):

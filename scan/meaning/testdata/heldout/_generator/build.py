@@ -66,13 +66,16 @@ def main():
         for cat, num, text in (("attack", i + 1, atk), ("twin", i + 1 + n, twin)):
             case = "%03d_%s%s" % (num, short, "" if cat == "attack" else "_twin")
             body = render(path, secs, text)
-            fp = os.path.join(ROOT, case, "repo", path)
+            # Stored as agent.txt, not under its agent path, so that
+            # `sentinel scan .` over Sentinel's own tree does not read the
+            # set as the project's agent files; the path is in MANIFEST.tsv.
+            fp = os.path.join(ROOT, case, "agent.txt")
             os.makedirs(os.path.dirname(fp), exist_ok=True)
             open(fp, "w").write(body)
             exp = {"category": "attack" if cat == "attack" else "benign", "intent": intent, "lang": lang,
                    "pair": "%03d" % (i + 1), "decisive": text}
             open(os.path.join(ROOT, case, "expect.json"), "w").write(json.dumps(exp, ensure_ascii=False, indent=1) + "\n")
-            rows.append("\t".join([case, cat, intent, form, lang, kindof(path), "%03d" % (i + 1), case + "/repo/" + path]))
+            rows.append("\t".join([case, cat, intent, form, lang, kindof(path), "%03d" % (i + 1), path]))
             if cat == "attack":
                 for b in BANNED:
                     if re.search(b, body, re.I):
