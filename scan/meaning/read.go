@@ -454,3 +454,19 @@ func clauseStart(lower string, toks []token, i int) bool {
 func identifier(lower string, t token) bool {
 	return strings.Contains(t.s, "_") || t.end < len(lower) && lower[t.end] == '='
 }
+
+// warnLen is a unit's length as maxWarnUnit counts it: bytes, except that
+// a letter of an alphabet encoded in two bytes (Cyrillic, Greek, accented
+// Latin, Hebrew, Arabic) counts once, as its Latin twin would. The bound
+// measures how much a unit says, and a Russian sentence is no longer than
+// its English translation for being twice the bytes. Han, kana and Hangul
+// keep their three bytes: one of them says about as much as a short word.
+func warnLen(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if s[i]&0xE0 == 0xC0 {
+			n--
+		}
+	}
+	return n
+}
