@@ -31,6 +31,8 @@ type Frame struct {
 	// Guard is the prohibition, redaction or hand-back to the user that
 	// makes the unit no instruction to do harm, "" for none.
 	Guard string `json:"guard,omitempty"`
+	// ref marks a unit that documents a command (commandReference).
+	ref bool
 }
 
 // Has reports whether the frame holds a hit of class c.
@@ -192,8 +194,58 @@ func Read(unit, lang string) Frame {
 	}
 	lower := lowerUnit(unit)
 	f := Frame{Lang: lang, Hits: lx.hits(lower)}
+	f.ref = commandReference(lower, lang)
 	resolve(&f, d.rules)
 	return f
+}
+
+// commandReference reports an English unit that documents a command: a
+// code span, a dash or colon, and a statement of what the command does
+// ("`git reset --hard HEAD` - throws away local changes", "`stash pop`:
+// applies the latest stash"). The description's verb is in the third
+// person; an instruction after the command ("`git reset --hard` - run it
+// first") has its verb in the base form and stays an instruction. A table
+// row whose first cell is a command alone is a reference too.
+func commandReference(lower, lang string) bool {
+	if !strings.HasPrefix(lower, "`") {
+		return false
+	}
+	end := strings.IndexByte(lower[1:], '`')
+	if end < 0 {
+		return false
+	}
+	after := lower[end+2:]
+	rest := strings.TrimLeft(after, " ")
+	if strings.HasPrefix(rest, ";") && len(rest) < len(after) {
+		// A table row whose first cell is the command alone ("`stash
+		// drop`  ;  Discard latest"): a reference table, whatever mood
+		// the description is in.
+		return true
+	}
+	if lang != "en" {
+		// The mood of the description is read in English only.
+		return false
+	}
+	ok := false
+	for _, sep := range []string{"- ", "– ", "— ", ": "} {
+		if r, cut := strings.CutPrefix(rest, sep); cut {
+			rest, ok = r, true
+			break
+		}
+	}
+	if !ok {
+		return false
+	}
+	toks := tokens(rest)
+	if len(toks) == 0 {
+		return false
+	}
+	w := toks[0].s
+	switch w {
+	case "is", "are", "was", "does", "has":
+		return true
+	}
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us")
 }
 
 // resolve sets the frame's intent from its classes, and its guard.
@@ -231,6 +283,10 @@ func resolve(f *Frame, rules []Rule) {
 	// negation first; Chinese, Japanese and Korean put it after the verb,
 	// so there it counts anywhere in the unit.
 	f.Guard = ""
+	if f.ref && f.Intent != "" {
+		f.Guard = "command reference"
+		return
+	}
 	firstAct := -1
 	for _, h := range f.Hits {
 		if strings.HasPrefix(h.Class, "act.") && h.Start >= 0 {
