@@ -184,6 +184,11 @@ func (lx *Lexicon) hits(lower string) []Hit {
 // window is how far, in bytes, a frame's parts may stand from its act.
 const window = 80
 
+// twoByteScript lists the covered languages whose letters take two bytes
+// each in UTF-8 (Cyrillic): their window is twice as many bytes, so it
+// reaches as many words as an English one.
+var twoByteScript = map[string]bool{"ru": true}
+
 // Read reads one unit in language lang ("" or an uncovered language gives
 // an empty frame).
 func Read(unit, lang string) Frame {
@@ -263,8 +268,12 @@ func resolve(f *Frame, rules []Rule) {
 			continue
 		}
 		near := map[string]bool{}
+		w := window
+		if twoByteScript[f.Lang] {
+			w = 2 * window
+		}
 		for _, h := range f.Hits {
-			if h.Start < 0 || h.End >= a.Start-window && h.Start <= a.End+window {
+			if h.Start < 0 || h.End >= a.Start-w && h.Start <= a.End+w {
 				near[h.Class] = true
 			}
 		}
