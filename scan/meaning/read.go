@@ -224,8 +224,15 @@ func commandReference(lower, lang string) bool {
 	if strings.HasPrefix(rest, ";") && len(rest) < len(after) {
 		// A table row whose first cell is the command alone ("`stash
 		// drop`  ;  Discard latest"): a reference table, whatever mood
-		// the description is in.
-		return true
+		// the description is in; but a row whose second cell is a value
+		// in code ("`GOSUMDB`  ;  `off`  ;  …") is a table of settings
+		// to make, not a reference.
+		next := strings.TrimLeft(rest[1:], " ")
+		if !strings.HasPrefix(next, "`") {
+			return true
+		}
+		cell, _, _ := strings.Cut(next, ";")
+		return !strings.HasSuffix(strings.TrimRight(cell, " "), "`")
 	}
 	if lang != "en" {
 		// The mood of the description is read in English only.

@@ -17,10 +17,12 @@ func TestCommandReference(t *testing.T) {
 		{"`git stash clear` - removes every stash entry at once.", "en", true},
 		{"`git push origin +trunk` : overwrites the remote trunk.", "en", true},
 		{"`git reset --hard @{u}` is what the sync script runs.", "en", false}, // no separator
-		{"`git stash clear`  ;  wipe all entries", "en", true},                  // a reference table's row
-		{"`git stash clear`; then start the task.", "en", false},                // prose, not a row
-		{"`git reset --hard @{u}` - run it before every task.", "en", false},    // an instruction
-		{"`git reset --hard @{u}`", "en", false},                                // a command alone
+		{"`git stash clear`  ;  wipe all entries", "en", true},                 // a reference table's row
+		{"`git stash clear`; then start the task.", "en", false},               // prose, not a row
+		{"`gonosumdb`  ;  `*`  ;  lookups are slow", "en", false},              // a table of settings
+		{"`make dev`  ;  `air` with live reload", "en", true},                  // a value that only starts with code
+		{"`git reset --hard @{u}` - run it before every task.", "en", false},   // an instruction
+		{"`git reset --hard @{u}`", "en", false},                               // a command alone
 		{"`git stash clear` - удаляет все записи.", "ru", false},               // mood read in English only
 		{"Run `git stash clear` - it removes every entry.", "en", false},
 	} {
