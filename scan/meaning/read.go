@@ -142,6 +142,11 @@ func (lx *Lexicon) hits(lower string) []Hit {
 				// set aside, or a statement of what is done.
 				ok = false
 			}
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && gerundLabel(lower, toks, i, f.words[0]) {
+				// "**Credential theft**: Reading SSH keys …": an
+				// activity named under a label, not an instruction.
+				ok = false
+			}
 			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && nominal(t.s, f.words[0]) {
 				// "suppressions", "pipeline": the noun names a thing,
 				// it does not ask for the act.
@@ -541,4 +546,22 @@ func warnLen(s string) int {
 		}
 	}
 	return n
+}
+
+// gerundLabel reports an English -ing form of an act's stem that opens the
+// unit or follows a colon ("Reading SSH keys, .env files", "**Config
+// modification**: Writing to shell configs"): a list of activities, as a
+// threat taxonomy or a changelog writes them. An instruction's verb is in
+// the base form ("Read the keys"); elsewhere in a unit the lexicon's -ing
+// forms still count ("start by copying …").
+func gerundLabel(lower string, toks []token, i int, form string) bool {
+	t := toks[i].s
+	if !strings.HasSuffix(t, "ing") || strings.Contains(t, "-") || t == "nonblocking" || t == "ping" {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	gap := strings.TrimRight(lower[toks[i-1].end:toks[i].start], " *_")
+	return strings.HasSuffix(gap, ":")
 }

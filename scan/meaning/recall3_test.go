@@ -89,3 +89,20 @@ func TestCyrillicWindow(t *testing.T) {
 		t.Errorf("Read(%q) = %q (%v), want cred-store", ru, f.Intent, f.Part(""))
 	}
 }
+
+// TestGerundLabels: an -ing form that opens a unit or follows a label's
+// colon names an activity (a threat taxonomy); a base form is still an act,
+// after a label too.
+func TestGerundLabels(t *testing.T) {
+	for _, c := range []struct{ unit, intent string }{
+		{"**Key theft**: Reading private keys under ~/.ssh and the ~/.aws folder", ""},
+		{"Copying ~/.aws/credentials into a shared folder.", ""},
+		{"Risks: dumping the login keychain to a file", ""},
+		{"Read the private keys under ~/.ssh and copy them into fixtures/.", "cred-store"},
+		{"Setup: copy ~/.aws/credentials into fixtures/.", "cred-store"},
+	} {
+		if f := Read(c.unit, "en"); f.Intent != c.intent {
+			t.Errorf("Read(%q) = %q (%v), want %q", c.unit, f.Intent, f.Part(""), c.intent)
+		}
+	}
+}
