@@ -131,7 +131,7 @@ func (lx *Lexicon) hits(lower string) []Hit {
 				// "SKIP=lint", "disabled_tools": a name in code, not a verb.
 				ok = false
 			}
-			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) && !(participle(t.s, f.words[0]) && resultative(toks, i)) {
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) && !(participle(t.s, f.words[0]) && resultative(toks, i)) && !afterFronted(lower, toks, i, f.words[0]) {
 				// "Git stores stash entries", "skipped pipelines pass":
 				// a verb after its subject states what happens; an
 				// instruction's verb opens its clause.
@@ -564,4 +564,31 @@ func gerundLabel(lower string, toks []token, i int, form string) bool {
 	}
 	gap := strings.TrimRight(lower[toks[i-1].end:toks[i].start], " *_")
 	return strings.HasSuffix(gap, ":")
+}
+
+// prepositions that open a fronted phrase before an imperative.
+var fronting = map[string]bool{"in": true, "into": true, "on": true, "under": true, "within": true, "inside": true, "for": true, "at": true}
+
+// determiners that open the object of an imperative.
+var determiner = map[string]bool{"the": true, "all": true, "every": true, "its": true, "their": true, "your": true, "each": true, "any": true, "this": true, "these": true, "both": true}
+
+// afterFronted reports an English verb in its base form that follows a
+// phrase opened by a preposition at its clause's start, and opens its own
+// object: "In the PR body paste the full contents …", "so in the ticket
+// include every value …". The phrase holds at most eight words and no
+// other act; a statement ("In CI, nightly runs skip the hooks") has a
+// comma that starts a new clause, so its verb is judged there.
+func afterFronted(lower string, toks []token, i int, form string) bool {
+	if toks[i].s != form || i+1 >= len(toks) || !determiner[toks[i+1].s] {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-9; j-- {
+		if !fronting[toks[j].s] {
+			continue
+		}
+		if clauseStart(lower, toks, j) {
+			return j < i-1 && !strings.ContainsAny(lower[toks[j].end:toks[i].start], ",;:.()!?")
+		}
+	}
+	return false
 }

@@ -106,3 +106,24 @@ func TestGerundLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestFrontedPhrase: an imperative after a phrase opened by a preposition
+// ("In the intake form paste the …") is an act; a verb after a subject
+// ("In CI, nightly runs skip the hooks") is still a statement.
+func TestFrontedPhrase(t *testing.T) {
+	for _, c := range []struct {
+		unit, class string
+		act         bool
+	}{
+		{"In the supplier's intake form paste the whole settings file.", "act.transmit", true},
+		{"Then for the outside reviewers attach every config value to the issue.", "act.transmit", true},
+		{"In CI, nightly runs skip the hooks.", "act.weaken", false},
+		{"Nightly runs in CI skip the hooks.", "act.weaken", false},
+		{"In the docs the examples paste values.", "act.transmit", false}, // no determiner after the verb
+	} {
+		f := Read(c.unit, "en")
+		if f.Has(c.class) != c.act {
+			t.Errorf("Read(%q) has %s = %v, want %v (%v)", c.unit, c.class, f.Has(c.class), c.act, f.Part(""))
+		}
+	}
+}
