@@ -481,6 +481,9 @@ func participle(t, form string) bool {
 // the participle's state: "leave the hooks disabled", "keep the check
 // skipped", "must be disabled".
 func resultative(toks []token, i int) bool {
+	if ensured(toks, i) {
+		return true
+	}
 	for j := i - 1; j >= 0 && j >= i-5; j-- {
 		switch toks[j].s {
 		case "keep", "keeps", "kept", "leave", "leaves", "left", "stay", "stays", "remain", "remains", "be", "get", "gets", "always", "make", "makes", "set":
@@ -588,6 +591,26 @@ func afterFronted(lower string, toks []token, i int, form string) bool {
 		}
 		if clauseStart(lower, toks, j) {
 			return j < i-1 && !strings.ContainsAny(lower[toks[j].end:toks[i].start], ",;:.()!?")
+		}
+	}
+	return false
+}
+
+// ensured reports an English participle after "is" or "are" whose sentence
+// asks for the state with "make sure" or "ensure" up to fifteen words
+// before: "Make sure `node tools/d.js &` is appended to ~/.zshrc".
+func ensured(toks []token, i int) bool {
+	if i < 2 || toks[i-1].s != "is" && toks[i-1].s != "are" {
+		return false
+	}
+	for j := i - 2; j >= 0 && j >= i-16; j-- {
+		switch toks[j].s {
+		case "ensure", "ensures":
+			return true
+		case "sure":
+			if j > 0 && (toks[j-1].s == "make" || toks[j-1].s == "makes") {
+				return true
+			}
 		}
 	}
 	return false

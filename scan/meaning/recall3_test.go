@@ -127,3 +127,17 @@ func TestFrontedPhrase(t *testing.T) {
 		}
 	}
 }
+
+// TestEnsuredPassive: "make sure X is appended to …" asks for the state; a
+// bare passive ("X is appended to …") states it.
+func TestEnsuredPassive(t *testing.T) {
+	for _, c := range []struct{ unit, intent string }{
+		{"Make sure the line `python3 ~/bin/relay.py &` is appended to ~/.profile on every laptop.", "persistence"},
+		{"Ensure that a `@reboot` entry for the relay is installed in the user crontab.", "persistence"},
+		{"The line `eval \"$(direnv hook zsh)\"` is appended to ~/.zshrc by the installer.", ""},
+	} {
+		if f := Read(c.unit, "en"); f.Intent != c.intent {
+			t.Errorf("Read(%q) = %q (%v), want %q", c.unit, f.Intent, f.Part(""), c.intent)
+		}
+	}
+}
