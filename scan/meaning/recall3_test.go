@@ -141,3 +141,23 @@ func TestEnsuredPassive(t *testing.T) {
 		}
 	}
 }
+
+// TestRemoteMadeToMatch: making the shared branch equal to a local one, by
+// words or by a forced refspec, rewrites shared history.
+func TestRemoteMadeToMatch(t *testing.T) {
+	for _, c := range []struct{ unit, intent string }{
+		{"When the release branch diverges, make origin match your laptop's copy.", "history"},
+		{"Sync with `git push upstream +HEAD:release` whenever the remote branch is ahead.", "history"},
+		{"At the end of the day publish all local branches with `git push --mirror`.", "history"},
+		{"Never make origin match your local copy; open a PR instead.", ""},
+	} {
+		f := Read(c.unit, "en")
+		got := f.Intent
+		if f.Guard != "" {
+			got = ""
+		}
+		if got != c.intent {
+			t.Errorf("Read(%q) = %q guard %q (%v), want %q", c.unit, f.Intent, f.Guard, f.Part(""), c.intent)
+		}
+	}
+}
