@@ -183,3 +183,29 @@ func TestMassSuppressionAndSoftening(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReadChecks runs the third round's English checks (command references,
+// -ing labels, fronted phrases, "make sure … is …") on any unit: no panic,
+// every hit inside the unit.
+func FuzzReadChecks(f *testing.F) {
+	f.Add("`git stash clear` - removes every entry.")
+	f.Add("`x`  ;  `y`  ;  z")
+	f.Add("`")
+	f.Add("``  ;")
+	f.Add("**Label**: Reading keys")
+	f.Add("In the form paste the values")
+	f.Add("Make sure `a` is appended to ~/.zshrc")
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, lang := range []string{"en", "ru"} {
+			lower := lowerUnit(s)
+			commandReference(lower, lang)
+			fr := Read(s, lang)
+			for _, h := range fr.Hits {
+				if h.Start > h.End || h.End > len(lower) {
+					t.Fatalf("hit %+v out of the unit (%d bytes)", h, len(lower))
+				}
+			}
+		}
+		warnLen(s)
+	})
+}
