@@ -79,7 +79,7 @@ func Analyze(src string) []Reading {
 		if m != nil && r.Frame.Intent != "" {
 			r.Threshold = m.Threshold
 			r.Score = m.Score(u.Text, &r.Frame)
-			r.Warn = r.Frame.Guard == "" && r.SectionGuard == "" && r.Score >= m.Threshold && len(u.Text) <= maxWarnUnit
+			r.Warn = r.Frame.Guard == "" && r.SectionGuard == "" && r.Score >= m.Threshold && warnLen(u.Text) <= maxWarnUnit
 		}
 		out = append(out, r)
 		prev = &out[len(out)-1]

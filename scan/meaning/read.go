@@ -31,6 +31,8 @@ type Frame struct {
 	// Guard is the prohibition, redaction or hand-back to the user that
 	// makes the unit no instruction to do harm, "" for none.
 	Guard string `json:"guard,omitempty"`
+	// ref marks a unit that documents a command (commandReference).
+	ref bool
 }
 
 // Has reports whether the frame holds a hit of class c.
@@ -129,7 +131,7 @@ func (lx *Lexicon) hits(lower string) []Hit {
 				// "SKIP=lint", "disabled_tools": a name in code, not a verb.
 				ok = false
 			}
-			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) && !(participle(t.s, f.words[0]) && resultative(toks, i)) {
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) && !(participle(t.s, f.words[0]) && resultative(toks, i)) && !afterFronted(lower, toks, i, f.words[0]) {
 				// "Git stores stash entries", "skipped pipelines pass":
 				// a verb after its subject states what happens; an
 				// instruction's verb opens its clause.
@@ -138,6 +140,11 @@ func (lx *Lexicon) hits(lower string) []Hit {
 			if ok && lx.Lang == "en" && strings.HasPrefix(f.class, "act.") && (declined(toks, i) || len(f.words) == 1 && described(toks, i, f.words[0])) {
 				// "instead of disabling", "the key is stored": an act
 				// set aside, or a statement of what is done.
+				ok = false
+			}
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && gerundLabel(lower, toks, i, f.words[0]) {
+				// "**Credential theft**: Reading SSH keys …": an
+				// activity named under a label, not an instruction.
 				ok = false
 			}
 			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && nominal(t.s, f.words[0]) {
@@ -182,6 +189,11 @@ func (lx *Lexicon) hits(lower string) []Hit {
 // window is how far, in bytes, a frame's parts may stand from its act.
 const window = 80
 
+// twoByteScript lists the covered languages whose letters take two bytes
+// each in UTF-8 (Cyrillic): their window is twice as many bytes, so it
+// reaches as many words as an English one.
+var twoByteScript = map[string]bool{"ru": true}
+
 // Read reads one unit in language lang ("" or an uncovered language gives
 // an empty frame).
 func Read(unit, lang string) Frame {
@@ -192,8 +204,65 @@ func Read(unit, lang string) Frame {
 	}
 	lower := lowerUnit(unit)
 	f := Frame{Lang: lang, Hits: lx.hits(lower)}
+	f.ref = commandReference(lower, lang)
 	resolve(&f, d.rules)
 	return f
+}
+
+// commandReference reports an English unit that documents a command: a
+// code span, a dash or colon, and a statement of what the command does
+// ("`git reset --hard HEAD` - throws away local changes", "`stash pop`:
+// applies the latest stash"). The description's verb is in the third
+// person; an instruction after the command ("`git reset --hard` - run it
+// first") has its verb in the base form and stays an instruction. A table
+// row whose first cell is a command alone is a reference too.
+func commandReference(lower, lang string) bool {
+	if !strings.HasPrefix(lower, "`") {
+		return false
+	}
+	end := strings.IndexByte(lower[1:], '`')
+	if end < 0 {
+		return false
+	}
+	after := lower[end+2:]
+	rest := strings.TrimLeft(after, " ")
+	if strings.HasPrefix(rest, ";") && len(rest) < len(after) {
+		// A table row whose first cell is the command alone ("`stash
+		// drop`  ;  Discard latest"): a reference table, whatever mood
+		// the description is in; but a row whose second cell is a value
+		// in code ("`GOSUMDB`  ;  `off`  ;  …") is a table of settings
+		// to make, not a reference.
+		next := strings.TrimLeft(rest[1:], " ")
+		if !strings.HasPrefix(next, "`") {
+			return true
+		}
+		cell, _, _ := strings.Cut(next, ";")
+		return !strings.HasSuffix(strings.TrimRight(cell, " "), "`")
+	}
+	if lang != "en" {
+		// The mood of the description is read in English only.
+		return false
+	}
+	ok := false
+	for _, sep := range []string{"- ", "– ", "— ", ": "} {
+		if r, cut := strings.CutPrefix(rest, sep); cut {
+			rest, ok = r, true
+			break
+		}
+	}
+	if !ok {
+		return false
+	}
+	toks := tokens(rest)
+	if len(toks) == 0 {
+		return false
+	}
+	w := toks[0].s
+	switch w {
+	case "is", "are", "was", "does", "has":
+		return true
+	}
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us")
 }
 
 // resolve sets the frame's intent from its classes, and its guard.
@@ -211,8 +280,12 @@ func resolve(f *Frame, rules []Rule) {
 			continue
 		}
 		near := map[string]bool{}
+		w := window
+		if twoByteScript[f.Lang] {
+			w = 2 * window
+		}
 		for _, h := range f.Hits {
-			if h.Start < 0 || h.End >= a.Start-window && h.Start <= a.End+window {
+			if h.Start < 0 || h.End >= a.Start-w && h.Start <= a.End+w {
 				near[h.Class] = true
 			}
 		}
@@ -231,6 +304,10 @@ func resolve(f *Frame, rules []Rule) {
 	// negation first; Chinese, Japanese and Korean put it after the verb,
 	// so there it counts anywhere in the unit.
 	f.Guard = ""
+	if f.ref && f.Intent != "" {
+		f.Guard = "command reference"
+		return
+	}
 	firstAct := -1
 	for _, h := range f.Hits {
 		if strings.HasPrefix(h.Class, "act.") && h.Start >= 0 {
@@ -404,6 +481,9 @@ func participle(t, form string) bool {
 // the participle's state: "leave the hooks disabled", "keep the check
 // skipped", "must be disabled".
 func resultative(toks []token, i int) bool {
+	if ensured(toks, i) {
+		return true
+	}
 	for j := i - 1; j >= 0 && j >= i-5; j-- {
 		switch toks[j].s {
 		case "keep", "keeps", "kept", "leave", "leaves", "left", "stay", "stays", "remain", "remains", "be", "get", "gets", "always", "make", "makes", "set":
@@ -453,4 +533,85 @@ func clauseStart(lower string, toks []token, i int) bool {
 // underscore, or one a "=" assigns to.
 func identifier(lower string, t token) bool {
 	return strings.Contains(t.s, "_") || t.end < len(lower) && lower[t.end] == '='
+}
+
+// warnLen is a unit's length as maxWarnUnit counts it: bytes, except that
+// a letter of an alphabet encoded in two bytes (Cyrillic, Greek, accented
+// Latin, Hebrew, Arabic) counts once, as its Latin twin would. The bound
+// measures how much a unit says, and a Russian sentence is no longer than
+// its English translation for being twice the bytes. Han, kana and Hangul
+// keep their three bytes: one of them says about as much as a short word.
+func warnLen(s string) int {
+	n := len(s)
+	for i := 0; i < len(s); i++ {
+		if s[i]&0xE0 == 0xC0 {
+			n--
+		}
+	}
+	return n
+}
+
+// gerundLabel reports an English -ing form of an act's stem that opens the
+// unit or follows a colon ("Reading SSH keys, .env files", "**Config
+// modification**: Writing to shell configs"): a list of activities, as a
+// threat taxonomy or a changelog writes them. An instruction's verb is in
+// the base form ("Read the keys"); elsewhere in a unit the lexicon's -ing
+// forms still count ("start by copying …").
+func gerundLabel(lower string, toks []token, i int, form string) bool {
+	t := toks[i].s
+	if !strings.HasSuffix(t, "ing") || strings.Contains(t, "-") || t == "nonblocking" || t == "ping" {
+		return false
+	}
+	if i == 0 {
+		return true
+	}
+	gap := strings.TrimRight(lower[toks[i-1].end:toks[i].start], " *_")
+	return strings.HasSuffix(gap, ":")
+}
+
+// prepositions that open a fronted phrase before an imperative.
+var fronting = map[string]bool{"in": true, "into": true, "on": true, "under": true, "within": true, "inside": true, "for": true, "at": true}
+
+// determiners that open the object of an imperative.
+var determiner = map[string]bool{"the": true, "all": true, "every": true, "its": true, "their": true, "your": true, "each": true, "any": true, "this": true, "these": true, "both": true}
+
+// afterFronted reports an English verb in its base form that follows a
+// phrase opened by a preposition at its clause's start, and opens its own
+// object: "In the PR body paste the full contents …", "so in the ticket
+// include every value …". The phrase holds at most eight words and no
+// other act; a statement ("In CI, nightly runs skip the hooks") has a
+// comma that starts a new clause, so its verb is judged there.
+func afterFronted(lower string, toks []token, i int, form string) bool {
+	if toks[i].s != form || i+1 >= len(toks) || !determiner[toks[i+1].s] {
+		return false
+	}
+	for j := i - 1; j >= 0 && j >= i-9; j-- {
+		if !fronting[toks[j].s] {
+			continue
+		}
+		if clauseStart(lower, toks, j) {
+			return j < i-1 && !strings.ContainsAny(lower[toks[j].end:toks[i].start], ",;:.()!?")
+		}
+	}
+	return false
+}
+
+// ensured reports an English participle after "is" or "are" whose sentence
+// asks for the state with "make sure" or "ensure" up to fifteen words
+// before: "Make sure `node tools/d.js &` is appended to ~/.zshrc".
+func ensured(toks []token, i int) bool {
+	if i < 2 || toks[i-1].s != "is" && toks[i-1].s != "are" {
+		return false
+	}
+	for j := i - 2; j >= 0 && j >= i-16; j-- {
+		switch toks[j].s {
+		case "ensure", "ensures":
+			return true
+		case "sure":
+			if j > 0 && (toks[j-1].s == "make" || toks[j-1].s == "makes") {
+				return true
+			}
+		}
+	}
+	return false
 }
