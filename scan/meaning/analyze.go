@@ -46,7 +46,7 @@ func Analyze(src string) []Reading {
 		r := Reading{Unit: u}
 		groups := uint64(0)
 		if d.gate != nil {
-			groups = d.gate.Groups(lowerUnit(u.Text))
+			groups = d.gate.groups(u.Text)
 		}
 		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&d.lend != 0
 		if d.gate == nil || d.possible(groups) || joinable && d.possible(groups|prevGroups&d.lend) {

@@ -87,7 +87,7 @@ type data struct {
 	// matches only where its literal is a substring, so a unit whose
 	// groups satisfy no rule (with the objects and destinations of the
 	// unit before, for a join) cannot have an intent, and is not read.
-	gate *text.Prefilter
+	gate *unitGate
 	// group is each gated class's group; need holds, per rule, one mask
 	// per group of its need; lend masks the object and destination
 	// classes a unit lends to the next.
@@ -292,7 +292,7 @@ func load(fsys fs.FS) (*data, error) {
 		}
 		return lits[i].Text < lits[j].Text
 	})
-	d.gate = text.NewPrefilter(lits)
+	d.gate = newUnitGate(lits)
 	return d, nil
 }
 
