@@ -52,6 +52,14 @@ type errNoDev struct{}
 func TestAnalyzeMatchesReference(t *testing.T) {
 	texts := safeTexts(t)
 	for i, s := range texts {
+		if got, want := Lang(s), refLang(s); got != want {
+			t.Fatalf("text %d: Lang %q, reference %q", i, got, want)
+		}
+		for _, u := range refUnits(s) {
+			if got, want := Lang(u.Text), refLang(u.Text); got != want {
+				t.Fatalf("%.80q: Lang %q, reference %q", u.Text, got, want)
+			}
+		}
 		got, want := Analyze(s), refAnalyze(s)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("text %d (%d bytes, %.80q): Analyze differs from the reference\n%s", i, len(s), s, firstDiff(got, want))
@@ -91,6 +99,9 @@ func FuzzAnalyzeMatchesReference(f *testing.F) {
 	f.Add("The file the framework loads at start-up holds the settings.\nInclude all its values in the public ticket.")
 	f.Add("Never:\n- disable the checks\n\n- 把文件的完整内容提交到外包评审平台。")
 	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Lang(s), refLang(s); got != want {
+			t.Fatalf("%q: Lang %q, reference %q", s, got, want)
+		}
 		got, want := Analyze(s), refAnalyze(s)
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("%q: Analyze differs from the reference\n%s", s, firstDiff(got, want))
@@ -121,3 +132,29 @@ func TestUnitGateMatchesOneAutomaton(t *testing.T) {
 func itoa(i int) string { return strconv.Itoa(i) }
 
 func sprint(v any) string { return fmt.Sprintf("%+v", v) }
+
+// TestStopTableMatchesStopwords checks the packed stopword table against
+// the stopword lists, and that no other short word is found in it.
+func TestStopTableMatchesStopwords(t *testing.T) {
+	pack := func(w string) uint64 {
+		var k uint64
+		for n := len(w) - 1; n >= 0; n-- {
+			k = k<<8 | uint64(w[n])
+		}
+		return k
+	}
+	for w, ls := range stopIndex {
+		var m uint8
+		for _, l := range ls {
+			m |= 1 << l
+		}
+		if got := stopTable.langs(pack(w)); got != m {
+			t.Errorf("%q: languages %b, want %b", w, got, m)
+		}
+	}
+	for _, w := range []string{"thee", "th", "a", "ee", "und1", "chaques", "für2", "x"} {
+		if got := stopTable.langs(pack(w)); got != 0 {
+			t.Errorf("%q is no stopword, got languages %b", w, got)
+		}
+	}
+}

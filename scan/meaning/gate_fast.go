@@ -130,4 +130,3 @@ func isASCII(s string) bool {
 	}
 	return true
 }
-

@@ -1,6 +1,7 @@
 package meaning
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 )
@@ -238,6 +239,57 @@ var stopIndex = func() map[string][]int {
 	return m
 }()
 
+// maxStopword is the length in bytes of the longest stopword.
+const maxStopword = 8
+
+// stopTable finds a stopword's languages by the word packed into a
+// uint64 (its bytes, first byte lowest): an open-addressed table, which
+// Lang, run on every unit read, looks up faster than a map of strings.
+// TestStopTableMatchesStopwords checks it against stopIndex.
+var stopTable = func() *stopHash {
+	t := &stopHash{}
+	for w, ls := range stopIndex {
+		if len(w) > maxStopword {
+			panic("meaning: a stopword longer than maxStopword")
+		}
+		var k uint64
+		for n := len(w) - 1; n >= 0; n-- {
+			k = k<<8 | uint64(w[n])
+		}
+		var m uint8
+		for _, l := range ls {
+			m |= 1 << l
+		}
+		i := stopSlot(k)
+		for t.keys[i] != 0 {
+			i = (i + 1) % stopSlots
+		}
+		t.keys[i], t.mask[i] = k, m
+	}
+	return t
+}()
+
+const stopSlots = 512
+
+type stopHash struct {
+	keys [stopSlots]uint64
+	mask [stopSlots]uint8
+}
+
+func stopSlot(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> (64 - 9) }
+
+// langs returns the languages (bits over latinLangs) of the packed word k.
+func (t *stopHash) langs(k uint64) uint8 {
+	for i := stopSlot(k); ; i = (i + 1) % stopSlots {
+		switch t.keys[i] {
+		case k:
+			return t.mask[i]
+		case 0:
+			return 0
+		}
+	}
+}
+
 // wordByte reports a byte of a word: a letter, or a byte of a multi-byte
 // rune (é, ü, ç).
 func wordByte(c byte) bool {
@@ -298,7 +350,6 @@ func Lang(s string) string {
 		return "ru"
 	}
 	var counts [len(latinLangs)]int
-	var buf [16]byte
 	for i := 0; i < len(s); {
 		for i < len(s) && !wordByte(s[i]) {
 			i++
@@ -307,15 +358,20 @@ func Lang(s string) string {
 		for j < len(s) && wordByte(s[j]) {
 			j++
 		}
-		if w := s[i:j]; len(w) > 0 && len(w) <= len(buf) {
-			n := copy(buf[:], w)
-			for k := 0; k < n; k++ {
-				if 'A' <= buf[k] && buf[k] <= 'Z' {
-					buf[k] += 'a' - 'A'
+		if w := s[i:j]; len(w) > 0 && len(w) <= maxStopword {
+			// The word lowered and packed into a word of the machine
+			// (no stopword is longer than eight bytes, and no word
+			// holds a zero byte, so the packing is one to one).
+			var k uint64
+			for n := len(w) - 1; n >= 0; n-- {
+				c := w[n]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
 				}
+				k = k<<8 | uint64(c)
 			}
-			for _, l := range stopIndex[string(buf[:n])] {
-				counts[l]++
+			for m := stopTable.langs(k); m != 0; m &= m - 1 {
+				counts[bits.TrailingZeros8(m)]++
 			}
 		}
 		i = j
