@@ -158,3 +158,13 @@ func TestStopTableMatchesStopwords(t *testing.T) {
 		}
 	}
 }
+
+func FuzzUnitsMatchReference(f *testing.F) {
+	f.Add("# H\nNever:\n- a\n  b\n\nc. d e.g. f\n| x | y |\n")
+	f.Add("---\na: b\n---\n> quoted\n> more\n1) step\n<!-- c -->\n```\ncode\n```\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Units(s), refUnits(s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: units\n%+v\nreference\n%+v", s, got, want)
+		}
+	})
+}

@@ -38,12 +38,20 @@ func Units(src string) []Unit {
 	// the heading's section comes back after it.
 	heading, headingLine := "", 0
 	intro := false
-	var cur strings.Builder
+	// cur is the paragraph or item being gathered: while it is one line,
+	// that line of src (no copy); from its second line on, the lines
+	// joined in more.
+	cur := ""
+	var more strings.Builder
 	curLine, curKind := 0, ""
 	flush := func() {
-		if cur.Len() > 0 {
-			out = appendSentences(out, cur.String(), curLine, curKind, section, sectionLine, para)
-			cur.Reset()
+		if more.Len() > 0 {
+			cur = more.String()
+			more.Reset()
+		}
+		if cur != "" {
+			out = appendSentences(out, cur, curLine, curKind, section, sectionLine, para)
+			cur = ""
 		}
 	}
 	start := 0
@@ -111,16 +119,16 @@ func Units(src string) []Unit {
 			continue
 		}
 		body, kind, isItem := listItem(t)
-		if intro && !isItem && cur.Len() == 0 && !strings.HasPrefix(t, "|") && i > 0 && strings.TrimSpace(lines[i-1]) == "" {
+		if intro && !isItem && cur == "" && !strings.HasPrefix(t, "|") && i > 0 && strings.TrimSpace(lines[i-1]) == "" {
 			section, sectionLine, intro = heading, headingLine, false
 		}
 		if isItem {
 			flush()
-			cur.WriteString(body)
+			cur = body
 			curLine, curKind = ln, kind
 			continue
 		}
-		if cur.Len() == 0 {
+		if cur == "" {
 			curLine, curKind = ln, "sentence"
 			if strings.HasSuffix(t, ":") {
 				// A line that introduces a list sets its section.
@@ -129,10 +137,14 @@ func Units(src string) []Unit {
 				out = appendSentences(out, t, ln, "sentence", section, sectionLine, para)
 				continue
 			}
-		} else {
-			cur.WriteByte('\n')
+			cur = t
+			continue
 		}
-		cur.WriteString(t)
+		if more.Len() == 0 {
+			more.WriteString(cur)
+		}
+		more.WriteByte('\n')
+		more.WriteString(t)
 	}
 	flush()
 	return out
@@ -181,7 +193,10 @@ func appendSentences(out []Unit, s string, line int, kind, section string, secti
 		}
 	}
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
+		r, n := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s[i:])
+		}
 		end := i + n
 		switch {
 		case r == '。' || r == '！' || r == '？':
