@@ -23,7 +23,16 @@ const maxWarnUnit = 360
 
 // Analyze reads every unit of an instruction file. A unit in a language
 // the data does not cover is read as an empty frame and never warns.
-func Analyze(src string) []Reading {
+func Analyze(src string) []Reading { return analyze(src, true) }
+
+// Warnings returns the readings of Analyze(src) that warn, in order,
+// without keeping the others: what rule S45 needs. TestWarningsMatchAnalyze
+// checks it against Analyze.
+func Warnings(src string) []Reading { return analyze(src, false) }
+
+// analyze reads every unit; with all, it returns every reading, else only
+// those that warn.
+func analyze(src string, all bool) []Reading {
 	m := Embedded()
 	d := loaded()
 	// The file's language is guessed only when a unit needs it.
@@ -38,12 +47,27 @@ func Analyze(src string) []Reading {
 		return fileLang
 	}
 	units := Units(src)
-	out := make([]Reading, 0, len(units))
+	var out []Reading
+	if all {
+		// Never grown, so prev stays valid.
+		out = make([]Reading, 0, len(units))
+	}
+	// Without all, the unit and the one before are kept in pair: a
+	// reading is copied out when it warns, and the one before is changed
+	// later only when it was not read, so never once it warns.
+	var pair [2]Reading
 	var prev *Reading
 	prevGroups := uint64(0)
-	sections := map[string]bool{}
-	for _, u := range units {
-		r := Reading{Unit: u}
+	var sections map[string]bool
+	for i, u := range units {
+		var r *Reading
+		if all {
+			out = append(out, Reading{Unit: u})
+			r = &out[len(out)-1]
+		} else {
+			r = &pair[i%2]
+			*r = Reading{Unit: u}
+		}
 		groups := uint64(0)
 		if d.gate != nil {
 			groups = d.gate.groups(u.Text)
@@ -63,6 +87,9 @@ func Analyze(src string) []Reading {
 			key := r.Frame.Lang + "\x00" + u.Section
 			g, ok := sections[key]
 			if !ok {
+				if sections == nil {
+					sections = map[string]bool{}
+				}
 				sf := Read(u.Section, r.Frame.Lang)
 				for _, h := range sf.Hits {
 					if h.Class == "neg" {
@@ -81,8 +108,10 @@ func Analyze(src string) []Reading {
 			r.Score = m.Score(u.Text, &r.Frame)
 			r.Warn = r.Frame.Guard == "" && r.SectionGuard == "" && r.Score >= m.Threshold && len(u.Text) <= maxWarnUnit
 		}
-		out = append(out, r)
-		prev = &out[len(out)-1]
+		if !all && r.Warn {
+			out = append(out, *r)
+		}
+		prev = r
 		prevGroups = groups
 	}
 	return out

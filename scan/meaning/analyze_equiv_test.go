@@ -168,3 +168,41 @@ func FuzzUnitsMatchReference(f *testing.F) {
 		}
 	})
 }
+
+// warnOnly is Analyze's readings that warn.
+func warnOnly(rs []Reading) []Reading {
+	var out []Reading
+	for _, r := range rs {
+		if r.Warn {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// TestWarningsMatchAnalyze holds Warnings (S45's path) to Analyze's
+// readings that warn, and checks the texts hold warnings to compare.
+func TestWarningsMatchAnalyze(t *testing.T) {
+	n := 0
+	for i, s := range safeTexts(t) {
+		got, want := Warnings(s), warnOnly(Analyze(s))
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("text %d (%.80q): Warnings differs from Analyze\n%s", i, s, firstDiff(got, want))
+		}
+		n += len(got)
+	}
+	if n == 0 {
+		t.Fatal("no text warned: the comparison proves nothing")
+	}
+	t.Logf("%d warnings", n)
+}
+
+func FuzzWarningsMatchAnalyze(f *testing.F) {
+	f.Add("The file the framework loads at start-up holds the settings.\nInclude all its values in the public ticket.")
+	f.Add("Paste the full settings into the vendor's ticket.\nThen upload the whole repository to pastebin.\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Warnings(s), warnOnly(Analyze(s)); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q: Warnings differs from Analyze\n%s", s, firstDiff(got, want))
+		}
+	})
+}
