@@ -216,3 +216,15 @@ func FuzzLowerMatchesReference(f *testing.F) {
 		}
 	})
 }
+
+// TestKeySeenHoldsEveryKey checks the filter before byKey: every key of
+// every lexicon is marked, so no form is passed over.
+func TestKeySeenHoldsEveryKey(t *testing.T) {
+	for l, lx := range loaded().lex {
+		for k := range lx.byKey {
+			if !lx.mayHaveKey(k) {
+				t.Errorf("%s: key %q is not marked", l, k)
+			}
+		}
+	}
+}

@@ -3,11 +3,13 @@ package meaning
 // The reference reading: Analyze, Units and Lang as they were before the
 // fast paths (the single automaton over every literal, a lowered copy of
 // every unit, units cut through strings.Split, stopwords looked up in a
-// map). The fast paths must give exactly what these give
+// map, Read with a fresh lowered copy and token slice and a map look-up
+// of every token's key). The fast paths must give exactly what these give
 // (analyze_equiv_test.go). Copied from main at 87238d3; not to be edited
 // except to follow a deliberate change of behaviour.
 
 import (
+	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -52,11 +54,11 @@ func refAnalyze(src string) []Reading {
 		}
 		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&d.lend != 0
 		if gate == nil || d.possible(groups) || joinable && d.possible(groups|prevGroups&d.lend) {
-			r.Frame = Read(u.Text, langOf(u.Text))
+			r.Frame = refRead(u.Text, langOf(u.Text))
 			if joinable && r.Frame.Intent == "" {
 				if prev.Frame.Lang == "" {
 					// The unit before was not read (it held no act).
-					prev.Frame = Read(prev.Unit.Text, langOf(prev.Unit.Text))
+					prev.Frame = refRead(prev.Unit.Text, langOf(prev.Unit.Text))
 				}
 				Join(&r.Frame, &prev.Frame, prev.Unit.Line)
 			}
@@ -65,7 +67,7 @@ func refAnalyze(src string) []Reading {
 			key := r.Frame.Lang + "\x00" + u.Section
 			g, ok := sections[key]
 			if !ok {
-				sf := Read(u.Section, r.Frame.Lang)
+				sf := refRead(u.Section, r.Frame.Lang)
 				for _, h := range sf.Hits {
 					if h.Class == "neg" {
 						g = true
@@ -406,4 +408,93 @@ func refAppendLower(buf []byte, s string) []byte {
 		i += n
 	}
 	return buf
+}
+
+// hits finds every form of lx in the lowered unit.
+func (lx *Lexicon) refHits(lower string) []Hit {
+	var out []Hit
+	toks := tokens(lower)
+	for i, t := range toks {
+		for _, f := range lx.byKey[key(t.s)] {
+			if len(f.words) > len(toks)-i {
+				continue
+			}
+			ok := true
+			for j, w := range f.words {
+				if !wordMatch(toks[i+j].s, w) {
+					ok = false
+					break
+				}
+			}
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && thirdPerson(t.s, f.words[0]) {
+				// "Bun reads the file", "the hook skips checks": a
+				// statement of what something does, not an instruction.
+				ok = false
+			}
+			if ok && strings.HasPrefix(f.class, "act.") && identifier(lower, toks[i+len(f.words)-1]) {
+				// "SKIP=lint", "disabled_tools": a name in code, not a verb.
+				ok = false
+			}
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) && !(participle(t.s, f.words[0]) && resultative(toks, i)) {
+				// "Git stores stash entries", "skipped pipelines pass":
+				// a verb after its subject states what happens; an
+				// instruction's verb opens its clause.
+				ok = false
+			}
+			if ok && lx.Lang == "en" && strings.HasPrefix(f.class, "act.") && (declined(toks, i) || len(f.words) == 1 && described(toks, i, f.words[0])) {
+				// "instead of disabling", "the key is stored": an act
+				// set aside, or a statement of what is done.
+				ok = false
+			}
+			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && nominal(t.s, f.words[0]) {
+				// "suppressions", "pipeline": the noun names a thing,
+				// it does not ask for the act.
+				ok = false
+			}
+			if ok {
+				out = append(out, Hit{Class: f.class, Term: f.term, Start: t.start, End: toks[i+len(f.words)-1].end})
+			}
+		}
+	}
+	// Substring forms: one pass, each form at its first place only.
+	var found map[*form]bool
+	for i := 0; i+1 < len(lower); i++ {
+		k := pairKey(lower[i], lower[i+1])
+		if lx.subSeen[k/64]&(1<<(k%64)) == 0 {
+			continue
+		}
+		fs := lx.subIndex[k]
+		for j := range fs {
+			f := &fs[j]
+			if !strings.HasPrefix(lower[i:], f.raw) || found[f] {
+				continue
+			}
+			if found == nil {
+				found = map[*form]bool{}
+			}
+			found[f] = true
+			out = append(out, Hit{Class: f.class, Term: f.term, Start: i, End: i + len(f.raw)})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Start != out[j].Start {
+			return out[i].Start < out[j].Start
+		}
+		return out[i].Class < out[j].Class
+	})
+	return out
+}
+
+// Read reads one unit in language lang ("" or an uncovered language gives
+// an empty frame).
+func refRead(unit, lang string) Frame {
+	d := loaded()
+	lx := d.lex[lang]
+	if lx == nil {
+		return Frame{Lang: lang}
+	}
+	lower := lowerUnit(unit)
+	f := Frame{Lang: lang, Hits: lx.refHits(lower)}
+	resolve(&f, d.rules)
+	return f
 }

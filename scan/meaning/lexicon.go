@@ -46,6 +46,9 @@ type Lexicon struct {
 	// subSeen marks those keys, so one pass over a unit finds them all.
 	subIndex map[uint16][]form
 	subSeen  [1 << 16 / 64]uint64
+	// keySeen marks the hashes of byKey's keys (keyBit), so a token
+	// whose key has no form is passed over without a map look-up.
+	keySeen [1 << 16 / 64]uint64
 }
 
 func pairKey(a, b byte) uint16 { return uint16(a)<<8 | uint16(b) }
@@ -199,6 +202,10 @@ func load(fsys fs.FS) (*data, error) {
 			}
 		}
 		lx.indexSubs()
+		for k := range lx.byKey {
+			b := keyBit(k)
+			lx.keySeen[b/64] |= 1 << (b % 64)
+		}
 		d.lex[lf.Lang] = lx
 	}
 	b, err := fs.ReadFile(fsys, "data/intents.json")

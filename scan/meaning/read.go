@@ -1,9 +1,11 @@
 package meaning
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxUnit bounds the bytes of a unit that are read: a longer unit is read
@@ -70,7 +72,11 @@ type token struct {
 }
 
 func tokens(lower string) []token {
-	out := make([]token, 0, len(lower)/6+1)
+	return appendTokens(make([]token, 0, len(lower)/6+1), lower)
+}
+
+// appendTokens appends the tokens of lower to out.
+func appendTokens(out []token, lower string) []token {
 	start := -1
 	for i := 0; i < len(lower); {
 		c := lower[i]
@@ -107,9 +113,15 @@ func isSpacelessRune(r rune) bool {
 // hits finds every form of lx in the lowered unit.
 func (lx *Lexicon) hits(lower string) []Hit {
 	var out []Hit
-	toks := tokens(lower)
+	tp := tokenPool.Get().(*[]token)
+	toks := appendTokens((*tp)[:0], lower)
+	defer func() { *tp = toks; tokenPool.Put(tp) }()
 	for i, t := range toks {
-		for _, f := range lx.byKey[key(t.s)] {
+		k := key(t.s)
+		if !lx.mayHaveKey(k) {
+			continue
+		}
+		for _, f := range lx.byKey[k] {
 			if len(f.words) > len(toks)-i {
 				continue
 			}
@@ -170,11 +182,11 @@ func (lx *Lexicon) hits(lower string) []Hit {
 			out = append(out, Hit{Class: f.class, Term: f.term, Start: i, End: i + len(f.raw)})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Start != out[j].Start {
-			return out[i].Start < out[j].Start
+	slices.SortStableFunc(out, func(a, b Hit) int {
+		if a.Start != b.Start {
+			return cmp.Compare(a.Start, b.Start)
 		}
-		return out[i].Class < out[j].Class
+		return strings.Compare(a.Class, b.Class)
 	})
 	return out
 }
@@ -190,8 +202,13 @@ func Read(unit, lang string) Frame {
 	if lx == nil {
 		return Frame{Lang: lang}
 	}
-	lower := lowerUnit(unit)
-	f := Frame{Lang: lang, Hits: lx.hits(lower)}
+	// The lowered unit is read only by hits, whose hits hold offsets,
+	// not slices of it: a pooled buffer serves.
+	bp := lowerPool.Get().(*[]byte)
+	low := appendLower((*bp)[:0], unit)
+	f := Frame{Lang: lang, Hits: lx.hits(unsafe.String(unsafe.SliceData(low), len(low)))}
+	*bp = low
+	lowerPool.Put(bp)
 	resolve(&f, d.rules)
 	return f
 }
