@@ -228,3 +228,15 @@ func TestKeySeenHoldsEveryKey(t *testing.T) {
 		}
 	}
 }
+
+// TestSubFormsMatchIndex checks the ranked list of substring forms
+// against the map it is built from.
+func TestSubFormsMatchIndex(t *testing.T) {
+	for l, lx := range loaded().lex {
+		for k, fs := range lx.subIndex {
+			if lx.subSeen[k/64]&(1<<(k%64)) == 0 || !reflect.DeepEqual(lx.subForms(k), fs) {
+				t.Errorf("%s: key %04x: forms %v, index %v", l, k, lx.subForms(k), fs)
+			}
+		}
+	}
+}

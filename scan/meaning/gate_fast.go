@@ -160,22 +160,3 @@ func isASCII(s string) bool {
 	}
 	return true
 }
-
-var tokenPool = sync.Pool{New: func() any { t := make([]token, 0, 64); return &t }}
-
-// keyBit is the bit of a byKey key in Lexicon.keySeen: 16 bits of its
-// FNV-1a hash.
-func keyBit(k string) uint32 {
-	h := uint32(fnvOffset)
-	for i := 0; i < len(k); i++ {
-		h ^= uint32(k[i])
-		h *= fnvPrime
-	}
-	return h >> 16
-}
-
-// mayHaveKey reports whether byKey may hold key k (false: it holds none).
-func (lx *Lexicon) mayHaveKey(k string) bool {
-	b := keyBit(k)
-	return lx.keySeen[b/64]&(1<<(b%64)) != 0
-}

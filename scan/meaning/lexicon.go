@@ -49,6 +49,11 @@ type Lexicon struct {
 	// keySeen marks the hashes of byKey's keys (keyBit), so a token
 	// whose key has no form is passed over without a map look-up.
 	keySeen [1 << 16 / 64]uint64
+	// subList holds subIndex's lists in the order of their keys, and
+	// subRank the number of keys set in subSeen before each of its words
+	// (subForms).
+	subList [][]form
+	subRank [1 << 16 / 64]uint16
 }
 
 func pairKey(a, b byte) uint16 { return uint16(a)<<8 | uint16(b) }
@@ -202,10 +207,7 @@ func load(fsys fs.FS) (*data, error) {
 			}
 		}
 		lx.indexSubs()
-		for k := range lx.byKey {
-			b := keyBit(k)
-			lx.keySeen[b/64] |= 1 << (b % 64)
-		}
+		lx.indexFast()
 		d.lex[lf.Lang] = lx
 	}
 	b, err := fs.ReadFile(fsys, "data/intents.json")

@@ -169,7 +169,7 @@ func (lx *Lexicon) hits(lower string) []Hit {
 		if lx.subSeen[k/64]&(1<<(k%64)) == 0 {
 			continue
 		}
-		fs := lx.subIndex[k]
+		fs := lx.subForms(k)
 		for j := range fs {
 			f := &fs[j]
 			if !strings.HasPrefix(lower[i:], f.raw) || found[f] {

@@ -311,6 +311,14 @@ func wordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf
 }
 
+// wordBytes is wordByte as a table.
+var wordBytes = func() (t [256]bool) {
+	for c := range t {
+		t[c] = wordByte(byte(c))
+	}
+	return t
+}()
+
 // Lang guesses the language of a text from its script and, for Latin
 // script, its commonest words. It returns "" when nothing tells.
 func Lang(s string) string {
@@ -328,10 +336,17 @@ func Lang(s string) string {
 	if ascii {
 		latin = 1
 	}
-	for _, r := range s {
-		if ascii {
-			break
+	for i := 0; i < len(s) && !ascii; {
+		// ASCII bytes are read as bytes, without decoding.
+		if c := s[i]; c < utf8.RuneSelf {
+			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+				latin++
+			}
+			i++
+			continue
 		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		// Block ranges, not unicode.Is: this runs on every unit.
 		switch {
 		case r < 0x250:
@@ -366,11 +381,11 @@ func Lang(s string) string {
 	}
 	var counts [len(latinLangs)]int
 	for i := 0; i < len(s); {
-		for i < len(s) && !wordByte(s[i]) {
+		for i < len(s) && !wordBytes[s[i]] {
 			i++
 		}
 		j := i
-		for j < len(s) && wordByte(s[j]) {
+		for j < len(s) && wordBytes[s[j]] {
 			j++
 		}
 		if w := s[i:j]; len(w) > 0 && len(w) <= maxStopword {
