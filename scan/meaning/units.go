@@ -30,7 +30,6 @@ const maxUnits = 5000
 // quote team policy to be followed.
 func Units(src string) []Unit {
 	var out []Unit
-	lines := strings.Split(src, "\n")
 	fence := ""
 	para := 0
 	section, sectionLine := "", 0
@@ -54,20 +53,31 @@ func Units(src string) []Unit {
 			cur = ""
 		}
 	}
-	start := 0
-	if len(lines) > 0 && strings.TrimSpace(lines[0]) == "---" {
-		for i := 1; i < len(lines); i++ {
-			if strings.TrimSpace(lines[i]) == "---" {
-				start = i + 1
+	// The lines are walked in place (no slice of them): line i starts at
+	// pos, and the loop ends when pos passes the end, after the last line
+	// (which is "" when src ends in a line break, as strings.Split has it).
+	start, pos := 0, 0
+	if first, _, _ := strings.Cut(src, "\n"); strings.TrimSpace(first) == "---" {
+		for i, p := 1, len(first)+1; p <= len(src); i++ {
+			l, _, _ := strings.Cut(src[p:], "\n")
+			if strings.TrimSpace(l) == "---" {
+				start, pos = i+1, p+len(l)+1
 				break
 			}
+			p += len(l) + 1
 		}
 	}
 	inComment := false
-	for i := start; i < len(lines) && len(out) < maxUnits; i++ {
+	// blank says the line before was blank (the front matter's closing
+	// line is not).
+	blank, prevBlank := false, false
+	for i := start; pos <= len(src) && len(out) < maxUnits; i++ {
 		ln := i + 1
-		raw := strings.TrimRight(lines[i], "\r")
+		line, _, _ := strings.Cut(src[pos:], "\n")
+		pos += len(line) + 1
+		raw := strings.TrimRight(line, "\r")
 		t := strings.TrimSpace(raw)
+		prevBlank, blank = blank, t == ""
 		if fence != "" {
 			if strings.HasPrefix(t, fence) {
 				fence = ""
@@ -119,7 +129,7 @@ func Units(src string) []Unit {
 			continue
 		}
 		body, kind, isItem := listItem(t)
-		if intro && !isItem && cur == "" && !strings.HasPrefix(t, "|") && i > 0 && strings.TrimSpace(lines[i-1]) == "" {
+		if intro && !isItem && cur == "" && !strings.HasPrefix(t, "|") && i > 0 && prevBlank {
 			section, sectionLine, intro = heading, headingLine, false
 		}
 		if isItem {
@@ -319,6 +329,14 @@ var wordBytes = func() (t [256]bool) {
 	return t
 }()
 
+// asciiLetter is 1 for an ASCII letter, 0 for any other byte.
+var asciiLetter = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = 1, 1
+	}
+	return t
+}()
+
 // Lang guesses the language of a text from its script and, for Latin
 // script, its commonest words. It returns "" when nothing tells.
 func Lang(s string) string {
@@ -339,9 +357,7 @@ func Lang(s string) string {
 	for i := 0; i < len(s) && !ascii; {
 		// ASCII bytes are read as bytes, without decoding.
 		if c := s[i]; c < utf8.RuneSelf {
-			if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
-				latin++
-			}
+			latin += int(asciiLetter[c])
 			i++
 			continue
 		}
