@@ -1,5 +1,7 @@
 package meaning
 
+import "sync"
+
 // Reading is how one unit of a file was read and scored.
 type Reading struct {
 	Unit  Unit    `json:"unit"`
@@ -14,6 +16,8 @@ type Reading struct {
 	// no guard, and a score at or above the threshold.
 	Warn bool `json:"warn"`
 }
+
+var unitPool = sync.Pool{New: func() any { return new([]Unit) }}
 
 // maxWarnUnit is the longest unit that may warn. An instruction is a
 // sentence; a unit longer than this is explanation (a paragraph of
@@ -46,11 +50,22 @@ func analyze(src string, all bool) []Reading {
 		}
 		return fileLang
 	}
-	units := Units(src)
+	var units []Unit
 	var out []Reading
 	if all {
+		units = Units(src)
 		// Never grown, so prev stays valid.
 		out = make([]Reading, 0, len(units))
+	} else {
+		// Only the readings that warn are returned, as copies: the
+		// units can go back to a pool.
+		up := unitPool.Get().(*[]Unit)
+		units = appendUnits((*up)[:0], src)
+		defer func() {
+			clear(units) // keep no file alive from the pool
+			*up = units[:0]
+			unitPool.Put(up)
+		}()
 	}
 	// Without all, the unit and the one before are kept in pair: a
 	// reading is copied out when it warns, and the one before is changed

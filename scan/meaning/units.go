@@ -28,8 +28,11 @@ const maxUnits = 5000
 // matter and HTML comments are left out (the deterministic rules read
 // them); a blockquote is read as the text it quotes, since agent files
 // quote team policy to be followed.
-func Units(src string) []Unit {
-	var out []Unit
+func Units(src string) []Unit { return appendUnits(nil, src) }
+
+// appendUnits appends the units of src to out (given empty, so maxUnits
+// counts this file's units).
+func appendUnits(out []Unit, src string) []Unit {
 	fence := ""
 	para := 0
 	section, sectionLine := "", 0
