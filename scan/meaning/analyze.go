@@ -1,6 +1,9 @@
 package meaning
 
-import "sync"
+import (
+	"strings"
+	"sync"
+)
 
 // Reading is how one unit of a file was read and scored.
 type Reading struct {
@@ -90,7 +93,10 @@ func analyze(src string, all bool) []Reading {
 		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&d.lend != 0
 		if d.gate == nil || d.possible(groups) || joinable && d.possible(groups|prevGroups&d.lend) {
 			r.Frame = Read(u.Text, langOf(u.Text))
-			if joinable && r.Frame.Intent == "" {
+			// Join completes only a frame with an act; without one it
+			// changes nothing, and Warnings need not read the unit
+			// before (Analyze does, since it returns that reading).
+			if joinable && r.Frame.Intent == "" && (all || hasAct(&r.Frame)) {
 				if prev.Frame.Lang == "" {
 					// The unit before was not read (it held no act).
 					prev.Frame = Read(prev.Unit.Text, langOf(prev.Unit.Text))
@@ -130,4 +136,14 @@ func analyze(src string, all bool) []Reading {
 		prevGroups = groups
 	}
 	return out
+}
+
+// hasAct reports a frame with an act, as Join asks.
+func hasAct(f *Frame) bool {
+	for _, h := range f.Hits {
+		if strings.HasPrefix(h.Class, "act.") {
+			return true
+		}
+	}
+	return false
 }
