@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/sentinel-sec/sentinel/internal/corpus"
+	"github.com/sentinel-sec/sentinel/scan/text"
 )
 
 // BenchmarkGate runs the class gate over every unit of the wild corpus's
@@ -29,6 +30,31 @@ func BenchmarkGate(b *testing.B) {
 		for b.Loop() {
 			for _, u := range units {
 				d.gate.groups(u)
+			}
+		}
+	})
+	asciiP := text.NewPrefilter(asciiGateLits())
+	var ascii []string
+	an := 0
+	for _, u := range units {
+		if isASCII(u) {
+			ascii = append(ascii, clipUnit(u))
+			an += len(ascii[len(ascii)-1])
+		}
+	}
+	b.Run("ascii-dfa16", func(b *testing.B) {
+		b.SetBytes(int64(an))
+		for b.Loop() {
+			for _, u := range ascii {
+				d.gate.dfa.groups(u)
+			}
+		}
+	})
+	b.Run("ascii-prefilter", func(b *testing.B) {
+		b.SetBytes(int64(an))
+		for b.Loop() {
+			for _, u := range ascii {
+				asciiP.GroupsFold(u)
 			}
 		}
 	})

@@ -20,6 +20,9 @@ import (
 // two give the same groups.
 type unitGate struct {
 	ascii, wide *text.Prefilter
+	// dfa is the ASCII automaton in compact form (dfa_fast.go); ascii
+	// is built only when the literals do not fit it.
+	dfa *dfa16
 	// wideRunes marks the runes below U+10000 that the wide literals hold,
 	// wideHigh those above: a unit with none of them holds no wide
 	// literal, and the wide automaton does not run on it.
@@ -38,7 +41,10 @@ func newUnitGate(lits []text.Literal) *unitGate {
 			wide = append(wide, l)
 		}
 	}
-	g := &unitGate{ascii: text.NewPrefilter(ascii), wide: text.NewPrefilter(wide), lits: lits, wideHigh: map[rune]bool{}}
+	g := &unitGate{dfa: newDFA16(ascii), wide: text.NewPrefilter(wide), lits: lits, wideHigh: map[rune]bool{}}
+	if g.dfa == nil {
+		g.ascii = text.NewPrefilter(ascii)
+	}
 	for _, l := range wide {
 		for _, r := range l.Text {
 			if r >= utf8.RuneSelf {
@@ -114,6 +120,9 @@ var gateBuf = sync.Pool{New: func() any { b := make([]byte, 0, MaxUnit); return 
 func (g *unitGate) groups(s string) uint64 {
 	s = clipUnit(s)
 	if isASCII(s) {
+		if g.dfa != nil {
+			return g.dfa.groups(s)
+		}
 		return g.ascii.GroupsFold(s)
 	}
 	bp := gateBuf.Get().(*[]byte)
@@ -121,7 +130,12 @@ func (g *unitGate) groups(s string) uint64 {
 	// The automata only read the lowered bytes, and the buffer is not
 	// written again until they return.
 	ls := unsafe.String(unsafe.SliceData(low), len(low))
-	found := g.ascii.Groups(ls)
+	var found uint64
+	if g.dfa != nil {
+		found = g.dfa.groups(ls)
+	} else {
+		found = g.ascii.Groups(ls)
+	}
 	if g.mayHoldWide(low) {
 		found |= g.wide.Groups(ls)
 	}
