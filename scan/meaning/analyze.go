@@ -1,5 +1,10 @@
 package meaning
 
+import (
+	"strings"
+	"sync"
+)
+
 // Reading is how one unit of a file was read and scored.
 type Reading struct {
 	Unit  Unit    `json:"unit"`
@@ -15,6 +20,8 @@ type Reading struct {
 	Warn bool `json:"warn"`
 }
 
+var unitPool = sync.Pool{New: func() any { return new([]Unit) }}
+
 // maxWarnUnit is the longest unit that may warn. An instruction is a
 // sentence; a unit longer than this is explanation (a paragraph of
 // reasoning without full stops, a long table cell), where a frame's parts
@@ -23,7 +30,16 @@ const maxWarnUnit = 360
 
 // Analyze reads every unit of an instruction file. A unit in a language
 // the data does not cover is read as an empty frame and never warns.
-func Analyze(src string) []Reading {
+func Analyze(src string) []Reading { return analyze(src, true) }
+
+// Warnings returns the readings of Analyze(src) that warn, in order,
+// without keeping the others: what rule S45 needs. TestWarningsMatchAnalyze
+// checks it against Analyze.
+func Warnings(src string) []Reading { return analyze(src, false) }
+
+// analyze reads every unit; with all, it returns every reading, else only
+// those that warn.
+func analyze(src string, all bool) []Reading {
 	m := Embedded()
 	d := loaded()
 	// The file's language is guessed only when a unit needs it.
@@ -37,21 +53,50 @@ func Analyze(src string) []Reading {
 		}
 		return fileLang
 	}
-	units := Units(src)
-	out := make([]Reading, 0, len(units))
+	var units []Unit
+	var out []Reading
+	if all {
+		units = Units(src)
+		// Never grown, so prev stays valid.
+		out = make([]Reading, 0, len(units))
+	} else {
+		// Only the readings that warn are returned, as copies: the
+		// units can go back to a pool.
+		up := unitPool.Get().(*[]Unit)
+		units = appendUnits((*up)[:0], src)
+		defer func() {
+			clear(units) // keep no file alive from the pool
+			*up = units[:0]
+			unitPool.Put(up)
+		}()
+	}
+	// Without all, the unit and the one before are kept in pair: a
+	// reading is copied out when it warns, and the one before is changed
+	// later only when it was not read, so never once it warns.
+	var pair [2]Reading
 	var prev *Reading
 	prevGroups := uint64(0)
-	sections := map[string]bool{}
-	for _, u := range units {
-		r := Reading{Unit: u}
+	var sections map[string]bool
+	for i, u := range units {
+		var r *Reading
+		if all {
+			out = append(out, Reading{Unit: u})
+			r = &out[len(out)-1]
+		} else {
+			r = &pair[i%2]
+			*r = Reading{Unit: u}
+		}
 		groups := uint64(0)
 		if d.gate != nil {
-			groups = d.gate.Groups(lowerUnit(u.Text))
+			groups = d.gate.groups(u.Text)
 		}
 		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&d.lend != 0
 		if d.gate == nil || d.possible(groups) || joinable && d.possible(groups|prevGroups&d.lend) {
 			r.Frame = Read(u.Text, langOf(u.Text))
-			if joinable && r.Frame.Intent == "" {
+			// Join completes only a frame with an act; without one it
+			// changes nothing, and Warnings need not read the unit
+			// before (Analyze does, since it returns that reading).
+			if joinable && r.Frame.Intent == "" && (all || hasAct(&r.Frame)) {
 				if prev.Frame.Lang == "" {
 					// The unit before was not read (it held no act).
 					prev.Frame = Read(prev.Unit.Text, langOf(prev.Unit.Text))
@@ -63,6 +108,9 @@ func Analyze(src string) []Reading {
 			key := r.Frame.Lang + "\x00" + u.Section
 			g, ok := sections[key]
 			if !ok {
+				if sections == nil {
+					sections = map[string]bool{}
+				}
 				sf := Read(u.Section, r.Frame.Lang)
 				for _, h := range sf.Hits {
 					if h.Class == "neg" {
@@ -81,9 +129,21 @@ func Analyze(src string) []Reading {
 			r.Score = m.Score(u.Text, &r.Frame)
 			r.Warn = r.Frame.Guard == "" && r.SectionGuard == "" && r.Score >= m.Threshold && warnLen(u.Text) <= maxWarnUnit
 		}
-		out = append(out, r)
-		prev = &out[len(out)-1]
+		if !all && r.Warn {
+			out = append(out, *r)
+		}
+		prev = r
 		prevGroups = groups
 	}
 	return out
+}
+
+// hasAct reports a frame with an act, as Join asks.
+func hasAct(f *Frame) bool {
+	for _, h := range f.Hits {
+		if strings.HasPrefix(h.Class, "act.") {
+			return true
+		}
+	}
+	return false
 }

@@ -46,6 +46,14 @@ type Lexicon struct {
 	// subSeen marks those keys, so one pass over a unit finds them all.
 	subIndex map[uint16][]form
 	subSeen  [1 << 16 / 64]uint64
+	// keySeen marks the hashes of byKey's keys (keyBit), so a token
+	// whose key has no form is passed over without a map look-up.
+	keySeen [1 << 16 / 64]uint64
+	// subList holds subIndex's lists in the order of their keys, and
+	// subRank the number of keys set in subSeen before each of its words
+	// (subForms).
+	subList [][]form
+	subRank [1 << 16 / 64]uint16
 }
 
 func pairKey(a, b byte) uint16 { return uint16(a)<<8 | uint16(b) }
@@ -87,7 +95,7 @@ type data struct {
 	// matches only where its literal is a substring, so a unit whose
 	// groups satisfy no rule (with the objects and destinations of the
 	// unit before, for a join) cannot have an intent, and is not read.
-	gate *text.Prefilter
+	gate *unitGate
 	// group is each gated class's group; need holds, per rule, one mask
 	// per group of its need; lend masks the object and destination
 	// classes a unit lends to the next.
@@ -199,6 +207,7 @@ func load(fsys fs.FS) (*data, error) {
 			}
 		}
 		lx.indexSubs()
+		lx.indexFast()
 		d.lex[lf.Lang] = lx
 	}
 	b, err := fs.ReadFile(fsys, "data/intents.json")
@@ -292,7 +301,7 @@ func load(fsys fs.FS) (*data, error) {
 		}
 		return lits[i].Text < lits[j].Text
 	})
-	d.gate = text.NewPrefilter(lits)
+	d.gate = newUnitGate(lits)
 	return d, nil
 }
 

@@ -1,9 +1,11 @@
 package meaning
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // MaxUnit bounds the bytes of a unit that are read: a longer unit is read
@@ -72,7 +74,11 @@ type token struct {
 }
 
 func tokens(lower string) []token {
-	out := make([]token, 0, len(lower)/6+1)
+	return appendTokens(make([]token, 0, len(lower)/6+1), lower)
+}
+
+// appendTokens appends the tokens of lower to out.
+func appendTokens(out []token, lower string) []token {
 	start := -1
 	for i := 0; i < len(lower); {
 		c := lower[i]
@@ -109,9 +115,15 @@ func isSpacelessRune(r rune) bool {
 // hits finds every form of lx in the lowered unit.
 func (lx *Lexicon) hits(lower string) []Hit {
 	var out []Hit
-	toks := tokens(lower)
+	tp := tokenPool.Get().(*[]token)
+	toks := appendTokens((*tp)[:0], lower)
+	defer func() { *tp = toks; tokenPool.Put(tp) }()
 	for i, t := range toks {
-		for _, f := range lx.byKey[key(t.s)] {
+		k := key(t.s)
+		if !lx.mayHaveKey(k) {
+			continue
+		}
+		for _, f := range lx.byKey[k] {
 			if len(f.words) > len(toks)-i {
 				continue
 			}
@@ -164,7 +176,7 @@ func (lx *Lexicon) hits(lower string) []Hit {
 		if lx.subSeen[k/64]&(1<<(k%64)) == 0 {
 			continue
 		}
-		fs := lx.subIndex[k]
+		fs := lx.subForms(k)
 		for j := range fs {
 			f := &fs[j]
 			if !strings.HasPrefix(lower[i:], f.raw) || found[f] {
@@ -177,11 +189,11 @@ func (lx *Lexicon) hits(lower string) []Hit {
 			out = append(out, Hit{Class: f.class, Term: f.term, Start: i, End: i + len(f.raw)})
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		if out[i].Start != out[j].Start {
-			return out[i].Start < out[j].Start
+	slices.SortStableFunc(out, func(a, b Hit) int {
+		if a.Start != b.Start {
+			return cmp.Compare(a.Start, b.Start)
 		}
-		return out[i].Class < out[j].Class
+		return strings.Compare(a.Class, b.Class)
 	})
 	return out
 }
@@ -202,9 +214,16 @@ func Read(unit, lang string) Frame {
 	if lx == nil {
 		return Frame{Lang: lang}
 	}
-	lower := lowerUnit(unit)
-	f := Frame{Lang: lang, Hits: lx.hits(lower)}
-	f.ref = commandReference(lower, lang)
+	// The lowered unit is read only by hits, whose hits hold offsets,
+	// not slices of it, and by commandReference, which keeps nothing: a
+	// pooled buffer serves.
+	bp := lowerPool.Get().(*[]byte)
+	low := appendLower((*bp)[:0], unit)
+	ls := unsafe.String(unsafe.SliceData(low), len(low))
+	f := Frame{Lang: lang, Hits: lx.hits(ls)}
+	f.ref = commandReference(ls, lang)
+	*bp = low
+	lowerPool.Put(bp)
 	resolve(&f, d.rules)
 	return f
 }

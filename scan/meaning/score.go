@@ -44,6 +44,15 @@ func appendLower(buf []byte, s string) []byte {
 		return buf
 	}
 	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			// What the rune path below gives an ASCII byte.
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			buf = append(buf, c)
+			i++
+			continue
+		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && n <= 1 {
 			buf = append(buf, s[i])

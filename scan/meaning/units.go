@@ -1,6 +1,7 @@
 package meaning
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 )
@@ -27,9 +28,11 @@ const maxUnits = 5000
 // matter and HTML comments are left out (the deterministic rules read
 // them); a blockquote is read as the text it quotes, since agent files
 // quote team policy to be followed.
-func Units(src string) []Unit {
-	var out []Unit
-	lines := strings.Split(src, "\n")
+func Units(src string) []Unit { return appendUnits(nil, src) }
+
+// appendUnits appends the units of src to out (given empty, so maxUnits
+// counts this file's units).
+func appendUnits(out []Unit, src string) []Unit {
 	fence := ""
 	para := 0
 	section, sectionLine := "", 0
@@ -37,28 +40,47 @@ func Units(src string) []Unit {
 	// the heading's section comes back after it.
 	heading, headingLine := "", 0
 	intro := false
-	var cur strings.Builder
+	// cur is the paragraph or item being gathered: while it is one line,
+	// that line of src (no copy); from its second line on, the lines
+	// joined in more.
+	cur := ""
+	var more strings.Builder
 	curLine, curKind := 0, ""
 	flush := func() {
-		if cur.Len() > 0 {
-			out = appendSentences(out, cur.String(), curLine, curKind, section, sectionLine, para)
-			cur.Reset()
+		if more.Len() > 0 {
+			cur = more.String()
+			more.Reset()
+		}
+		if cur != "" {
+			out = appendSentences(out, cur, curLine, curKind, section, sectionLine, para)
+			cur = ""
 		}
 	}
-	start := 0
-	if len(lines) > 0 && strings.TrimSpace(lines[0]) == "---" {
-		for i := 1; i < len(lines); i++ {
-			if strings.TrimSpace(lines[i]) == "---" {
-				start = i + 1
+	// The lines are walked in place (no slice of them): line i starts at
+	// pos, and the loop ends when pos passes the end, after the last line
+	// (which is "" when src ends in a line break, as strings.Split has it).
+	start, pos := 0, 0
+	if first, _, _ := strings.Cut(src, "\n"); strings.TrimSpace(first) == "---" {
+		for i, p := 1, len(first)+1; p <= len(src); i++ {
+			l, _, _ := strings.Cut(src[p:], "\n")
+			if strings.TrimSpace(l) == "---" {
+				start, pos = i+1, p+len(l)+1
 				break
 			}
+			p += len(l) + 1
 		}
 	}
 	inComment := false
-	for i := start; i < len(lines) && len(out) < maxUnits; i++ {
+	// blank says the line before was blank (the front matter's closing
+	// line is not).
+	blank, prevBlank := false, false
+	for i := start; pos <= len(src) && len(out) < maxUnits; i++ {
 		ln := i + 1
-		raw := strings.TrimRight(lines[i], "\r")
+		line, _, _ := strings.Cut(src[pos:], "\n")
+		pos += len(line) + 1
+		raw := strings.TrimRight(line, "\r")
 		t := strings.TrimSpace(raw)
+		prevBlank, blank = blank, t == ""
 		if fence != "" {
 			if strings.HasPrefix(t, fence) {
 				fence = ""
@@ -110,16 +132,16 @@ func Units(src string) []Unit {
 			continue
 		}
 		body, kind, isItem := listItem(t)
-		if intro && !isItem && cur.Len() == 0 && !strings.HasPrefix(t, "|") && i > 0 && strings.TrimSpace(lines[i-1]) == "" {
+		if intro && !isItem && cur == "" && !strings.HasPrefix(t, "|") && i > 0 && prevBlank {
 			section, sectionLine, intro = heading, headingLine, false
 		}
 		if isItem {
 			flush()
-			cur.WriteString(body)
+			cur = body
 			curLine, curKind = ln, kind
 			continue
 		}
-		if cur.Len() == 0 {
+		if cur == "" {
 			curLine, curKind = ln, "sentence"
 			if strings.HasSuffix(t, ":") {
 				// A line that introduces a list sets its section.
@@ -128,10 +150,14 @@ func Units(src string) []Unit {
 				out = appendSentences(out, t, ln, "sentence", section, sectionLine, para)
 				continue
 			}
-		} else {
-			cur.WriteByte('\n')
+			cur = t
+			continue
 		}
-		cur.WriteString(t)
+		if more.Len() == 0 {
+			more.WriteString(cur)
+		}
+		more.WriteByte('\n')
+		more.WriteString(t)
 	}
 	flush()
 	return out
@@ -180,7 +206,10 @@ func appendSentences(out []Unit, s string, line int, kind, section string, secti
 		}
 	}
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
+		r, n := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, n = utf8.DecodeRuneInString(s[i:])
+		}
 		end := i + n
 		switch {
 		case r == '。' || r == '！' || r == '？':
@@ -238,11 +267,78 @@ var stopIndex = func() map[string][]int {
 	return m
 }()
 
+// maxStopword is the length in bytes of the longest stopword.
+const maxStopword = 8
+
+// stopTable finds a stopword's languages by the word packed into a
+// uint64 (its bytes, first byte lowest): an open-addressed table, which
+// Lang, run on every unit read, looks up faster than a map of strings.
+// TestStopTableMatchesStopwords checks it against stopIndex.
+var stopTable = func() *stopHash {
+	t := &stopHash{}
+	for w, ls := range stopIndex {
+		if len(w) > maxStopword {
+			panic("meaning: a stopword longer than maxStopword")
+		}
+		var k uint64
+		for n := len(w) - 1; n >= 0; n-- {
+			k = k<<8 | uint64(w[n])
+		}
+		var m uint8
+		for _, l := range ls {
+			m |= 1 << l
+		}
+		i := stopSlot(k)
+		for t.keys[i] != 0 {
+			i = (i + 1) % stopSlots
+		}
+		t.keys[i], t.mask[i] = k, m
+	}
+	return t
+}()
+
+const stopSlots = 512
+
+type stopHash struct {
+	keys [stopSlots]uint64
+	mask [stopSlots]uint8
+}
+
+func stopSlot(k uint64) uint64 { return (k * 0x9E3779B97F4A7C15) >> (64 - 9) }
+
+// langs returns the languages (bits over latinLangs) of the packed word k.
+func (t *stopHash) langs(k uint64) uint8 {
+	for i := stopSlot(k); ; i = (i + 1) % stopSlots {
+		switch t.keys[i] {
+		case k:
+			return t.mask[i]
+		case 0:
+			return 0
+		}
+	}
+}
+
 // wordByte reports a byte of a word: a letter, or a byte of a multi-byte
 // rune (é, ü, ç).
 func wordByte(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= utf8.RuneSelf
 }
+
+// wordBytes is wordByte as a table.
+var wordBytes = func() (t [256]bool) {
+	for c := range t {
+		t[c] = wordByte(byte(c))
+	}
+	return t
+}()
+
+// asciiLetter is 1 for an ASCII letter, 0 for any other byte.
+var asciiLetter = func() (t [256]uint8) {
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = 1, 1
+	}
+	return t
+}()
 
 // Lang guesses the language of a text from its script and, for Latin
 // script, its commonest words. It returns "" when nothing tells.
@@ -261,10 +357,15 @@ func Lang(s string) string {
 	if ascii {
 		latin = 1
 	}
-	for _, r := range s {
-		if ascii {
-			break
+	for i := 0; i < len(s) && !ascii; {
+		// ASCII bytes are read as bytes, without decoding.
+		if c := s[i]; c < utf8.RuneSelf {
+			latin += int(asciiLetter[c])
+			i++
+			continue
 		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
 		// Block ranges, not unicode.Is: this runs on every unit.
 		switch {
 		case r < 0x250:
@@ -298,24 +399,28 @@ func Lang(s string) string {
 		return "ru"
 	}
 	var counts [len(latinLangs)]int
-	var buf [16]byte
 	for i := 0; i < len(s); {
-		for i < len(s) && !wordByte(s[i]) {
+		for i < len(s) && !wordBytes[s[i]] {
 			i++
 		}
 		j := i
-		for j < len(s) && wordByte(s[j]) {
+		for j < len(s) && wordBytes[s[j]] {
 			j++
 		}
-		if w := s[i:j]; len(w) > 0 && len(w) <= len(buf) {
-			n := copy(buf[:], w)
-			for k := 0; k < n; k++ {
-				if 'A' <= buf[k] && buf[k] <= 'Z' {
-					buf[k] += 'a' - 'A'
+		if w := s[i:j]; len(w) > 0 && len(w) <= maxStopword {
+			// The word lowered and packed into a word of the machine
+			// (no stopword is longer than eight bytes, and no word
+			// holds a zero byte, so the packing is one to one).
+			var k uint64
+			for n := len(w) - 1; n >= 0; n-- {
+				c := w[n]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
 				}
+				k = k<<8 | uint64(c)
 			}
-			for _, l := range stopIndex[string(buf[:n])] {
-				counts[l]++
+			for m := stopTable.langs(k); m != 0; m &= m - 1 {
+				counts[bits.TrailingZeros8(m)]++
 			}
 		}
 		i = j

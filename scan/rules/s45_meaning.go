@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unsafe"
 
 	"github.com/sentinel-sec/sentinel/scan/meaning"
 	"github.com/sentinel-sec/sentinel/scan/text"
@@ -26,16 +27,24 @@ var S45 = &Rule{
 				continue
 			}
 			n := 0
-			for _, rd := range MeaningReadings(f.Data) {
-				if !rd.Warn || rd.QuoteGuard != "" {
+			src := ""
+			if r.StableData {
+				// The readings keep slices of the file's bytes instead
+				// of a copy (Repo.StableData).
+				src = unsafe.String(unsafe.SliceData(f.Data), len(f.Data))
+			} else {
+				src = string(f.Data)
+			}
+			for _, rd := range meaning.Warnings(src) {
+				if quoteGuard(rd) != "" {
 					continue
 				}
 				rep.Add(Finding{
 					Path:     f.Path,
 					Line:     rd.Unit.Line,
-					Message:  MeaningMessage(rd.Reading),
+					Message:  MeaningMessage(rd),
 					Evidence: clip(strings.TrimSpace(unitFirstLine(rd.Unit.Text)), 240),
-					Meaning:  meaningFields(rd.Reading),
+					Meaning:  meaningFields(rd),
 				})
 				if n++; n >= maxPerRule {
 					break
@@ -113,28 +122,37 @@ func MeaningReadings(data []byte) []MeaningReading {
 	rs := meaning.Analyze(string(data))
 	out := make([]MeaningReading, len(rs))
 	for i, rd := range rs {
-		out[i] = MeaningReading{Reading: rd}
-		if rd.Frame.Intent == "" {
-			continue
-		}
-		u := &text.Unit{Text: rd.Unit.Text, Lower: strings.ToLower(rd.Unit.Text), Line: rd.Unit.Line}
-		if len(u.Lower) != len(u.Text) {
-			u.Lower = asciiLower(u.Text)
-		}
-		start, end := actSpan(rd.Frame)
-		if start < 0 || end > len(u.Text) {
-			continue
-		}
-		switch {
-		case inQuotes(u.Lower, start, end, false):
-			out[i].QuoteGuard = "the act is inside quotation marks"
-		case reWarning.MatchString(u.Lower):
-			out[i].QuoteGuard = "the sentence warns about an attack instead of giving an instruction"
-		case rd.Frame.Lang == "en" && governed(u, start):
-			out[i].QuoteGuard = "a prohibition governs the act"
-		}
+		out[i] = MeaningReading{Reading: rd, QuoteGuard: quoteGuard(rd)}
 	}
 	return out
+}
+
+// quoteGuard says why a reading with an intent is a quotation or a
+// warning about an attack instead of an instruction, "" when it is
+// neither (or has no intent). S45 reads only the units that warn
+// (meaning.Warnings) and asks this of each; explain asks it of every unit
+// (MeaningReadings).
+func quoteGuard(rd meaning.Reading) string {
+	if rd.Frame.Intent == "" {
+		return ""
+	}
+	u := &text.Unit{Text: rd.Unit.Text, Lower: strings.ToLower(rd.Unit.Text), Line: rd.Unit.Line}
+	if len(u.Lower) != len(u.Text) {
+		u.Lower = asciiLower(u.Text)
+	}
+	start, end := actSpan(rd.Frame)
+	if start < 0 || end > len(u.Text) {
+		return ""
+	}
+	switch {
+	case inQuotes(u.Lower, start, end, false):
+		return "the act is inside quotation marks"
+	case reWarning.MatchString(u.Lower):
+		return "the sentence warns about an attack instead of giving an instruction"
+	case rd.Frame.Lang == "en" && governed(u, start):
+		return "a prohibition governs the act"
+	}
+	return ""
 }
 
 // actSpan returns the span of the frame's first act in the unit.
