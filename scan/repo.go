@@ -100,6 +100,8 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 		f.Kind = discover.KindScript
 		repo.Scripts[p] = &f
 	}
+	// And what those scripts source, import or name as their interpreter.
+	*notices = append(*notices, repo.ReadScriptDeps()...)
 	return repo
 }
 
