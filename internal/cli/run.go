@@ -273,6 +273,9 @@ func (g *gate) scanTree(cmd *cobra.Command, wd string, view *outsideView) (*scan
 			targets = append(targets, fr.Path)
 		}
 	}
+	// And the files they would load that are not there yet: one appearing
+	// (a module planted beside the script) changes what runs.
+	targets = append(targets, res.Absent...)
 	if !view.linked {
 		cache.Remember(root, trustState, fsys, files, notices, targets)
 	}

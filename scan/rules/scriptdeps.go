@@ -192,6 +192,24 @@ func (r *Repo) ScriptDeps(p string) (files []string, unpinned string) {
 	return nil, ""
 }
 
+// AbsentDeps returns, sorted, the files scripts would load that do not
+// exist (a module Python looks for beside the script first): their
+// appearance changes what runs, so a cache of the verdict must notice it.
+func (r *Repo) AbsentDeps() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range r.deps {
+		for _, p := range d.absent {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
 // unpinnedReason says why an approval cannot cover the auto-run a ("" when
 // it can).
 func (r *Repo) unpinnedReason(targets []string) string {
