@@ -206,7 +206,7 @@ func scriptLeaks(f *discover.File, input bool, by string, add leakAdder) {
 // holds the readings to this).
 var sendWords = []string{"curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "http", "xh", "scp", "rsync", "sftp", "ftp",
 	"ssh", "mail", "mutt", "invoke-", "iwr", "irm", "/dev/tcp", "/dev/udp", "fetch(", "axios", "request", "urllib", "httpx", "net::http", "socket.",
-	"s_client", "nslookup", "dig ", "drill ", "resolvectl"}
+	"s_client", "nslookup", "dig ", "drill ", "resolvectl", "push"}
 
 // codeSecretWords are, in lower case, words every match of reCodeSecret
 // holds.
