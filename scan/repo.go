@@ -234,7 +234,10 @@ func readImports(fsys fs.FS, files, more []discover.File, seen map[string]bool, 
 			queue = append(queue, item{f, 0})
 		case "skill.md":
 			dir := path.Dir(f.Path)
-			for _, in := range agentcfg.SkillRefs(f.Data) {
+			// Backticked and linked names, then names in plain words
+			// ("run scripts/setup.sh"): both only when the walk listed
+			// them in the skill's folder.
+			for _, in := range append(agentcfg.SkillRefs(f.Data), agentcfg.SkillWords(f.Data)...) {
 				full := path.Clean(path.Join(dir, in.Path))
 				if dir != "." && !strings.HasPrefix(full, dir+"/") || dir == "." && (full == ".." || strings.HasPrefix(full, "../")) {
 					continue // a project path, not a file of the skill
