@@ -234,6 +234,9 @@ func readImports(fsys fs.FS, files, more []discover.File, seen map[string]bool, 
 			queue = append(queue, item{f, 0})
 		case "skill.md":
 			dir := path.Dir(f.Path)
+			if l, ok := walkListing(fsys, dir); ok && len(l) <= 1 {
+				continue // the folder holds the SKILL.md alone: it can name nothing of its own
+			}
 			// Backticked and linked names, then names in plain words
 			// ("run scripts/setup.sh"): both only when the walk listed
 			// them in the skill's folder.

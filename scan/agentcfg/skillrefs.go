@@ -2,24 +2,26 @@ package agentcfg
 
 import (
 	"bytes"
-	"strings"
 )
 
 // SkillWords returns the files a SKILL.md names in plain words, outside
 // backticks and links: "run scripts/setup.sh", "execute the helper at
 // tools/fill.py", "see reference.md". A skill is prose the agent follows,
 // and the agent runs a script named in a sentence as readily as one in
-// backticks. Only words shaped like a relative path with an extension (or
-// starting ./ or ../) count, with the punctuation around them dropped;
-// the engine keeps only those that are in the skill's folder as the
-// discovery walk listed it, so "e.g." or "Node.js" costs a map look-up
-// and reads nothing. SkillRefs finds the backticked and linked ones.
+// backticks. A word counts when it is shaped like a relative path: a
+// folder and a name with an extension (scripts/x.sh), ./ or ../ before a
+// name (./bin/go), or a bare name with the extension of a script or a
+// document (setup.sh, reference.md); the punctuation around it is
+// dropped. The engine keeps only those in the skill's folder as the
+// discovery walk listed it, so a word that names nothing there costs a
+// map look-up and reads nothing. SkillRefs finds the backticked and
+// linked ones.
 func SkillWords(data []byte) []Include {
 	var out []Include
-	seen := map[string]bool{}
+	var seen map[string]bool
 	line, lineAt := 1, 0 // the line of data[lineAt]
 	for i := 0; i < len(data) && len(out) < maxIncludes; {
-		// Every path with an extension holds a dot: look only there.
+		// Every such word holds a dot: look only there.
 		k := bytes.IndexByte(data[i:], '.')
 		if k < 0 {
 			break
@@ -34,18 +36,18 @@ func SkillWords(data []byte) []Include {
 			end++
 		}
 		i = end
-		if start < lineAt {
-			start = lineAt // never reached: a break ends every word
+		w := trimWord(data[start:end])
+		if !plainPath(w) {
+			continue
 		}
 		line += bytes.Count(data[lineAt:start], []byte{'\n'})
 		lineAt = start
-		w := trimWord(data[start:end])
-		if len(w) < 3 || len(w) > 512 || bytes.ContainsAny(w, "`$@<>|*?[](){}\"'\\:=,;") {
+		p := string(w)
+		if seen[p] {
 			continue
 		}
-		p := string(w)
-		if seen[p] || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || !looksLikePath(p) || !plainExt(p) {
-			continue
+		if seen == nil {
+			seen = map[string]bool{}
 		}
 		seen[p] = true
 		out = append(out, Include{Path: p, Line: line})
@@ -55,29 +57,62 @@ func SkillWords(data []byte) []Include {
 
 // wordBreak ends a plain word: white space and the brackets and quotes
 // that sit around a path in prose.
-func wordBreak(c byte) bool {
-	switch c {
-	case ' ', '\t', '\n', '\r', '\f', '\v', '`', '(', ')', '[', ']', '<', '>', '"', '\'', '*', '|':
-		return true
-	}
-	return false
-}
+func wordBreak(c byte) bool { return breaks[c] }
 
-// trimWord drops the punctuation that ends a sentence or a clause.
+var breaks = func() (t [256]bool) {
+	for _, c := range []byte(" \t\n\r\f\v`()[]<>\"'*|") {
+		t[c] = true
+	}
+	return t
+}()
+
+// notInPath are characters a plain word naming a file never holds.
+var notInPath = func() (t [256]bool) {
+	for _, c := range []byte("`$@<>|*?[](){}\"'\\:=,;%#&") {
+		t[c] = true
+	}
+	return t
+}()
+
+// trimWord drops the punctuation that ends a sentence or a clause, and
+// the underscores of emphasis.
 func trimWord(w []byte) []byte {
-	return bytes.TrimRight(bytes.TrimLeft(w, "_"), ".,;:!?_")
+	for len(w) > 0 && w[0] == '_' {
+		w = w[1:]
+	}
+	for len(w) > 0 {
+		switch w[len(w)-1] {
+		case '.', ',', ';', ':', '!', '?', '_':
+			w = w[:len(w)-1]
+			continue
+		}
+		break
+	}
+	return w
 }
 
-// plainExt: the extension of a plain word is letters and digits, with a
-// letter (not "v1.2" or "3.5"), so version numbers and abbreviations are
-// not looked up.
-func plainExt(p string) bool {
-	i := strings.LastIndexByte(p, '.')
-	if i < strings.LastIndexByte(p, '/') || i == len(p)-1 {
-		return strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")
+// plainPath reports a word shaped like a relative path to a file (see
+// SkillWords).
+func plainPath(w []byte) bool {
+	if len(w) < 3 || len(w) > 512 || w[0] == '/' || w[0] == '~' || w[0] == '-' {
+		return false
 	}
+	dot := bytes.LastIndexByte(w, '.')
+	if dot < 0 {
+		return false // a word whose only dot ended the sentence
+	}
+	slash := bytes.LastIndexByte(w, '/')
+	if !pathChars(w) {
+		return false
+	}
+	rel := bytes.HasPrefix(w, []byte("./")) || bytes.HasPrefix(w, []byte("../"))
+	if dot < slash || dot == len(w)-1 {
+		// No extension on the name: only ./name and ../name.
+		return rel && slash < len(w)-1
+	}
+	ext := w[dot+1:]
 	letter := false
-	for _, c := range []byte(p[i+1:]) {
+	for _, c := range ext {
 		switch {
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
 			letter = true
@@ -86,5 +121,34 @@ func plainExt(p string) bool {
 			return false
 		}
 	}
-	return letter
+	if !letter || len(ext) > 5 || dot == slash+1 && !rel {
+		return false // v1.2, a long suffix, or a dot file's name alone
+	}
+	if slash >= 0 {
+		return true
+	}
+	if len(ext) > 4 {
+		return false
+	}
+	// A bare name: only the extensions of scripts and documents, so
+	// "e.g." and "Node.js"-like words in prose stay words.
+	var low [4]byte
+	for i, c := range ext {
+		low[i] = c | 0x20 // ASCII letters and digits only, checked above
+	}
+	switch string(low[:len(ext)]) {
+	case "sh", "bash", "zsh", "py", "rb", "pl", "php", "ps1", "lua", "fish", "js", "mjs", "cjs", "ts",
+		"md", "mdc", "txt", "json", "yaml", "yml", "toml":
+		return true
+	}
+	return false
+}
+
+func pathChars(w []byte) bool {
+	for _, c := range w {
+		if notInPath[c] {
+			return false
+		}
+	}
+	return true
 }

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"errors"
+	"io/fs"
 	"path"
 	"regexp"
 	"sort"
@@ -93,6 +95,7 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 	}
 	sort.Strings(roots)
 	r.deps = make(map[string]*scriptDeps, len(roots))
+	lst := dirNames{}
 	var notices []discover.Notice
 	noticed := map[string]bool{}
 	for _, root := range roots {
@@ -133,6 +136,10 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 					}
 					g := r.File(c)
 					if g == nil {
+						if !lst.mayExist(r.FS, c) {
+							absent[c] = true
+							continue
+						}
 						rf, n := discover.ReadFile(r.FS, c)
 						if n != nil {
 							if ex, known := discover.Exists(r.FS, c); known && (!ex || isDir(r, c)) {
@@ -170,6 +177,31 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 		sort.Strings(d.absent)
 	}
 	return notices
+}
+
+// dirNames caches folder listings: most candidates (a module Python
+// would look for beside the script) are not there, and one listing per
+// folder is cheaper than a failed open per name.
+type dirNames map[string]map[string]bool
+
+// mayExist answers false only when the listing of p's folder (or of a
+// folder above it) shows that p is not there.
+func (d dirNames) mayExist(fsys fs.FS, p string) bool {
+	dir, name := path.Split(p)
+	dir = path.Clean(dir)
+	names, ok := d[dir]
+	if !ok {
+		if ents, err := fs.ReadDir(fsys, dir); err == nil {
+			names = make(map[string]bool, len(ents))
+			for _, e := range ents {
+				names[e.Name()] = true
+			}
+		} else if errors.Is(err, fs.ErrNotExist) {
+			names = map[string]bool{}
+		}
+		d[dir] = names // nil: not known, so the file is opened
+	}
+	return names == nil || names[name]
 }
 
 func isDir(r *Repo, p string) bool {
@@ -685,60 +717,101 @@ func (e *shEnv) subst(stmts []*syntax.Stmt) (string, bool) {
 // ---- Python ----
 
 var (
-	rePyImport = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w., \t]+)`)
-	rePyFrom   = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n#;]+)`)
 	rePyDyn    = regexp.MustCompile(`\b(?:import_module|__import__|run_path|run_module)\(\s*([^)\n]*)`)
 	rePyLitArg = regexp.MustCompile(`^(['"])([\w.]+)(['"])\s*$`)
 )
 
 // pythonRefs reads import lines: a module found beside the script or in
 // the project (Python puts the script's folder first on sys.path; tools
-// often run from the project folder) is a dependency.
+// often run from the project folder) is a dependency. Lines are read as
+// written, one at a time (a parenthesised from-import may span lines).
 func pythonRefs(dir, text string) []depRef {
 	var out []depRef
-	line := func(off int) int { return strings.Count(text[:off], "\n") + 1 }
-	for _, m := range rePyImport.FindAllStringSubmatchIndex(text, -1) {
-		for mod := range strings.SplitSeq(text[m[2]:m[3]], ",") {
-			mod = strings.TrimSpace(mod)
-			if i := strings.IndexAny(mod, " \t"); i >= 0 {
-				mod = mod[:i] // "x as y"
+	n := 0
+	for rest := text; len(rest) > 0; {
+		var l string
+		l, rest, _ = strings.Cut(rest, "\n")
+		n++
+		t := strings.TrimLeft(l, " \t")
+		switch {
+		case strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "import\t"):
+			mods, _, _ := strings.Cut(t[len("import "):], "#")
+			mods, _, _ = strings.Cut(mods, ";")
+			for mod := range strings.SplitSeq(mods, ",") {
+				mod = strings.TrimSpace(mod)
+				if i := strings.IndexAny(mod, " \t"); i >= 0 {
+					mod = mod[:i] // "x as y"
+				}
+				if pyName(mod) {
+					out = append(out, depRef{line: n, cands: pyModule([]string{".", dir}, mod, nil)})
+				}
 			}
-			if mod != "" {
-				out = append(out, depRef{line: line(m[0]), cands: pyModule([]string{".", dir}, mod, nil)})
+		case strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "from\t"):
+			spec, names, ok := strings.Cut(t[len("from "):], " import")
+			if !ok {
+				continue
 			}
+			spec = strings.TrimSpace(spec)
+			mod := strings.TrimLeft(spec, ".")
+			dots := len(spec) - len(mod)
+			if mod != "" && !pyName(mod) {
+				continue
+			}
+			names, _, _ = strings.Cut(names, "#")
+			line := n
+			if i := strings.IndexByte(names, '('); i >= 0 && !strings.Contains(names, ")") {
+				// from x import (a,\n b): the names run on to ')'.
+				more, after, _ := strings.Cut(rest, ")")
+				names += more
+				n += strings.Count(more, "\n")
+				rest = after
+			}
+			var list []string
+			for nm := range strings.SplitSeq(strings.Trim(strings.TrimSpace(names), "()"), ",") {
+				nm = strings.TrimSpace(nm)
+				if i := strings.IndexAny(nm, " \t\n"); i >= 0 {
+					nm = nm[:i]
+				}
+				if pyName(nm) {
+					list = append(list, nm)
+				}
+			}
+			bases := []string{".", dir}
+			if dots > 0 {
+				d := dir
+				for range dots - 1 {
+					d = path.Dir(d)
+				}
+				bases = []string{d}
+			}
+			out = append(out, depRef{line: line, cands: pyModule(bases, mod, list)})
 		}
 	}
-	for _, m := range rePyFrom.FindAllStringSubmatchIndex(text, -1) {
-		dots, mod := text[m[2]:m[3]], text[m[4]:m[5]]
-		var names []string
-		for n := range strings.SplitSeq(strings.Trim(text[m[6]:m[7]], "()"), ",") {
-			n = strings.TrimSpace(n)
-			if i := strings.IndexAny(n, " \t\n"); i >= 0 {
-				n = n[:i]
+	if strings.Contains(text, "import_module") || strings.Contains(text, "__import__") || strings.Contains(text, "run_path") || strings.Contains(text, "run_module") {
+		for _, m := range rePyDyn.FindAllStringSubmatchIndex(text, -1) {
+			line := strings.Count(text[:m[0]], "\n") + 1
+			arg := strings.TrimSpace(text[m[2]:m[3]])
+			if a := rePyLitArg.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
+				out = append(out, depRef{line: line, cands: pyModule([]string{".", dir}, a[2], nil)})
+				continue
 			}
-			if n != "" && n != "*" {
-				names = append(names, n)
-			}
+			out = append(out, depRef{line: line, dynamic: text[m[0]:m[1]]})
 		}
-		bases := []string{".", dir}
-		if dots != "" {
-			d := dir
-			for range len(dots) - 1 {
-				d = path.Dir(d)
-			}
-			bases = []string{d}
-		}
-		out = append(out, depRef{line: line(m[0]), cands: pyModule(bases, mod, names)})
-	}
-	for _, m := range rePyDyn.FindAllStringSubmatchIndex(text, -1) {
-		arg := strings.TrimSpace(text[m[2]:m[3]])
-		if a := rePyLitArg.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
-			out = append(out, depRef{line: line(m[0]), cands: pyModule([]string{".", dir}, a[2], nil)})
-			continue
-		}
-		out = append(out, depRef{line: line(m[0]), dynamic: text[m[0]:m[1]]})
 	}
 	return out
+}
+
+// pyName: a dotted Python name.
+func pyName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
 }
 
 // pyModule lists the files module mod (dotted, "" for the package itself
@@ -781,7 +854,7 @@ func pyModule(bases []string, mod string, names []string) []string {
 
 var (
 	reNodeReq    = regexp.MustCompile(`\brequire\(\s*([^)\n]*)\)`)
-	reNodeImport = regexp.MustCompile(`(?m)(?:^|[;\s])(?:import|export)\b[^'"\n;]*?(?:from\s*)?(['"])(\.{1,2}/[^'"\n]+)(['"])`)
+	reNodeImport = regexp.MustCompile(`(?:^|[;\s}])(?:import|export|from)\b[^'"\n;]*?(?:from\s*)?(['"])(\.{1,2}/[^'"\n]+)(['"])`)
 	reNodeDynImp = regexp.MustCompile(`\bimport\(\s*([^)\n]*)\)`)
 	reNodeLitRel = regexp.MustCompile(`^(['"` + "`" + `])(\.{1,2}/[^'"` + "`" + `]+)(['"` + "`" + `])$`)
 	reNodeLitPkg = regexp.MustCompile(`^(['"])[@\w][\w@/.:-]*(['"])$`)
@@ -805,13 +878,34 @@ func nodeRefs(dir, text string) []depRef {
 			out = append(out, depRef{line: line(m[0]), dynamic: text[m[0]:m[1]]})
 		}
 	}
-	call(reNodeReq)
+	if strings.Contains(text, "require(") {
+		call(reNodeReq)
+	}
+	if !strings.Contains(text, "import") && !strings.Contains(text, "export") {
+		return out
+	}
 	call(reNodeDynImp)
-	for _, m := range reNodeImport.FindAllStringSubmatchIndex(text, -1) {
-		if text[m[2]:m[3]] != text[m[6]:m[7]] {
+	// Static imports: lines that start with import or export (a
+	// multi-line import ends on its "from '...'" line, read as written).
+	n := 0
+	for rest := text; len(rest) > 0; {
+		var l string
+		l, rest, _ = strings.Cut(rest, "\n")
+		n++
+		t := strings.TrimLeft(l, " \t")
+		if !strings.HasPrefix(t, "import") && !strings.HasPrefix(t, "export") && !strings.HasPrefix(t, "}") {
 			continue
 		}
-		out = append(out, nodeRef(line(m[0]), dir, text[m[4]:m[5]]))
+		if !strings.Contains(t, "./") {
+			continue
+		}
+		for _, m := range reNodeImport.FindAllStringSubmatchIndex(" "+t, -1) {
+			u := " " + t
+			if u[m[2]:m[3]] != u[m[6]:m[7]] {
+				continue
+			}
+			out = append(out, nodeRef(n, dir, u[m[4]:m[5]]))
+		}
 	}
 	return out
 }

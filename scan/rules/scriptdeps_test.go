@@ -50,6 +50,7 @@ func TestScriptDeps(t *testing.T) {
 		{"python relative import", map[string]string{"h/s.py": "from . import util\n", "h/util.py": ""}, "h/s.py", []string{"h/util.py"}, "", ""},
 		{"python dynamic import", map[string]string{"h/s.py": "import importlib\nm = importlib.import_module(name)\n"}, "h/s.py", nil, "cannot resolve", ""},
 		{"node require and import", map[string]string{"h/s.js": "const a = require('./a')\nimport b from \"../lib/b.mjs\"\nrequire('fs')\n", "h/a.js": "", "lib/b.mjs": ""}, "h/s.js", []string{"h/a.js", "lib/b.mjs"}, "", ""},
+		{"node multi-line import and export from", map[string]string{"h/s.ts": "import {\n  a,\n} from './a'\nexport * from \"./b\"\n", "h/a.ts": "", "h/b.js": ""}, "h/s.ts", []string{"h/a.ts", "h/b.js"}, "", ""},
 		{"node dynamic require", map[string]string{"h/s.js": "require(process.env.P)\n"}, "h/s.js", nil, "cannot resolve", ""},
 		{"shebang interpreter in the project", map[string]string{"h/s": "#!./tools/py\nprint(1)\n", "tools/py": "#!/bin/sh\n:\n"}, "h/s", []string{"tools/py"}, "", ""},
 		{"env -S with a runner", map[string]string{"h/s.sh": "#!/usr/bin/env -S bash h/runner.sh\necho\n", "h/runner.sh": ":\n"}, "h/s.sh", []string{"h/runner.sh"}, "", ""},
