@@ -133,7 +133,11 @@ func TestPinningFailsClosedE2E(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newGitRepo(t, bin, c.files)
-			r.run("approve", "--no-tty-confirm", "--note", "reviewed")
+			if c.approves {
+				r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 0, "approved")
+			} else {
+				r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 3, "cannot approve", "named only at run time")
+			}
 			res := r.run("scan", ".")
 			if c.approves {
 				res.expect(t, 0, "verdict: CLEAN", c.want)
