@@ -24,6 +24,9 @@ func Inventory(fsys fs.FS, res *scan.Result) []rules.Item {
 			}
 		}
 	}
+	// What the scripts load is pinned with them, read as the scan read it.
+	repo.AutoRuns, repo.Servers = res.Inventory.AutoRuns, res.Inventory.Servers
+	repo.ReadScriptDeps()
 	var out []rules.Item
 	for _, a := range res.Inventory.AutoRuns {
 		out = append(out, repo.HookItem(a))

@@ -114,6 +114,8 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 		f.Kind = discover.KindScript
 		repo.Scripts[p] = &f
 	}
+	// And what those scripts source, import or name as their interpreter.
+	*notices = append(*notices, repo.ReadScriptDeps()...)
 	return repo
 }
 
@@ -246,7 +248,13 @@ func readImports(fsys fs.FS, files, more []discover.File, seen map[string]bool, 
 			queue = append(queue, item{f, 0})
 		case "skill.md":
 			dir := path.Dir(f.Path)
-			for _, in := range agentcfg.SkillRefs(f.Data) {
+			if l, ok := walkListing(fsys, dir); ok && len(l) <= 1 {
+				continue // the folder holds the SKILL.md alone: it can name nothing of its own
+			}
+			// Backticked and linked names, then names in plain words
+			// ("run scripts/setup.sh"): both only when the walk listed
+			// them in the skill's folder.
+			for _, in := range append(agentcfg.SkillRefs(f.Data), agentcfg.SkillWords(f.Data)...) {
 				full := path.Clean(path.Join(dir, in.Path))
 				if dir != "." && !strings.HasPrefix(full, dir+"/") || dir == "." && (full == ".." || strings.HasPrefix(full, "../")) {
 					continue // a project path, not a file of the skill

@@ -102,6 +102,10 @@ type Result struct {
 	// that forces COMPROMISED, a marker on a line with invisible
 	// characters, ...).
 	SuppressionNotes []Notice `json:"suppression_notes,omitempty"`
+	// Absent are files a hook's script would load (a module beside it, a
+	// sourced file) that do not exist: not part of the JSON contract, but
+	// a cache of the verdict must notice when one appears.
+	Absent []string `json:"-"`
 }
 
 // Suppression is one finding taken out of the score, and why.
@@ -323,6 +327,7 @@ func assemble(repo *rules.Repo, findings []Finding, notices []Notice, lookup fun
 		res.Inventory.Servers = []agentcfg.Server{}
 	}
 	res.Inventory.Settings = guardSettings(repo)
+	res.Absent = repo.AbsentDeps()
 	paths := map[string]*discover.File{}
 	for i := range repo.Files {
 		paths[repo.Files[i].Path] = &repo.Files[i]

@@ -398,6 +398,22 @@ exact definitions as approved instead of withholding them.`,
 			return err
 		}
 		done := l.Approve(o.only, o.note, approver(cmd, r.dir, app), time.Now())
+		// Entries whose script loads a file named only at run time have
+		// no hash: nothing can be approved for them, and that is said.
+		unpinned := 0
+		for _, it := range r.items {
+			if it.Hash == "" && (o.only == "" || strings.Contains(lock.EntryOf(it).Label(), o.only) || strings.Contains(it.Source, o.only)) {
+				unpinned++
+				fmt.Fprintf(app.Stderr, "sentinel: cannot approve %s %s: its script loads a file named only at run time, so no approval could say what runs; 'sentinel scan' names the line\n",
+					kindLabel(it.Kind), entryLabel(lock.EntryOf(it)))
+			}
+		}
+		if len(done) == 0 && unpinned > 0 {
+			if _, err := r.writeLock(l, out); err != nil {
+				return err
+			}
+			return exitWith(ExitSuspicious, ErrSuspicious)
+		}
 		if len(done) == 0 {
 			if o.only != "" {
 				return usagef("nothing waiting for approval matches --only %q; run 'sentinel init' to list what there is", o.only)

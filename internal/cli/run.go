@@ -261,6 +261,21 @@ func (g *gate) scanTree(cmd *cobra.Command, wd string, view *outsideView) (*scan
 			targets = append(targets, t.Path)
 		}
 	}
+	// Every other file the scan read beyond the walk's (what the scripts
+	// source or import, a skill's scripts, @imports): a change to any of
+	// them must reach the rules again.
+	walked := make(map[string]bool, len(files))
+	for _, f := range files {
+		walked[f.Path] = true
+	}
+	for _, fr := range res.Files {
+		if !walked[fr.Path] && fr.Kind != "unknown" && lock.Covered(fr.Path) {
+			targets = append(targets, fr.Path)
+		}
+	}
+	// And the files they would load that are not there yet: one appearing
+	// (a module planted beside the script) changes what runs.
+	targets = append(targets, res.Absent...)
 	if !view.linked {
 		cache.Remember(root, trustState, fsys, files, notices, targets)
 	}

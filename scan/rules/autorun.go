@@ -33,10 +33,7 @@ func (r *Repo) HookItem(a agentcfg.AutoRun) Item {
 		paths = append(paths, t.Path)
 	}
 	sort.Strings(paths)
-	for _, p := range paths {
-		h.Write([]byte{0})
-		h.Write([]byte(p))
-		h.Write([]byte{0})
+	content := func(p string) {
 		if s := r.File(p); s != nil {
 			if s.Truncated && s.Digest != "" {
 				// Every byte, not the part read: see discover.File.Digest.
@@ -46,8 +43,33 @@ func (r *Repo) HookItem(a agentcfg.AutoRun) Item {
 			}
 		}
 	}
-	return Item{Kind: kind, Tool: a.Tool, Source: a.Source, Event: a.Event, Matcher: a.Matcher,
+	unpinned := false
+	for _, p := range paths {
+		h.Write([]byte{0})
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+		content(p)
+		// What the script loads (scriptdeps.go): a script without
+		// dependencies hashes as it always did.
+		if d := r.deps[p]; d != nil {
+			unpinned = unpinned || d.unpinned != ""
+			for _, q := range d.files {
+				h.Write([]byte("\x00dep\x00" + q + "\x00"))
+				content(q)
+			}
+			for _, q := range d.absent {
+				h.Write([]byte("\x00absent\x00" + q))
+			}
+		}
+	}
+	it := Item{Kind: kind, Tool: a.Tool, Source: a.Source, Event: a.Event, Matcher: a.Matcher,
 		Command: a.Command, Hash: hex.EncodeToString(h.Sum(nil))}
+	if unpinned {
+		// It loads a file named only at run time: no hash can say what
+		// runs, so nothing can approve it (approvers need a hash).
+		it.Hash = ""
+	}
+	return it
 }
 
 // ServerItem is the approvable item for a tool server, pinned to its

@@ -177,6 +177,7 @@ type Repo struct {
 	docs   map[string]*Doc
 	byPath map[string]*discover.File // index of Files, built on first use; Files do not change after it
 	leaks  *[]repoLeak               // what S34 and S35 report, read once (s34_script_exfil.go)
+	deps   map[string]*scriptDeps    // by script path: what it loads (scriptdeps.go)
 }
 
 // File returns the discovered file or the read script at p, or nil.

@@ -43,6 +43,11 @@ var S17a = &Rule{
 			case "rule":
 				impact = "Every Cursor session is told to run `" + clip(a.Command, 120) + "`."
 			}
+			if it.Hash == "" {
+				if why := r.unpinnedReason(targetPaths(a)); why != "" {
+					msg += "; it cannot be approved: " + why
+				}
+			}
 			rep.Add(Finding{Path: a.Source, Line: a.Line, Message: msg, Evidence: a.Command, Impact: impact, Subject: &it})
 		}
 	},

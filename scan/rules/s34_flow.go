@@ -71,7 +71,7 @@ func shellLeaks(src string, hookInput bool) []leak {
 	if len(src) > flowLimit {
 		src = src[:flowLimit]
 	}
-	fl := &flow{vars: map[string]taint{}, files: map[string]taint{}, paths: map[string]string{}}
+	fl := &flow{vars: map[string]taint{}, files: map[string]taint{}, paths: map[string]string{}, git: &gitFlow{}}
 	stdin := taint{input: hookInput}
 	if f, ok := parseShell(src); ok {
 		fl.stmts(f.Stmts, stdin, 0)
@@ -103,7 +103,7 @@ func parseShell(src string) (*syntax.File, bool) {
 // hasSender is a quick test that a line names a sending program.
 func hasSender(l string) bool {
 	l = strings.ToLower(l)
-	for _, s := range []string{"curl", "wget", "nc ", "ncat", "netcat", "socat", "scp", "rsync", "sftp", "ssh ", "telnet", "mail", "invoke-"} {
+	for _, s := range []string{"curl", "wget", "nc ", "ncat", "netcat", "socat", "scp", "rsync", "sftp", "ssh ", "telnet", "mail", "invoke-", "push"} {
 		if strings.Contains(l, s) {
 			return true
 		}
@@ -117,6 +117,7 @@ type flow struct {
 	paths    map[string]string // variables holding a literal path (K=~/.ssh/id_rsa)
 	out      []leak
 	lineBase int
+	git      *gitFlow // what the script stages, commits and where it pushes (s34_git.go)
 }
 
 func (fl *flow) add(p syntax.Pos, t taint, via string) {
@@ -569,6 +570,9 @@ func (fl *flow) call(c *syntax.CallExpr, stdin taint, depth int) taint {
 	case senders[name]:
 		fl.sender(c, name, args, stdin, depth)
 		return taint{}
+	case name == "git":
+		fl.gitCall(c, args, stdin, depth)
+		return taint{}
 	case name == "env" && len(args) == 0, name == "printenv" && len(skipFlags(args)) == 0, name == "set" && len(args) == 0,
 		name == "compgen" && len(args) == 1 && wordText(args[0]) == "-e", name == "get-childitem" && len(args) == 1 && strings.EqualFold(wordText(args[0]), "env:"):
 		return taint{what: "the environment (" + name + ")"}
@@ -618,7 +622,7 @@ func (fl *flow) call(c *syntax.CallExpr, stdin taint, depth int) taint {
 		for i, a := range args {
 			if wordText(a) == "-c" && i+1 < len(args) && depth < flowDepth {
 				if f, ok := parseShell(wordText(args[i+1])); ok {
-					sub := &flow{vars: fl.vars, files: fl.files, paths: fl.paths, lineBase: fl.lineBase + int(c.Pos().Line()) - 1}
+					sub := &flow{vars: fl.vars, files: fl.files, paths: fl.paths, git: fl.git, lineBase: fl.lineBase + int(c.Pos().Line()) - 1}
 					out := sub.stmts(f.Stmts, stdin, depth+1)
 					fl.out = append(fl.out, sub.out...)
 					return out

@@ -125,6 +125,22 @@ func eachLeak(r *Repo, add leakAdder) {
 			if s := r.File(t.Path); s != nil {
 				scriptLeaks(s, input, "run by "+a.Source, add)
 			}
+			// The files it sources, imports or names as its interpreter
+			// run with its input too.
+			deps, _ := r.ScriptDeps(t.Path)
+			for _, q := range deps {
+				k := q
+				if input {
+					k += "\x00input"
+				}
+				if done[k] {
+					continue
+				}
+				done[k] = true
+				if s := r.File(q); s != nil {
+					scriptLeaks(s, input, "loaded by "+t.Path+", run by "+a.Source, add)
+				}
+			}
 		}
 	}
 	for _, s := range r.Servers {
@@ -143,6 +159,16 @@ func eachLeak(r *Repo, add leakAdder) {
 			done[t.Path] = true
 			if f := r.File(t.Path); f != nil {
 				scriptLeaks(f, false, "started as MCP server \""+s.Name+"\" by "+s.Source, add)
+			}
+			deps, _ := r.ScriptDeps(t.Path)
+			for _, q := range deps {
+				if done[q] {
+					continue
+				}
+				done[q] = true
+				if f := r.File(q); f != nil {
+					scriptLeaks(f, false, "loaded by "+t.Path+", started as MCP server \""+s.Name+"\" by "+s.Source, add)
+				}
 			}
 		}
 	}
@@ -180,7 +206,7 @@ func scriptLeaks(f *discover.File, input bool, by string, add leakAdder) {
 // holds the readings to this).
 var sendWords = []string{"curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "http", "xh", "scp", "rsync", "sftp", "ftp",
 	"ssh", "mail", "mutt", "invoke-", "iwr", "irm", "/dev/tcp", "/dev/udp", "fetch(", "axios", "request", "urllib", "httpx", "net::http", "socket.",
-	"s_client", "nslookup", "dig ", "drill ", "resolvectl"}
+	"s_client", "nslookup", "dig ", "drill ", "resolvectl", "push"}
 
 // codeSecretWords are, in lower case, words every match of reCodeSecret
 // holds.

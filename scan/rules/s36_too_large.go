@@ -30,6 +30,15 @@ var S36 = &Rule{
 				ok = true
 			}
 			approved[t.Path] = ok && r.approved(r.HookItem(a))
+			// The approval's hash covers every byte of what it loads too.
+			deps, _ := r.ScriptDeps(t.Path)
+			for _, q := range deps {
+				ok, seen := approved[q]
+				if !seen {
+					ok = true
+				}
+				approved[q] = ok && approved[t.Path]
+			}
 		}
 		for _, s := range r.Servers {
 			for _, t := range s.Targets {

@@ -1,0 +1,937 @@
+package rules
+
+import (
+	"errors"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/sentinel-sec/sentinel/scan/agentcfg"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/shellcmd"
+)
+
+// A script a hook runs is rarely all that runs: it sources shell files,
+// imports Python modules or Node files from its folder, names a project
+// file as its interpreter on its #! line, or runs other project scripts.
+// Each of those changes what the hook does as much as the script itself,
+// so an approval pins them too. The dependencies are read from the text
+// (shell through mvdan.cc/sh's parser, Python and Node import lines,
+// the #! line), never by running anything.
+//
+// What an approval pins is one composite hash (HookItem): the command,
+// every script it runs and, after each, the path and content of every
+// file of its dependency closure, and the path of every candidate file
+// that does not exist (so a module planted beside the script later, which
+// Python would import first, changes the hash too). A script with no
+// dependency hashes exactly as before, so existing approvals stand.
+//
+// A reference Sentinel cannot resolve without running the script
+// (`source "$X"`, `require(name)`) makes the entry unpinnable: its hash
+// is empty, so no approval can match it and S17a says why. A reference
+// out of the tree (an absolute or home path) is a notice: Sentinel never
+// reads it, and says so.
+
+// Bounds of the dependency reading of one script.
+const (
+	maxDepDepth = 8  // hops from the script a hook runs
+	maxDepFiles = 64 // files in one script's closure
+)
+
+// depRef is one reference a script makes.
+type depRef struct {
+	line int
+	// cands are the in-tree paths the reference may resolve to, in the
+	// order the runtime tries them; those that exist are dependencies,
+	// the others are pinned as absent.
+	cands []string
+	// outside is the reference as written when it leaves the tree.
+	outside string
+	// dynamic is the reference as written when it cannot be resolved
+	// statically.
+	dynamic string
+}
+
+// scriptDeps is the dependency closure of one script.
+type scriptDeps struct {
+	files  []string // existing dependencies, sorted (never the script itself)
+	absent []string // candidates that do not exist, sorted
+	// unpinned says, in one sentence, why an approval cannot cover the
+	// script ("" when it can).
+	unpinned string
+}
+
+// ReadScriptDeps reads the dependencies of every script a hook, task or
+// server runs: the files each sources, imports
+// or names as its interpreter, transitively, within maxDepDepth hops and
+// maxDepFiles files. Each dependency is added to r.Scripts (so the script
+// rules read it and the lock lists it), and HookItem's hash covers it.
+// It returns notices for references Sentinel does not follow. Call it
+// once, before the rules run.
+func (r *Repo) ReadScriptDeps() []discover.Notice {
+	if r.FS == nil {
+		return nil
+	}
+	var roots []string
+	seen := map[string]bool{}
+	addRoots := func(ts []agentcfg.Target) {
+		for _, t := range ts {
+			if !t.Outside && !seen[t.Path] && r.File(t.Path) != nil {
+				seen[t.Path] = true
+				roots = append(roots, t.Path)
+			}
+		}
+	}
+	for _, a := range r.AutoRuns {
+		addRoots(a.Targets)
+	}
+	for _, s := range r.Servers {
+		addRoots(s.Targets)
+	}
+	sort.Strings(roots)
+	r.deps = make(map[string]*scriptDeps, len(roots))
+	lst := dirNames{}
+	var notices []discover.Notice
+	noticed := map[string]bool{}
+	for _, root := range roots {
+		d := &scriptDeps{}
+		r.deps[root] = d
+		type item struct {
+			p     string
+			depth int
+		}
+		visited := map[string]bool{root: true}
+		absent := map[string]bool{}
+		queue := []item{{root, 0}}
+		for len(queue) > 0 && d.unpinned == "" {
+			it := queue[0]
+			queue = queue[1:]
+			f := r.File(it.p)
+			if f == nil {
+				continue
+			}
+			for _, ref := range scriptRefs(it.p, root, f) {
+				where := it.p + " line " + strconv.Itoa(ref.line)
+				switch {
+				case ref.dynamic != "":
+					d.unpinned = where + " runs or loads " + strconv.Quote(clip(ref.dynamic, 80)) + ", a file named at run time that Sentinel cannot resolve without running the script, so an approval cannot cover it; name the file literally"
+				case ref.outside != "":
+					msg := "not read: " + where + " loads " + strconv.Quote(clip(ref.outside, 80)) + ", outside the scanned folder; Sentinel never reads it and an approval of the hook does not cover it"
+					if !noticed[msg] {
+						noticed[msg] = true
+						notices = append(notices, discover.Notice{Path: it.p, Message: msg})
+					}
+				}
+				if d.unpinned != "" {
+					break
+				}
+				for _, c := range ref.cands {
+					if visited[c] || absent[c] {
+						continue
+					}
+					g := r.File(c)
+					if g == nil {
+						if !lst.mayExist(r.FS, c) {
+							absent[c] = true
+							continue
+						}
+						rf, n := discover.ReadFile(r.FS, c)
+						if n != nil {
+							if ex, known := discover.Exists(r.FS, c); known && (!ex || isDir(r, c)) {
+								absent[c] = true
+								continue
+							}
+							d.unpinned = where + " loads " + c + ", which Sentinel could not read (" + n.Message + "), so an approval cannot cover it"
+							break
+						}
+						rf.Kind = discover.KindScript
+						r.Scripts[c] = &rf
+						g = &rf
+					}
+					visited[c] = true
+					d.files = append(d.files, c)
+					if len(d.files) > maxDepFiles {
+						d.unpinned = root + " loads more than " + strconv.Itoa(maxDepFiles) + " project files, more than Sentinel follows, so an approval cannot cover them all"
+						break
+					}
+					if it.depth+1 >= maxDepDepth {
+						if len(scriptRefs(c, root, g)) > 0 {
+							d.unpinned = root + " loads files more than " + strconv.Itoa(maxDepDepth) + " steps deep (" + c + "), deeper than Sentinel follows, so an approval cannot cover them all"
+							break
+						}
+						continue
+					}
+					queue = append(queue, item{c, it.depth + 1})
+				}
+			}
+		}
+		sort.Strings(d.files)
+		for c := range absent {
+			d.absent = append(d.absent, c)
+		}
+		sort.Strings(d.absent)
+	}
+	return notices
+}
+
+// dirNames caches folder listings: most candidates (a module Python
+// would look for beside the script) are not there, and one listing per
+// folder is cheaper than a failed open per name.
+type dirNames map[string]map[string]bool
+
+// mayExist answers false only when the listing of p's folder (or of a
+// folder above it) shows that p is not there.
+func (d dirNames) mayExist(fsys fs.FS, p string) bool {
+	dir, name := path.Split(p)
+	dir = path.Clean(dir)
+	names, ok := d[dir]
+	if !ok {
+		if ents, err := fs.ReadDir(fsys, dir); err == nil {
+			names = make(map[string]bool, len(ents))
+			for _, e := range ents {
+				names[e.Name()] = true
+			}
+		} else if errors.Is(err, fs.ErrNotExist) {
+			names = map[string]bool{}
+		}
+		d[dir] = names // nil: not known, so the file is opened
+	}
+	return names == nil || names[name]
+}
+
+func isDir(r *Repo, p string) bool {
+	f, err := r.FS.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	return err == nil && st.IsDir()
+}
+
+// ScriptDeps returns the in-tree files the script at p loads (sourced,
+// imported, its interpreter), transitively, and why an approval cannot
+// cover it ("" when it can). Empty before ReadScriptDeps.
+func (r *Repo) ScriptDeps(p string) (files []string, unpinned string) {
+	if d := r.deps[p]; d != nil {
+		return d.files, d.unpinned
+	}
+	return nil, ""
+}
+
+// AbsentDeps returns, sorted, the files scripts would load that do not
+// exist (a module Python looks for beside the script first): their
+// appearance changes what runs, so a cache of the verdict must notice it.
+func (r *Repo) AbsentDeps() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, d := range r.deps {
+		for _, p := range d.absent {
+			if !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// unpinnedReason says why an approval cannot cover the auto-run a ("" when
+// it can).
+func (r *Repo) unpinnedReason(targets []string) string {
+	for _, p := range targets {
+		if _, why := r.ScriptDeps(p); why != "" {
+			return why
+		}
+	}
+	return ""
+}
+
+func targetPaths(a agentcfg.AutoRun) []string {
+	out := make([]string, 0, len(a.Targets))
+	for _, t := range a.Targets {
+		out = append(out, t.Path)
+	}
+	return out
+}
+
+// rootMark stands for the project folder in paths the shell reading
+// builds: "/\x01root/x" is the project's file x.
+const rootMark = "/\x01root"
+
+// scriptRefs returns the references of the script at p (read from f);
+// top is the script the hook runs ($0 while p is sourced).
+func scriptRefs(p, top string, f *discover.File) []depRef {
+	text := scriptText(f)
+	dir := path.Dir(p)
+	var out []depRef
+	first, _, _ := strings.Cut(text, "\n")
+	if strings.HasPrefix(first, "#!") {
+		out = append(out, shebangRefs(first, dir)...)
+	}
+	switch lang := scriptLang(p, first); lang {
+	case "sh":
+		out = append(out, shellRefs(p, top, text)...)
+	case "py":
+		out = append(out, pythonRefs(dir, text)...)
+	case "js":
+		out = append(out, nodeRefs(dir, text)...)
+	}
+	return out
+}
+
+// scriptLang names the language of a script: by its extension, else by
+// its #! line.
+func scriptLang(p, first string) string {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".sh", ".bash", ".zsh", ".ksh", ".dash":
+		return "sh"
+	case ".py":
+		return "py"
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
+		return "js"
+	}
+	if !strings.HasPrefix(first, "#!") {
+		return ""
+	}
+	switch {
+	case strings.Contains(first, "python"):
+		return "py"
+	case strings.Contains(first, "node") || strings.Contains(first, "deno") || strings.Contains(first, "bun") || strings.Contains(first, "tsx"):
+		return "js"
+	case strings.Contains(first, "sh"):
+		return "sh"
+	}
+	return ""
+}
+
+// inTree turns a path relative to dir into a project path, or reports that
+// it leaves the project.
+func inTree(dir, rel string) (string, bool) {
+	c := path.Clean(path.Join(dir, rel))
+	if c == "." || c == ".." || strings.HasPrefix(c, "../") || path.IsAbs(c) {
+		return "", false
+	}
+	return c, true
+}
+
+// relCands are the project files a relative path may name: from the
+// project folder (where hooks run) and from the script's own folder.
+func relCands(dir, rel string) ([]string, bool) {
+	var out []string
+	for _, base := range []string{".", dir} {
+		if c, ok := inTree(base, rel); ok && c != "." {
+			if len(out) == 0 || out[0] != c {
+				out = append(out, c)
+			}
+		}
+	}
+	return out, len(out) > 0
+}
+
+// ---- #! ----
+
+// shebangRefs reads a #! line: a project file named as the interpreter
+// (#!./tools/py, #!/usr/bin/env ./bin/x) or handed to it as an operand
+// (#!/usr/bin/env -S bash tools/runner.sh).
+func shebangRefs(line, dir string) []depRef {
+	words := strings.Fields(strings.TrimPrefix(line, "#!"))
+	if len(words) == 0 {
+		return nil
+	}
+	if path.Base(words[0]) == "env" {
+		words = envOperands(words[1:])
+	}
+	var out []depRef
+	for i, w := range words {
+		if strings.HasPrefix(w, "-") || strings.ContainsAny(w, "$`*?[") {
+			continue
+		}
+		if strings.HasPrefix(w, "/") || strings.HasPrefix(w, "~") {
+			if i == 0 && !systemPath(w) {
+				out = append(out, depRef{line: 1, outside: w})
+			}
+			continue
+		}
+		if i > 0 && !strings.Contains(w, "/") && !shellcmd.ScriptExts[path.Ext(w)] {
+			continue // an interpreter's plain word (python3, bash)
+		}
+		if i == 0 && !strings.Contains(w, "/") {
+			continue // #!python: looked up by the kernel? never; not a file here
+		}
+		if c, ok := relCands(dir, w); ok {
+			out = append(out, depRef{line: 1, cands: c})
+		} else {
+			out = append(out, depRef{line: 1, outside: w})
+		}
+	}
+	return out
+}
+
+// envOperands drops env's options and assignments: what is left is the
+// program and its arguments.
+func envOperands(words []string) []string {
+	for len(words) > 0 {
+		w := words[0]
+		switch {
+		case w == "-S" || w == "--split-string" || w == "-i" || w == "--ignore-environment" || w == "--":
+			words = words[1:]
+		case strings.HasPrefix(w, "-S") && len(w) > 2:
+			words = append([]string{w[2:]}, words[1:]...)
+		case (w == "-u" || w == "--unset" || w == "-C" || w == "--chdir") && len(words) > 1:
+			words = words[2:]
+		case strings.HasPrefix(w, "-"), strings.Contains(w, "=") && !strings.Contains(w, "/"):
+			words = words[1:]
+		default:
+			return words
+		}
+	}
+	return words
+}
+
+// systemPath is an interpreter installed on the system, not a project's.
+func systemPath(w string) bool {
+	for _, p := range []string{"/bin/", "/usr/", "/sbin/", "/opt/", "/nix/", "/etc/", "/lib", "/System/"} {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- shell ----
+
+// shellRefs reads the files a shell script sources (. or source) and the
+// project scripts it runs.
+func shellRefs(p, top, text string) []depRef {
+	if len(text) > 4<<20 {
+		text = text[:4<<20]
+	}
+	dir := path.Dir(p)
+	parser := syntax.NewParser(syntax.Variant(syntax.LangBash))
+	file, err := parser.Parse(strings.NewReader(text), "")
+	if err != nil {
+		return shellRefsByLine(dir, text)
+	}
+	env := &shEnv{self: rootMark + "/" + p, top: rootMark + "/" + top, vars: map[string]string{}}
+	// Assignments anywhere (DIR=..., export DIR=...), in order: a name
+	// given two different values is not certain.
+	syntax.Walk(file, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Assign:
+			env.assign(x)
+		}
+		return true
+	})
+	var out []depRef
+	syntax.Walk(file, func(n syntax.Node) bool {
+		c, ok := n.(*syntax.CallExpr)
+		if !ok || len(c.Args) < 2 {
+			return true
+		}
+		name, lit := env.word(c.Args[0])
+		if !lit || (name != "." && name != "source") {
+			return true
+		}
+		line := int(c.Args[0].Pos().Line())
+		v, ok := env.word(c.Args[1])
+		if !ok {
+			out = append(out, depRef{line: line, dynamic: printWord(c.Args[1])})
+			return true
+		}
+		out = append(out, sourceRef(line, dir, v))
+		return true
+	})
+	// The project scripts it runs (bash x.sh, ./x, python3 y.py): read by
+	// the same parser that finds a hook's own script.
+	for _, s := range shellcmd.Scripts(text, nil) {
+		if c, ok := inTree(".", s.Path); ok {
+			out = append(out, depRef{line: lineOf(text, s.Path), cands: []string{c}})
+		}
+	}
+	return out
+}
+
+// sourceRef resolves the evaluated operand v of . or source.
+func sourceRef(line int, dir, v string) depRef {
+	switch {
+	case v == rootMark || strings.HasPrefix(v, rootMark+"/"):
+		rel := strings.TrimPrefix(strings.TrimPrefix(v, rootMark), "/")
+		if c, ok := inTree(".", rel); ok && c != "." {
+			return depRef{line: line, cands: []string{c}}
+		}
+		return depRef{line: line, outside: strings.ReplaceAll(v, rootMark, "$PROJECT")}
+	case strings.Contains(v, rootMark):
+		return depRef{line: line, dynamic: strings.ReplaceAll(v, rootMark, "$PROJECT")}
+	case strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~"):
+		return depRef{line: line, outside: v}
+	}
+	if c, ok := relCands(dir, v); ok {
+		return depRef{line: line, cands: c}
+	}
+	return depRef{line: line, outside: v}
+}
+
+var reSourceLine = regexp.MustCompile(`(?m)^[ \t]*(?:\.|source)[ \t]+("[^"\n]*"|'[^'\n]*'|[^ \t\n;&|]+)`)
+
+// shellRefsByLine reads . and source lines of a script the parser could
+// not read (zsh syntax, a fragment): a literal operand is followed, any
+// other fails closed.
+func shellRefsByLine(dir, text string) []depRef {
+	var out []depRef
+	for _, m := range reSourceLine.FindAllStringSubmatchIndex(text, -1) {
+		w := text[m[2]:m[3]]
+		line := strings.Count(text[:m[0]], "\n") + 1
+		if len(w) >= 2 && (w[0] == '"' || w[0] == '\'') {
+			w = w[1 : len(w)-1]
+		}
+		if strings.ContainsAny(w, "$`*?[{(") {
+			out = append(out, depRef{line: line, dynamic: w})
+			continue
+		}
+		out = append(out, sourceRef(line, dir, w))
+	}
+	return out
+}
+
+func lineOf(text, s string) int {
+	if i := strings.Index(text, s); i >= 0 {
+		return strings.Count(text[:i], "\n") + 1
+	}
+	return 1
+}
+
+func printWord(w *syntax.Word) string {
+	var b strings.Builder
+	if err := syntax.NewPrinter().Print(&b, w); err != nil {
+		return "?"
+	}
+	return b.String()
+}
+
+// shEnv evaluates shell words statically: literals, quotes, the script's
+// own path ($0, $BASH_SOURCE), the project-folder variables, variables the
+// script assigns once, and the substitutions the usual "folder of this
+// script" idioms use (dirname, pwd, cd X && pwd, realpath, readlink -f).
+type shEnv struct {
+	self, top string
+	vars      map[string]string // "" value with unknown[name]: not certain
+	unknown   map[string]bool
+	depth     int
+}
+
+func (e *shEnv) assign(a *syntax.Assign) {
+	if a.Name == nil || a.Append || a.Index != nil || a.Array != nil {
+		if a.Name != nil {
+			e.forget(a.Name.Value)
+		}
+		return
+	}
+	name := a.Name.Value
+	if a.Value == nil {
+		e.forget(name)
+		return
+	}
+	v, ok := e.word(a.Value)
+	if !ok {
+		e.forget(name)
+		return
+	}
+	if old, had := e.vars[name]; had && old != v {
+		e.forget(name)
+		return
+	}
+	if e.unknown[name] {
+		return
+	}
+	e.vars[name] = v
+}
+
+func (e *shEnv) forget(name string) {
+	if e.unknown == nil {
+		e.unknown = map[string]bool{}
+	}
+	e.unknown[name] = true
+	delete(e.vars, name)
+}
+
+// projectDirVars are the variables agents set to the project folder.
+var projectDirVars = map[string]bool{"CLAUDE_PROJECT_DIR": true, "GEMINI_PROJECT_DIR": true, "CURSOR_PROJECT_DIR": true, "PWD": true}
+
+func (e *shEnv) word(w *syntax.Word) (string, bool) {
+	if w == nil {
+		return "", false
+	}
+	return e.parts(w.Parts)
+}
+
+func (e *shEnv) parts(ps []syntax.WordPart) (string, bool) {
+	e.depth++
+	defer func() { e.depth-- }()
+	if e.depth > 16 {
+		return "", false
+	}
+	var b strings.Builder
+	for _, p := range ps {
+		switch x := p.(type) {
+		case *syntax.Lit:
+			b.WriteString(x.Value)
+		case *syntax.SglQuoted:
+			b.WriteString(x.Value)
+		case *syntax.DblQuoted:
+			v, ok := e.parts(x.Parts)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(v)
+		case *syntax.ParamExp:
+			v, ok := e.param(x)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(v)
+		case *syntax.CmdSubst:
+			v, ok := e.subst(x.Stmts)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(v)
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
+}
+
+func (e *shEnv) param(x *syntax.ParamExp) (string, bool) {
+	if x.Param == nil || x.Excl || x.Length || x.Width || x.Slice != nil || x.Repl != nil || x.Names != 0 {
+		return "", false
+	}
+	name := x.Param.Value
+	if x.Index != nil {
+		// ${BASH_SOURCE[0]} only.
+		idx, ok := x.Index.(*syntax.Word)
+		if !ok || name != "BASH_SOURCE" {
+			return "", false
+		}
+		if v, ok := e.word(idx); !ok || v != "0" {
+			return "", false
+		}
+	}
+	if x.Exp != nil {
+		// ${X:-default} and kin: the value depends on the environment.
+		return "", false
+	}
+	switch {
+	case name == "0":
+		return e.top, true
+	case name == "BASH_SOURCE":
+		return e.self, true
+	case projectDirVars[name]:
+		return rootMark, true
+	case name == "HOME":
+		return "~", true
+	}
+	if e.unknown[name] {
+		return "", false
+	}
+	v, ok := e.vars[name]
+	return v, ok
+}
+
+// subst evaluates $(...) of the idioms that name a folder.
+func (e *shEnv) subst(stmts []*syntax.Stmt) (string, bool) {
+	cwd := rootMark
+	var last string
+	have := false
+	var run func(st *syntax.Stmt) bool
+	run = func(st *syntax.Stmt) bool {
+		if st == nil || st.Negated || st.Background {
+			return false
+		}
+		switch c := st.Cmd.(type) {
+		case *syntax.BinaryCmd:
+			if c.Op != syntax.AndStmt {
+				return false
+			}
+			return run(c.X) && run(c.Y)
+		case *syntax.CallExpr:
+			if len(c.Assigns) > 0 || len(c.Args) == 0 {
+				return false
+			}
+			words := make([]string, 0, len(c.Args))
+			for _, a := range c.Args {
+				v, ok := e.word(a)
+				if !ok {
+					return false
+				}
+				words = append(words, v)
+			}
+			abs := func(v string) string {
+				if strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") {
+					return path.Clean(v)
+				}
+				return path.Join(cwd, v)
+			}
+			switch words[0] {
+			case "cd", "pushd":
+				if len(words) == 2 {
+					cwd = abs(words[1])
+					return true
+				}
+				if len(words) == 3 && (words[1] == "-P" || words[1] == "-L") {
+					cwd = abs(words[2])
+					return true
+				}
+			case "pwd":
+				last, have = cwd, true
+				return true
+			case "dirname":
+				if len(words) == 2 {
+					last, have = path.Dir(words[1]), true
+					return true
+				}
+			case "realpath", "readlink":
+				if len(words) >= 2 && (words[0] == "realpath" || words[1] == "-f" || words[1] == "-e" || words[1] == "-m") {
+					last, have = abs(words[len(words)-1]), true
+					return true
+				}
+			}
+		}
+		return false
+	}
+	for _, st := range stmts {
+		if !run(st) {
+			return "", false
+		}
+	}
+	return last, have
+}
+
+// ---- Python ----
+
+var (
+	rePyDyn    = regexp.MustCompile(`\b(?:import_module|__import__|run_path|run_module)\(\s*([^)\n]*)`)
+	rePyLitArg = regexp.MustCompile(`^(['"])([\w.]+)(['"])\s*$`)
+)
+
+// pythonRefs reads import lines: a module found beside the script or in
+// the project (Python puts the script's folder first on sys.path; tools
+// often run from the project folder) is a dependency. Lines are read as
+// written, one at a time (a parenthesised from-import may span lines).
+func pythonRefs(dir, text string) []depRef {
+	var out []depRef
+	n := 0
+	for rest := text; len(rest) > 0; {
+		var l string
+		l, rest, _ = strings.Cut(rest, "\n")
+		n++
+		t := strings.TrimLeft(l, " \t")
+		switch {
+		case strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "import\t"):
+			mods, _, _ := strings.Cut(t[len("import "):], "#")
+			mods, _, _ = strings.Cut(mods, ";")
+			for mod := range strings.SplitSeq(mods, ",") {
+				mod = strings.TrimSpace(mod)
+				if i := strings.IndexAny(mod, " \t"); i >= 0 {
+					mod = mod[:i] // "x as y"
+				}
+				if pyName(mod) {
+					out = append(out, depRef{line: n, cands: pyModule([]string{".", dir}, mod, nil)})
+				}
+			}
+		case strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "from\t"):
+			spec, names, ok := strings.Cut(t[len("from "):], " import")
+			if !ok {
+				continue
+			}
+			spec = strings.TrimSpace(spec)
+			mod := strings.TrimLeft(spec, ".")
+			dots := len(spec) - len(mod)
+			if mod != "" && !pyName(mod) {
+				continue
+			}
+			names, _, _ = strings.Cut(names, "#")
+			line := n
+			if i := strings.IndexByte(names, '('); i >= 0 && !strings.Contains(names, ")") {
+				// from x import (a,\n b): the names run on to ')'.
+				more, after, _ := strings.Cut(rest, ")")
+				names += more
+				n += strings.Count(more, "\n")
+				rest = after
+			}
+			var list []string
+			for nm := range strings.SplitSeq(strings.Trim(strings.TrimSpace(names), "()"), ",") {
+				nm = strings.TrimSpace(nm)
+				if i := strings.IndexAny(nm, " \t\n"); i >= 0 {
+					nm = nm[:i]
+				}
+				if pyName(nm) {
+					list = append(list, nm)
+				}
+			}
+			bases := []string{".", dir}
+			if dots > 0 {
+				d := dir
+				for range dots - 1 {
+					d = path.Dir(d)
+				}
+				bases = []string{d}
+			}
+			out = append(out, depRef{line: line, cands: pyModule(bases, mod, list)})
+		}
+	}
+	if strings.Contains(text, "import_module") || strings.Contains(text, "__import__") || strings.Contains(text, "run_path") || strings.Contains(text, "run_module") {
+		for _, m := range rePyDyn.FindAllStringSubmatchIndex(text, -1) {
+			line := strings.Count(text[:m[0]], "\n") + 1
+			arg := strings.TrimSpace(text[m[2]:m[3]])
+			if a := rePyLitArg.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
+				out = append(out, depRef{line: line, cands: pyModule([]string{".", dir}, a[2], nil)})
+				continue
+			}
+			out = append(out, depRef{line: line, dynamic: text[m[0]:m[1]]})
+		}
+	}
+	return out
+}
+
+// pyName: a dotted Python name.
+func pyName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// pyModule lists the files module mod (dotted, "" for the package itself
+// of a relative import) may be under each base: its packages' __init__.py,
+// mod.py or mod/__init__.py, and for from-imports each name as a
+// submodule.
+func pyModule(bases []string, mod string, names []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if c, ok := inTree(".", p); ok && !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	parts := []string{}
+	if mod != "" {
+		parts = strings.Split(mod, ".")
+	}
+	for _, base := range bases {
+		if base == "" {
+			base = "."
+		}
+		for i := 1; i < len(parts); i++ {
+			add(path.Join(base, path.Join(parts[:i]...), "__init__.py"))
+		}
+		if len(parts) > 0 {
+			full := path.Join(base, path.Join(parts...))
+			add(full + ".py")
+			add(path.Join(full, "__init__.py"))
+		}
+		for _, n := range names {
+			add(path.Join(base, path.Join(parts...), n+".py"))
+		}
+	}
+	return out
+}
+
+// ---- Node ----
+
+var (
+	reNodeReq    = regexp.MustCompile(`\brequire\(\s*([^)\n]*)\)`)
+	reNodeImport = regexp.MustCompile(`(?:^|[;\s}])(?:import|export|from)\b[^'"\n;]*?(?:from\s*)?(['"])(\.{1,2}/[^'"\n]+)(['"])`)
+	reNodeDynImp = regexp.MustCompile(`\bimport\(\s*([^)\n]*)\)`)
+	reNodeLitRel = regexp.MustCompile(`^(['"` + "`" + `])(\.{1,2}/[^'"` + "`" + `]+)(['"` + "`" + `])$`)
+	reNodeLitPkg = regexp.MustCompile(`^(['"])[@\w][\w@/.:-]*(['"])$`)
+)
+
+// nodeRefs reads require() and import of relative files: those resolve in
+// the project; a package name is node_modules' business.
+func nodeRefs(dir, text string) []depRef {
+	var out []depRef
+	line := func(off int) int { return strings.Count(text[:off], "\n") + 1 }
+	call := func(re *regexp.Regexp) {
+		for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+			arg := strings.TrimSpace(text[m[2]:m[3]])
+			if a := reNodeLitRel.FindStringSubmatch(arg); a != nil && a[1] == a[3] && !strings.Contains(a[2], "${") {
+				out = append(out, nodeRef(line(m[0]), dir, a[2]))
+				continue
+			}
+			if reNodeLitPkg.MatchString(arg) {
+				continue
+			}
+			out = append(out, depRef{line: line(m[0]), dynamic: text[m[0]:m[1]]})
+		}
+	}
+	if strings.Contains(text, "require(") {
+		call(reNodeReq)
+	}
+	if !strings.Contains(text, "import") && !strings.Contains(text, "export") {
+		return out
+	}
+	call(reNodeDynImp)
+	// Static imports: lines that start with import or export (a
+	// multi-line import ends on its "from '...'" line, read as written).
+	n := 0
+	for rest := text; len(rest) > 0; {
+		var l string
+		l, rest, _ = strings.Cut(rest, "\n")
+		n++
+		t := strings.TrimLeft(l, " \t")
+		if !strings.HasPrefix(t, "import") && !strings.HasPrefix(t, "export") && !strings.HasPrefix(t, "}") {
+			continue
+		}
+		if !strings.Contains(t, "./") {
+			continue
+		}
+		for _, m := range reNodeImport.FindAllStringSubmatchIndex(" "+t, -1) {
+			u := " " + t
+			if u[m[2]:m[3]] != u[m[6]:m[7]] {
+				continue
+			}
+			out = append(out, nodeRef(n, dir, u[m[4]:m[5]]))
+		}
+	}
+	return out
+}
+
+func nodeRef(line int, dir, spec string) depRef {
+	if c := nodeCands(dir, spec); c != nil {
+		return depRef{line: line, cands: c}
+	}
+	return depRef{line: line, outside: spec}
+}
+
+// nodeCands are the files Node tries for a relative specifier.
+func nodeCands(dir, spec string) []string {
+	base, ok := inTree(dir, spec)
+	if !ok {
+		if path.Clean(path.Join(dir, spec)) == "." {
+			return []string{"index.js"} // require('./') at the top
+		}
+		return nil
+	}
+	var out []string
+	if path.Ext(base) != "" {
+		out = append(out, base)
+	}
+	for _, ext := range []string{".js", ".mjs", ".cjs", ".ts", ".json"} {
+		out = append(out, base+ext)
+	}
+	return append(out, base+"/index.js")
+}
