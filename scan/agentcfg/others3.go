@@ -389,9 +389,10 @@ func (p *parser) cursorCLI(data []byte) {
 // ---- Claude Code plugins (.claude-plugin/plugin.json, hooks/hooks.json) ----
 
 // claudePlugin reads a plugin manifest's inline "hooks", "mcpServers" and
-// "lspServers" (each may instead name a file; hooks/hooks.json and .mcp.json
-// at the plugin's top are read as their own surfaces, other paths are not
-// read yet), the Markdown files "commands", "agents" and "outputStyles"
+// "lspServers" (each may instead name a file, or a list of files, which is
+// read in the hooks.json or .mcp.json shape; hooks/hooks.json, .mcp.json
+// and .lsp.json at the plugin's top are surfaces of their own), the
+// Markdown files "commands", "agents" and "outputStyles"
 // name, and the executables of its bin/ folder.
 func (p *parser) claudePlugin(data []byte) {
 	root := p.root(data)
@@ -461,11 +462,26 @@ func (p *parser) pluginEntry(root *node, dir string) {
 		}
 	}
 	for _, key := range []string{"mcpServers", "lspServers"} {
-		if s := root.get(key); s != nil && s.obj() != nil {
+		s := root.get(key)
+		if s != nil && s.obj() != nil {
 			if inner := s.get("mcpServers"); inner != nil {
 				s = inner
 			}
 			p.servers(s)
+			continue
+		}
+		// A path, or a list of paths, to a file of servers in the
+		// .mcp.json or .lsp.json shape, relative to the plugin's folder
+		// (plugins reference): read as a tool-server config, so that a
+		// server moved to another file is not a way around the scan.
+		list := s.arr()
+		if list == nil && s != nil {
+			list = []*node{s}
+		}
+		for _, e := range list {
+			if v, ok := e.str(); ok && strings.TrimSpace(v) != "" {
+				p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + strings.TrimPrefix(strings.TrimSpace(v), "./"), Line: e.line(), Kind: discover.KindMCP})
+			}
 		}
 	}
 }
