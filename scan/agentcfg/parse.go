@@ -436,7 +436,8 @@ func MovesConfig(key, value string) bool {
 	k := strings.ToUpper(key)
 	switch k {
 	case "HOME", "USERPROFILE", "APPDATA", "LOCALAPPDATA", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_STATE_HOME",
-		"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "SENTINEL_HOME", "SENTINEL_STATE_HOME":
+		"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "SENTINEL_HOME", "SENTINEL_STATE_HOME",
+		"GIT_EXEC_PATH", "GIT_TEMPLATE_DIR": // git runs its subcommands, and copies new repositories' hooks, from these folders
 	default:
 		return false
 	}
