@@ -1,11 +1,13 @@
 package scan
 
 import (
+	"errors"
 	"io/fs"
 	"path"
 	"slices"
 	"strings"
 
+	"github.com/bmatcuk/doublestar/v4"
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/rules"
@@ -133,13 +135,31 @@ func expandRead(fsys fs.FS, from *discover.File, in agentcfg.Include, notices *[
 	if !strings.ContainsAny(in.Path, "*?[") {
 		return []agentcfg.Include{in}
 	}
-	pat := path.Clean(path.Join(path.Dir(from.Path), strings.ReplaceAll(in.Path, "**/", "")))
+	pat := path.Clean(path.Join(path.Dir(from.Path), in.Path))
 	if fsys == nil || pat == ".." || strings.HasPrefix(pat, "../") || strings.HasPrefix(in.Path, "/") || strings.HasPrefix(in.Path, "~") {
 		return []agentcfg.Include{in} // readInclude says why it is not read
 	}
-	matches, err := fs.Glob(fsys, pat)
-	if err != nil {
+	if !doublestar.ValidatePattern(pat) {
 		*notices = append(*notices, Notice{Path: from.Path, Message: "not read: the pattern " + in.Path + " (line " + itoa(in.Line) + ") is malformed"})
+		return nil
+	}
+	// "**" matches any number of folders, as the agents' own globs do
+	// (Kiro resources, Aider read:, Cursor globs): "docs/**/*.md" reads a
+	// file three folders down too. The walk stops one past the bound.
+	var matches []string
+	errFull := errors.New("full")
+	err := doublestar.GlobWalk(fsys, pat, func(p string, d fs.DirEntry) error {
+		if d.IsDir() {
+			return nil
+		}
+		matches = append(matches, p)
+		if len(matches) > maxGlobFiles {
+			return errFull
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errFull) {
+		*notices = append(*notices, Notice{Path: from.Path, Message: "not read: the pattern " + in.Path + " (line " + itoa(in.Line) + ") could not be expanded: " + err.Error()})
 		return nil
 	}
 	if len(matches) > maxGlobFiles {

@@ -53,7 +53,8 @@ func TestRedTeam5SpellingsE2E(t *testing.T) {
 		{"twin: kiro v1 test on stop, disabled", map[string]string{".kiro/hooks/a.json": `{"version": "v1", "hooks": [{"name": "t", "enabled": false, "trigger": "Stop", "action": {"type": "command", "command": "npm test"}}]}`}, "CLEAN", "S17a", ""},
 		{"twin: kiro v1 empty list", map[string]string{".kiro/hooks/a.json": `{"version": "v1", "hooks": []}`}, "CLEAN", "", ""},
 		// Kiro CLI agents.
-		{"kiro agent resource glob", agent(`{"resources": ["file://docs/**/*.md"]}`, "docs/team/ctx.md", exfil), "COMPROMISED", "S5", "known bypass: a read-list pattern's \"**/\" is dropped before matching (scan/repo.go expandRead), so \"docs/**/*.md\" reads docs/*.md only and a file one folder deeper is never read"},
+		{"kiro agent resource glob", agent(`{"resources": ["file://docs/**/*.md"]}`, "docs/team/ctx.md", exfil), "COMPROMISED", "S5", ""},
+		{"kiro agent resource glob, three levels", agent(`{"resources": ["file://docs/**/*.md"]}`, "docs/a/b/c/ctx.md", exfil), "COMPROMISED", "S5", ""},
 		{"kiro agent resource glob, one level", agent(`{"resources": ["file://docs/**/*.md"]}`, "docs/ctx.md", exfil), "COMPROMISED", "S5", ""},
 		{"kiro agent resource ./ relative", agent(`{"resources": ["file://./docs/ctx.md"]}`, "docs/ctx.md", exfil), "COMPROMISED", "S5", ""},
 		{"kiro agent resource object form", agent(`{"resources": [{"type": "file", "path": "file://docs/ctx.md"}]}`, "docs/ctx.md", exfil), "COMPROMISED", "S5", ""},
