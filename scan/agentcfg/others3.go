@@ -435,6 +435,11 @@ func (p *parser) pluginEntry(root *node, dir string) {
 		p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + pat, Line: 1, Quiet: true})
 	}
 	p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + "bin/*", Line: 1, Quiet: true, Kind: discover.KindPluginBin})
+	// A plugin may ship settings.json at its top: defaults applied while
+	// it is enabled (Claude Code plugins reference; the "agent" key makes
+	// one of its agents the main thread). Read as Claude Code settings,
+	// so its keys meet the rules .claude/settings.json meets.
+	p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + "settings.json", Line: 1, Quiet: true, Kind: discover.KindSettings})
 	// "commands" and "agents" may name Markdown files (relative to the
 	// plugin's folder, which holds .claude-plugin/): read as instructions.
 	// A value that is not a .md file names a folder of them (skills: a
