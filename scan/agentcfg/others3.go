@@ -807,12 +807,21 @@ func (p *parser) amazonQAgent(data []byte) {
 		if !ok {
 			continue
 		}
-		f, ok := strings.CutPrefix(strings.TrimSpace(v), "file://")
+		// file:// resources are read into the context; skill:// ones
+		// (Kiro: "skill://.kiro/skills/**/SKILL.md") name skill files
+		// whose instructions load when a task matches them. Both name
+		// project files, read as instructions; a remote or out-of-tree
+		// one is a notice (expandRead, readInclude).
+		v = strings.TrimSpace(v)
+		f, ok := strings.CutPrefix(v, "file://")
+		if !ok {
+			f, ok = strings.CutPrefix(v, "skill://")
+		}
 		if !ok || f == "" {
 			continue
 		}
 		p.cfg.Reads = append(p.cfg.Reads, Include{Path: f, Line: n.line(), Quiet: p.tool == discover.ToolKiro})
-		if p.tool == discover.ToolKiro && !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") && p.base != "" {
+		if p.tool == discover.ToolKiro && !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") && !strings.Contains(f, "://") && p.base != "" {
 			// Whether Kiro resolves a relative resource against the
 			// agent's file or the workspace is not documented: both
 			// are read (from the workspace when the agent's file sits

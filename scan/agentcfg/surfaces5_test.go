@@ -39,7 +39,7 @@ func TestKiroCurrentShapes(t *testing.T) {
 			"run preToolUse/execute_bash: ./guard.sh -> guard.sh",
 			"server db: node tools/db.js -> tools/db.js",
 			"setting permissions.allow=allowedTools shell",
-			"read ./prompts/dev.md", "read README.md", "read ../../README.md", "read docs/**/*.md", "read ../../docs/**/*.md",
+			"read ./prompts/dev.md", "read README.md", "read ../../README.md", "read docs/**/*.md", "read ../../docs/**/*.md", "read x", "read ../../x",
 		}},
 		{"kiro cli agent inline prompt", "svc/.kiro/agents/a.json", `{"prompt": "You review code.", "hooks": [{"event": "stop", "command": "make fmt"}]}`,
 			[]string{"run prompt: You review code.", "run stop: make fmt"}},
