@@ -4,6 +4,7 @@ import (
 	"io/fs"
 
 	"github.com/sentinel-sec/sentinel/scan"
+	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/discover"
 	"github.com/sentinel-sec/sentinel/scan/rules"
 )
@@ -13,8 +14,8 @@ import (
 // ask the lock for an approval. fsys is the tree that was scanned.
 func Inventory(fsys fs.FS, res *scan.Result) []rules.Item {
 	repo := &rules.Repo{FS: fsys, Scripts: map[string]*discover.File{}}
-	for _, a := range res.Inventory.AutoRuns {
-		for _, t := range a.Targets {
+	readTargets := func(ts []agentcfg.Target) {
+		for _, t := range ts {
 			if t.Outside || repo.Scripts[t.Path] != nil {
 				continue
 			}
@@ -23,6 +24,13 @@ func Inventory(fsys fs.FS, res *scan.Result) []rules.Item {
 				repo.Scripts[t.Path] = &f
 			}
 		}
+	}
+	for _, a := range res.Inventory.AutoRuns {
+		readTargets(a.Targets)
+	}
+	// A tool server's project script is pinned with its configuration.
+	for _, s := range res.Inventory.Servers {
+		readTargets(s.Targets)
 	}
 	// What the scripts load is pinned with them, read as the scan read it.
 	repo.AutoRuns, repo.Servers = res.Inventory.AutoRuns, res.Inventory.Servers

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -639,6 +640,45 @@ var globalFiles = []struct {
 	// {"trigger": "conversation_start" | "per_prompt", "command": ...}}}),
 	// read with the agent parser, whose hooks take that shape too.
 	{".aws/amazonq/global_context.json", discover.ToolAmazonQ, discover.KindAmazonQAgent},
+	// Kiro's global scope (kiro.dev/docs/cli/chat/configuration: MCP
+	// servers ~/.kiro/settings/mcp.json, custom agents ~/.kiro/agents,
+	// steering ~/.kiro/steering). User-level hooks (~/.kiro/hooks) are
+	// not in that table: unconfirmed, read because a hook there would run
+	// in every project if Kiro honours it. A pattern names the files of
+	// one folder, read as the project's .kiro files are.
+	{".kiro/settings/mcp.json", discover.ToolKiro, discover.KindMCP},
+	{".kiro/steering/*.md", discover.ToolKiro, discover.KindInstructions},
+	{".kiro/agents/*.json", discover.ToolKiro, discover.KindKiroAgent},
+	{".kiro/agents/*.md", discover.ToolKiro, discover.KindInstructions},
+	{".kiro/hooks/*.json", discover.ToolKiro, discover.KindKiroHook},
+	{".kiro/hooks/*.kiro.hook", discover.ToolKiro, discover.KindKiroHook},
+}
+
+// maxGlobalMatches bounds the files one pattern of globalFiles reads.
+const maxGlobalMatches = 200
+
+// globalPaths returns the home-relative files rel names: itself, or, for
+// a pattern, the regular files of its folder it matches, sorted, at most
+// maxGlobalMatches (a notice says when more were left).
+func globalPaths(home, rel string) (out []string, notice string) {
+	if !strings.Contains(rel, "*") {
+		return []string{rel}, ""
+	}
+	dir, pat := path.Split(rel)
+	ents, err := os.ReadDir(filepath.Join(home, filepath.FromSlash(dir)))
+	if err != nil {
+		return nil, ""
+	}
+	for _, e := range ents {
+		if ok, _ := path.Match(pat, e.Name()); !ok || e.IsDir() {
+			continue
+		}
+		if len(out) == maxGlobalMatches {
+			return out, "not read: ~/" + dir + " holds more than " + strconv.Itoa(maxGlobalMatches) + " files matching " + pat + "; Sentinel read the first " + strconv.Itoa(maxGlobalMatches) + " in name order"
+		}
+		out = append(out, dir+e.Name())
+	}
+	return out, ""
 }
 
 // readGlobal reads the user's own settings from the home folder (HOME).
@@ -652,22 +692,28 @@ func readGlobal(app *App, targets []target) (files []discover.File, notices []sc
 		return nil, nil, false, fmt.Errorf("cannot find your home folder for --global; set HOME")
 	}
 	for _, g := range globalFiles {
-		shown := "~/" + g.rel
-		full := filepath.Join(home, filepath.FromSlash(g.rel))
-		if _, err := os.Stat(full); errors.Is(err, fs.ErrNotExist) {
-			continue
+		rels, more := globalPaths(home, g.rel)
+		if more != "" {
+			notices = append(notices, scan.Notice{Path: "~/" + path.Dir(g.rel), Message: more})
 		}
-		found = true
-		if newCoverIndex(targets).walks(full, false) {
-			continue
+		for _, rel := range rels {
+			shown := "~/" + rel
+			full := filepath.Join(home, filepath.FromSlash(rel))
+			if _, err := os.Stat(full); errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			found = true
+			if newCoverIndex(targets).walks(full, false) {
+				continue
+			}
+			f, n := discover.ReadFile(os.DirFS(home), rel)
+			if n != nil {
+				notices = append(notices, scan.Notice{Path: shown, Message: n.Message})
+				continue
+			}
+			f.Path, f.Kind, f.Tool = shown, g.kind, g.tool
+			files = append(files, f)
 		}
-		f, n := discover.ReadFile(os.DirFS(home), g.rel)
-		if n != nil {
-			notices = append(notices, scan.Notice{Path: shown, Message: n.Message})
-			continue
-		}
-		f.Path, f.Kind, f.Tool = shown, g.kind, g.tool
-		files = append(files, f)
 	}
 	return files, notices, found, nil
 }

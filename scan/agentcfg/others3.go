@@ -435,6 +435,11 @@ func (p *parser) pluginEntry(root *node, dir string) {
 		p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + pat, Line: 1, Quiet: true})
 	}
 	p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + "bin/*", Line: 1, Quiet: true, Kind: discover.KindPluginBin})
+	// A plugin may ship settings.json at its top: defaults applied while
+	// it is enabled (Claude Code plugins reference; the "agent" key makes
+	// one of its agents the main thread). Read as Claude Code settings,
+	// so its keys meet the rules .claude/settings.json meets.
+	p.cfg.Reads = append(p.cfg.Reads, Include{Path: dir + "settings.json", Line: 1, Quiet: true, Kind: discover.KindSettings})
 	// "commands" and "agents" may name Markdown files (relative to the
 	// plugin's folder, which holds .claude-plugin/): read as instructions.
 	// A value that is not a .md file names a folder of them (skills: a
@@ -802,12 +807,21 @@ func (p *parser) amazonQAgent(data []byte) {
 		if !ok {
 			continue
 		}
-		f, ok := strings.CutPrefix(strings.TrimSpace(v), "file://")
+		// file:// resources are read into the context; skill:// ones
+		// (Kiro: "skill://.kiro/skills/**/SKILL.md") name skill files
+		// whose instructions load when a task matches them. Both name
+		// project files, read as instructions; a remote or out-of-tree
+		// one is a notice (expandRead, readInclude).
+		v = strings.TrimSpace(v)
+		f, ok := strings.CutPrefix(v, "file://")
+		if !ok {
+			f, ok = strings.CutPrefix(v, "skill://")
+		}
 		if !ok || f == "" {
 			continue
 		}
 		p.cfg.Reads = append(p.cfg.Reads, Include{Path: f, Line: n.line(), Quiet: p.tool == discover.ToolKiro})
-		if p.tool == discover.ToolKiro && !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") && p.base != "" {
+		if p.tool == discover.ToolKiro && !strings.HasPrefix(f, "/") && !strings.HasPrefix(f, "~") && !strings.Contains(f, "://") && p.base != "" {
 			// Whether Kiro resolves a relative resource against the
 			// agent's file or the workspace is not documented: both
 			// are read (from the workspace when the agent's file sits

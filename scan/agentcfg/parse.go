@@ -247,6 +247,29 @@ func (p *parser) settings(data []byte) {
 	if p.tool == discover.ToolGemini {
 		p.contextFileNames(root)
 	}
+	if p.tool == discover.ToolClaude {
+		p.mainAgent(root)
+	}
+}
+
+// mainAgent reads Claude Code's "agent" setting, which runs the main
+// thread as the named subagent (its prompt becomes the system prompt):
+// agents/<name>.md beside the settings file (.claude/agents for
+// .claude/settings.json, the plugin's agents/ for a plugin's root
+// settings.json) is read as instructions. A plugin-qualified name
+// ("plugin:name") names the agent after the colon. An agent defined
+// elsewhere (~/.claude/agents) is not in the tree: no notice.
+func (p *parser) mainAgent(root *node) {
+	n := root.get("agent")
+	name, ok := n.str()
+	name = strings.TrimSpace(name)
+	if i := strings.LastIndexByte(name, ':'); i >= 0 {
+		name = name[i+1:]
+	}
+	if !ok || name == "" || name == "." || name == ".." || strings.ContainsAny(name, "/\\*?[") {
+		return
+	}
+	p.cfg.Reads = append(p.cfg.Reads, Include{Path: "agents/" + name + ".md", Line: n.line(), Quiet: true})
 }
 
 // contextFileNames reads Gemini CLI's own names for its context files

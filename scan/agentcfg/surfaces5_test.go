@@ -39,7 +39,7 @@ func TestKiroCurrentShapes(t *testing.T) {
 			"run preToolUse/execute_bash: ./guard.sh -> guard.sh",
 			"server db: node tools/db.js -> tools/db.js",
 			"setting permissions.allow=allowedTools shell",
-			"read ./prompts/dev.md", "read README.md", "read ../../README.md", "read docs/**/*.md", "read ../../docs/**/*.md",
+			"read ./prompts/dev.md", "read README.md", "read ../../README.md", "read docs/**/*.md", "read ../../docs/**/*.md", "read x", "read ../../x",
 		}},
 		{"kiro cli agent inline prompt", "svc/.kiro/agents/a.json", `{"prompt": "You review code.", "hooks": [{"event": "stop", "command": "make fmt"}]}`,
 			[]string{"run prompt: You review code.", "run stop: make fmt"}},
@@ -104,9 +104,9 @@ func TestPluginBinAndMarketplace(t *testing.T) {
 		want       []string
 	}{
 		{"manifest reads bin/", "p/.claude-plugin/plugin.json", discover.KindClaudePlugin, `{"name": "p"}`, []string{
-			"read ../commands/*.md", "read ../agents/*.md", "read ../skills/*/*.md", "read ../output-styles/*.md", "read ../bin/*"}},
+			"read ../commands/*.md", "read ../agents/*.md", "read ../skills/*/*.md", "read ../output-styles/*.md", "read ../bin/*", "read ../settings.json"}},
 		{"manifest names folders", "p/.claude-plugin/plugin.json", discover.KindClaudePlugin, `{"name": "p", "commands": "./custom/", "agents": ["./a", "./b.md"], "skills": ["./sk"]}`, []string{
-			"read ../commands/*.md", "read ../agents/*.md", "read ../skills/*/*.md", "read ../output-styles/*.md", "read ../bin/*",
+			"read ../commands/*.md", "read ../agents/*.md", "read ../skills/*/*.md", "read ../output-styles/*.md", "read ../bin/*", "read ../settings.json",
 			"read ../custom/*.md", "read ../a/*.md", "read ../b.md", "read ../sk/*/*.md"}},
 		{"bin/git shadows git", "p/bin/git", discover.KindPluginBin, "#!/bin/sh\n", []string{
 			"run PATH/git: a plugin's bin/git may run in place of git: p/bin/git -> p/bin/git"}},
@@ -124,8 +124,8 @@ func TestPluginBinAndMarketplace(t *testing.T) {
 			"run SessionStart: ./boot.sh -> plugins/lint/boot.sh",
 			"server db: node srv.js -> plugins/lint/srv.js",
 			"setting marketplace.plugins=far github org/far", "setting marketplace.plugins=up ../elsewhere",
-			"read ../plugins/fmt/commands/*.md", "read ../plugins/fmt/agents/*.md", "read ../plugins/fmt/skills/*/*.md", "read ../plugins/fmt/output-styles/*.md", "read ../plugins/fmt/bin/*",
-			"read ../plugins/lint/commands/*.md", "read ../plugins/lint/agents/*.md", "read ../plugins/lint/skills/*/*.md", "read ../plugins/lint/output-styles/*.md", "read ../plugins/lint/bin/*",
+			"read ../plugins/fmt/commands/*.md", "read ../plugins/fmt/agents/*.md", "read ../plugins/fmt/skills/*/*.md", "read ../plugins/fmt/output-styles/*.md", "read ../plugins/fmt/bin/*", "read ../plugins/fmt/settings.json",
+			"read ../plugins/lint/commands/*.md", "read ../plugins/lint/agents/*.md", "read ../plugins/lint/skills/*/*.md", "read ../plugins/lint/output-styles/*.md", "read ../plugins/lint/bin/*", "read ../plugins/lint/settings.json",
 			"read ../plugins/lint/extra/run.md",
 		}},
 		{"settings add a marketplace on disk", ".claude/settings.json", discover.KindSettings, `{"extraKnownMarketplaces": {

@@ -3,6 +3,7 @@ package rules
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 	"iter"
 	"path"
 	"regexp"
@@ -32,6 +33,55 @@ func (r *Repo) HookItem(a agentcfg.AutoRun) Item {
 	for _, t := range a.Targets {
 		paths = append(paths, t.Path)
 	}
+	unpinned := r.pinScripts(h, paths)
+	it := Item{Kind: kind, Tool: a.Tool, Source: a.Source, Event: a.Event, Matcher: a.Matcher,
+		Command: a.Command, Hash: hex.EncodeToString(h.Sum(nil))}
+	if unpinned {
+		// It loads a file named only at run time: no hash can say what
+		// runs, so nothing can approve it (approvers need a hash).
+		it.Hash = ""
+	}
+	return it
+}
+
+// ServerItem is the approvable item for a tool server, pinned to its
+// canonical configuration and, when its command runs a project script
+// (`node ./mcp/server.js`), to that script and everything it loads, as
+// HookItem pins a hook's. A server that runs no project script hashes as
+// it always did, so its approval stands; one whose script loads a file
+// named only at run time has no hash, so nothing can approve it.
+func (r *Repo) ServerItem(s agentcfg.Server) Item {
+	h := sha256.New()
+	h.Write(s.Raw)
+	var paths []string
+	for _, t := range s.Targets {
+		if !t.Outside {
+			paths = append(paths, t.Path)
+		}
+	}
+	unpinned := false
+	if len(paths) > 0 {
+		h.Write([]byte("\x00scripts"))
+		unpinned = r.pinScripts(h, paths)
+	}
+	cmd := s.URL
+	if cmd == "" {
+		cmd = strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
+	}
+	it := Item{Kind: "server", Tool: s.Tool, Source: s.Source, Name: s.Name, Command: cmd, Hash: hex.EncodeToString(h.Sum(nil))}
+	if unpinned {
+		it.Hash = ""
+	}
+	return it
+}
+
+// pinScripts writes into h, in path order, each script's path and content
+// (every byte: see discover.File.Digest) and, after each, the path and
+// content of every file it loads and the path of every candidate that is
+// absent (scriptdeps.go). It reports whether a script loads a file named
+// only at run time, which no hash can pin.
+func (r *Repo) pinScripts(h hash.Hash, paths []string) (unpinned bool) {
+	paths = slices.Clone(paths)
 	sort.Strings(paths)
 	content := func(p string) {
 		if s := r.File(p); s != nil {
@@ -43,7 +93,6 @@ func (r *Repo) HookItem(a agentcfg.AutoRun) Item {
 			}
 		}
 	}
-	unpinned := false
 	for _, p := range paths {
 		h.Write([]byte{0})
 		h.Write([]byte(p))
@@ -62,25 +111,7 @@ func (r *Repo) HookItem(a agentcfg.AutoRun) Item {
 			}
 		}
 	}
-	it := Item{Kind: kind, Tool: a.Tool, Source: a.Source, Event: a.Event, Matcher: a.Matcher,
-		Command: a.Command, Hash: hex.EncodeToString(h.Sum(nil))}
-	if unpinned {
-		// It loads a file named only at run time: no hash can say what
-		// runs, so nothing can approve it (approvers need a hash).
-		it.Hash = ""
-	}
-	return it
-}
-
-// ServerItem is the approvable item for a tool server, pinned to its
-// canonical configuration.
-func (r *Repo) ServerItem(s agentcfg.Server) Item {
-	h := sha256.Sum256(s.Raw)
-	cmd := s.URL
-	if cmd == "" {
-		cmd = strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
-	}
-	return Item{Kind: "server", Tool: s.Tool, Source: s.Source, Name: s.Name, Command: cmd, Hash: hex.EncodeToString(h[:])}
+	return unpinned
 }
 
 // scriptTargets yields each auto-run entry with each script inside the

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"net/url"
 	"strings"
 )
@@ -24,8 +25,14 @@ var S19 = &Rule{
 					impact = "The agent sends tool calls to " + hostOf(s.URL) + " with no authentication configured; anyone who controls that server steers the agent."
 				}
 			}
+			msg := "unapproved MCP server \"" + s.Name + "\": " + where
+			if it.Hash == "" {
+				if why := r.unpinnedReason(serverScripts(s)); why != "" {
+					msg += "; it cannot be approved: " + why
+				}
+			}
 			rep.Add(Finding{Path: s.Source, Line: s.Line,
-				Message: "unapproved MCP server \"" + s.Name + "\": " + where, Evidence: it.Command, Impact: impact, Subject: &it})
+				Message: msg, Evidence: it.Command, Impact: impact, Subject: &it})
 		}
 	},
 }
@@ -147,4 +154,15 @@ var S28 = &Rule{
 				Message: "folder-open task \"" + a.Matcher + "\" hides its terminal (presentation.reveal: never)", Evidence: a.Command, Subject: &it})
 		}
 	},
+}
+
+// serverScripts lists the in-tree scripts a tool server's command runs.
+func serverScripts(s agentcfg.Server) []string {
+	var out []string
+	for _, t := range s.Targets {
+		if !t.Outside {
+			out = append(out, t.Path)
+		}
+	}
+	return out
 }
