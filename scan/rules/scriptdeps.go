@@ -448,6 +448,7 @@ func shellRefs(p, top, text string) []depRef {
 		out = append(out, sourceRef(line, dir, v))
 		return true
 	})
+	out = append(out, env.loaderRefs(file, p, top, dir)...)
 	// The project scripts it runs (bash x.sh, ./x, python3 y.py): read by
 	// the same parser that finds a hook's own script.
 	for _, s := range shellcmd.Scripts(text, nil) {
@@ -717,16 +718,60 @@ func (e *shEnv) subst(stmts []*syntax.Stmt) (string, bool) {
 // ---- Python ----
 
 var (
-	rePyDyn    = regexp.MustCompile(`\b(?:import_module|__import__|run_path|run_module)\(\s*([^)\n]*)`)
-	rePyLitArg = regexp.MustCompile(`^(['"])([\w.]+)(['"])\s*$`)
+	rePyDyn     = regexp.MustCompile(`\b(?:import_module|__import__|run_path|run_module)\(\s*([^)\n]*)`)
+	rePyLitArg  = regexp.MustCompile(`^(['"])([\w.]+)(['"])\s*$`)
+	rePyLitPath = regexp.MustCompile(`^(['"])([^'"\n]+)(['"])\s*$`)
+	// exec or compile of a file's text: exec(open("x.py").read()).
+	rePyExec     = regexp.MustCompile(`(?:^|[^.\w])(?:exec|compile)\(\s*([^\n]*)`)
+	rePyOpenLit  = regexp.MustCompile(`^open\(\s*(['"])([^'"\n]+)(['"])`)
+	rePyStrStart = regexp.MustCompile(`^[rbfu]{0,2}['"]`)
+	// sys.path.insert(0, "lib") / sys.path.append("lib").
+	rePySysPath = regexp.MustCompile(`\bsys\.path\.(?:insert\(\s*[^,\n]*,|append\(|extend\(\[?)\s*([^)\n]*)`)
 )
+
+// pyPathBases are the folders a script adds to sys.path with a literal
+// (relative to the project folder, where hooks run, and to the script's
+// folder); an addition that is neither a literal nor the script's own
+// folder fails closed.
+func pyPathBases(dir, text string) ([]string, []depRef) {
+	var bases []string
+	var dyn []depRef
+	if !strings.Contains(text, "sys.path") {
+		return nil, nil
+	}
+	for _, m := range rePySysPath.FindAllStringSubmatchIndex(text, -1) {
+		line := strings.Count(text[:m[0]], "\n") + 1
+		arg := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[m[2]:m[3]]), "]"))
+		if a := rePyLitPath.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
+			bases = append(bases, a[2])
+			if c, ok := inTree(dir, a[2]); ok {
+				bases = append(bases, c)
+			}
+			continue
+		}
+		if strings.Contains(arg, "__file__") && !strings.ContainsAny(arg, "'\"") {
+			continue // the script's own folder (or its parent chain): searched already
+		}
+		if strings.Contains(arg, "__file__") {
+			if q := regexp.MustCompile(`(['"])([\w./-]+)(['"])`).FindStringSubmatch(arg); q != nil && !strings.Contains(arg, "..") {
+				if c, ok := inTree(dir, q[2]); ok {
+					bases = append(bases, c)
+					continue
+				}
+			}
+		}
+		dyn = append(dyn, depRef{line: line, dynamic: text[m[0]:m[1]]})
+	}
+	return bases, dyn
+}
 
 // pythonRefs reads import lines: a module found beside the script or in
 // the project (Python puts the script's folder first on sys.path; tools
 // often run from the project folder) is a dependency. Lines are read as
 // written, one at a time (a parenthesised from-import may span lines).
 func pythonRefs(dir, text string) []depRef {
-	var out []depRef
+	extra, out := pyPathBases(dir, text)
+	bases := append([]string{".", dir}, extra...)
 	n := 0
 	for rest := text; len(rest) > 0; {
 		var l string
@@ -743,7 +788,7 @@ func pythonRefs(dir, text string) []depRef {
 					mod = mod[:i] // "x as y"
 				}
 				if pyName(mod) {
-					out = append(out, depRef{line: n, cands: pyModule([]string{".", dir}, mod, nil)})
+					out = append(out, depRef{line: n, cands: pyModule(bases, mod, nil)})
 				}
 			}
 		case strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "from\t"):
@@ -776,26 +821,44 @@ func pythonRefs(dir, text string) []depRef {
 					list = append(list, nm)
 				}
 			}
-			bases := []string{".", dir}
+			from := bases
 			if dots > 0 {
 				d := dir
 				for range dots - 1 {
 					d = path.Dir(d)
 				}
-				bases = []string{d}
+				from = []string{d}
 			}
-			out = append(out, depRef{line: line, cands: pyModule(bases, mod, list)})
+			out = append(out, depRef{line: line, cands: pyModule(from, mod, list)})
 		}
 	}
 	if strings.Contains(text, "import_module") || strings.Contains(text, "__import__") || strings.Contains(text, "run_path") || strings.Contains(text, "run_module") {
 		for _, m := range rePyDyn.FindAllStringSubmatchIndex(text, -1) {
 			line := strings.Count(text[:m[0]], "\n") + 1
 			arg := strings.TrimSpace(text[m[2]:m[3]])
+			if a := rePyLitPath.FindStringSubmatch(arg); a != nil && a[1] == a[3] && strings.Contains(text[m[0]:m[1]], "run_path") {
+				out = append(out, sourceRef(line, dir, a[2]))
+				continue
+			}
 			if a := rePyLitArg.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
-				out = append(out, depRef{line: line, cands: pyModule([]string{".", dir}, a[2], nil)})
+				out = append(out, depRef{line: line, cands: pyModule(bases, a[2], nil)})
 				continue
 			}
 			out = append(out, depRef{line: line, dynamic: text[m[0]:m[1]]})
+		}
+	}
+	if strings.Contains(text, "exec(") || strings.Contains(text, "compile(") {
+		for _, m := range rePyExec.FindAllStringSubmatchIndex(text, -1) {
+			line := strings.Count(text[:m[0]], "\n") + 1
+			arg := strings.TrimSpace(text[m[2]:m[3]])
+			if a := rePyOpenLit.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
+				out = append(out, sourceRef(line, dir, a[2]))
+				continue
+			}
+			if rePyStrStart.MatchString(arg) || arg == "" {
+				continue // code written in the script itself
+			}
+			out = append(out, depRef{line: line, dynamic: clip(text[m[0]:m[1]], 80)})
 		}
 	}
 	return out
@@ -853,11 +916,13 @@ func pyModule(bases []string, mod string, names []string) []string {
 // ---- Node ----
 
 var (
-	reNodeReq    = regexp.MustCompile(`\brequire\(\s*([^)\n]*)\)`)
-	reNodeImport = regexp.MustCompile(`(?:^|[;\s}])(?:import|export|from)\b[^'"\n;]*?(?:from\s*)?(['"])(\.{1,2}/[^'"\n]+)(['"])`)
-	reNodeDynImp = regexp.MustCompile(`\bimport\(\s*([^)\n]*)\)`)
-	reNodeLitRel = regexp.MustCompile(`^(['"` + "`" + `])(\.{1,2}/[^'"` + "`" + `]+)(['"` + "`" + `])$`)
-	reNodeLitPkg = regexp.MustCompile(`^(['"])[@\w][\w@/.:-]*(['"])$`)
+	reNodeReq     = regexp.MustCompile(`\brequire\(\s*([^)\n]*)\)`)
+	reNodeImport  = regexp.MustCompile(`(?:^|[;\s}])(?:import|export|from)\b[^'"\n;]*?(?:from\s*)?(['"])(\.{1,2}/[^'"\n]+)(['"])`)
+	reNodeDynImp  = regexp.MustCompile(`\bimport\(\s*([^)\n]*)\)`)
+	reNodeLitRel  = regexp.MustCompile(`^(['"` + "`" + `])(\.{1,2}/[^'"` + "`" + `]+)(['"` + "`" + `])$`)
+	reNodeLitPkg  = regexp.MustCompile(`^(['"])[@\w][\w@/.:-]*(['"])$`)
+	reNodeEval    = regexp.MustCompile(`(?:^|[^.\w])(?:eval|Function|runInThisContext|runInNewContext|runInContext|compileFunction)\(\s*([^\n]*)`)
+	reNodeReadLit = regexp.MustCompile(`^(?:\w+\.)?readFileSync\(\s*(['"` + "`" + `])([^'"` + "`" + `\n]+)(['"` + "`" + `])`)
 )
 
 // nodeRefs reads require() and import of relative files: those resolve in
@@ -880,6 +945,21 @@ func nodeRefs(dir, text string) []depRef {
 	}
 	if strings.Contains(text, "require(") {
 		call(reNodeReq)
+	}
+	// A file's text run as code: eval(fs.readFileSync('./x.js')),
+	// new Function(...), vm.runInThisContext(...). A literal file is
+	// followed; any other argument but a string written in the script
+	// fails closed.
+	for _, m := range reNodeEval.FindAllStringSubmatchIndex(text, -1) {
+		arg := strings.TrimSpace(text[m[2]:m[3]])
+		if a := reNodeReadLit.FindStringSubmatch(arg); a != nil && a[1] == a[3] && !strings.Contains(a[2], "${") {
+			out = append(out, sourceRef(line(m[0]), dir, a[2]))
+			continue
+		}
+		if arg == "" || arg[0] == '\'' || arg[0] == '"' || arg[0] == '`' && !strings.Contains(arg, "${") {
+			continue
+		}
+		out = append(out, depRef{line: line(m[0]), dynamic: clip(text[m[0]:m[1]], 80)})
 	}
 	if !strings.Contains(text, "import") && !strings.Contains(text, "export") {
 		return out
@@ -934,4 +1014,348 @@ func nodeCands(dir, spec string) []string {
 		out = append(out, base+ext)
 	}
 	return append(out, base+"/index.js")
+}
+
+// ---- shell: files read into an interpreter ----
+
+// shInterp are the commands that run what they read: a file handed to one
+// on stdin, through $(cat x) or $(< x), is code as much as a sourced file.
+var shInterp = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "eval": true, "source": true, ".": true,
+	"python": true, "python3": true, "node": true, "perl": true, "ruby": true, "deno": true, "bun": true, "php": true, "lua": true,
+}
+
+// callName is the command a call runs, past exec, command, env and
+// assignments, and the index of its first argument.
+func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
+	for i := 0; i < len(c.Args); i++ {
+		v, ok := e.word(c.Args[i])
+		if !ok {
+			return "", 0
+		}
+		switch {
+		case v == "exec" || v == "command" || v == "builtin" || v == "nohup" || v == "time":
+			continue
+		case v == "env":
+			continue
+		case i > 0 && strings.Contains(v, "=") && !strings.HasPrefix(v, "-"):
+			continue // env X=y cmd
+		case i > 0 && strings.HasPrefix(v, "-") && c.Args[i-1] != nil:
+			if prev, _ := e.word(c.Args[i-1]); prev == "env" {
+				continue
+			}
+		}
+		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
+			v = path.Base(v)
+		} else if systemPath(v) {
+			v = path.Base(v)
+		}
+		return v, i + 1
+	}
+	return "", 0
+}
+
+// fileRef resolves a word that names a file a command loads: a literal is
+// followed, anything else fails closed.
+func (e *shEnv) fileRef(w *syntax.Word, dir string) depRef {
+	line := int(w.Pos().Line())
+	v, ok := e.word(w)
+	if !ok {
+		return depRef{line: line, dynamic: printWord(w)}
+	}
+	return sourceRef(line, dir, v)
+}
+
+// readsOf are the files a statement reads as text: cat's operands and
+// its input redirections (`cat x`, `< x`, `$(< x)`).
+func (e *shEnv) readsOf(st *syntax.Stmt, dir string) []depRef {
+	var out []depRef
+	for _, r := range st.Redirs {
+		if r.Op == syntax.RdrIn && r.Word != nil {
+			out = append(out, e.fileRef(r.Word, dir))
+		}
+	}
+	if c, ok := st.Cmd.(*syntax.CallExpr); ok {
+		if name, i := e.callName(c); name == "cat" || name == "head" || name == "tail" || name == "tee" {
+			for _, a := range c.Args[i:] {
+				if v, ok := e.word(a); ok && strings.HasPrefix(v, "-") {
+					continue
+				}
+				out = append(out, e.fileRef(a, dir))
+			}
+		}
+	}
+	return out
+}
+
+// substReads are the files read by the $(...) in a word.
+func (e *shEnv) substReads(w *syntax.Word, dir string) []depRef {
+	var out []depRef
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			for _, st := range x.Stmts {
+				out = append(out, e.readsOf(st, dir)...)
+			}
+		case *syntax.ProcSubst:
+			for _, st := range x.Stmts {
+				out = append(out, e.readsOf(st, dir)...)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// loaderRefs reads the other ways a shell script loads a project file:
+// its text run by an interpreter (eval "$(cat x)", bash -c "$(< x)",
+// bash < x, cat x | sh), BASH_ENV and ENV, an interpreter's preload and
+// module options (node -r, python3 -m, python3 -c, perl -I -M, ruby -r),
+// make's makefile and npm's package.json. A project package folder run by
+// npx fails closed: what it runs is named in its package.json at run time.
+func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
+	var out []depRef
+	syntax.Walk(file, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Assign:
+			if x.Name != nil && (x.Name.Value == "BASH_ENV" || x.Name.Value == "ENV") && x.Value != nil {
+				out = append(out, e.fileRef(x.Value, dir))
+			}
+		case *syntax.BinaryCmd:
+			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+				if c, ok := x.Y.Cmd.(*syntax.CallExpr); ok {
+					if name, _ := e.callName(c); shInterp[name] {
+						out = append(out, e.readsOf(x.X, dir)...)
+					}
+				}
+			}
+		case *syntax.Stmt:
+			c, ok := x.Cmd.(*syntax.CallExpr)
+			if !ok {
+				return true
+			}
+			name, i := e.callName(c)
+			if name == "" {
+				return true
+			}
+			if shInterp[name] {
+				for _, r := range x.Redirs {
+					if r.Op == syntax.RdrIn && r.Word != nil {
+						out = append(out, e.fileRef(r.Word, dir))
+					}
+				}
+				for _, a := range c.Args[i:] {
+					out = append(out, e.substReads(a, dir)...)
+				}
+			}
+			out = append(out, e.commandLoads(name, c.Args[i:], p, top, dir)...)
+		}
+		return true
+	})
+	return out
+}
+
+// commandLoads reads the options by which a command loads project files.
+func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir string) []depRef {
+	var out []depRef
+	lit := func(i int) (string, bool) {
+		if i >= len(args) {
+			return "", false
+		}
+		return e.word(args[i])
+	}
+	line := func(i int) int {
+		if i < len(args) {
+			return int(args[i].Pos().Line())
+		}
+		return 1
+	}
+	pathy := func(v string) bool {
+		return strings.HasPrefix(v, ".") || strings.HasPrefix(v, "/") || strings.Contains(v, "/")
+	}
+	// option value: "-r x" or "--require=x"
+	optVal := func(i int, opts ...string) (int, string, bool, bool) {
+		v, ok := lit(i)
+		if !ok {
+			return i, "", false, false
+		}
+		for _, o := range opts {
+			if v == o {
+				w, ok := lit(i + 1)
+				return i + 1, w, ok, true
+			}
+			if strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"=") {
+				return i, v[len(o)+1:], true, true
+			}
+			if !strings.HasPrefix(o, "--") && len(o) == 2 && strings.HasPrefix(v, o) && len(v) > 2 {
+				return i, v[2:], true, true
+			}
+		}
+		return i, "", true, false
+	}
+	switch name {
+	case "node", "bun", "deno", "ruby":
+		for i := 0; i < len(args); i++ {
+			j, v, ok, match := optVal(i, "-r", "--require", "--import", "--loader", "--experimental-loader", "--preload")
+			if match {
+				i = j
+				switch {
+				case !ok:
+					out = append(out, depRef{line: line(j), dynamic: name + " preload " + printWord(args[j])})
+				case pathy(v):
+					out = append(out, sourceRef(line(j), dir, v))
+					if name == "ruby" && !strings.HasSuffix(v, ".rb") {
+						out = append(out, sourceRef(line(j), dir, v+".rb"))
+					}
+				}
+				continue
+			}
+			sv, ok := lit(i)
+			if !ok {
+				return out
+			}
+			if (name == "node" || name == "bun") && (sv == "-e" || sv == "--eval" || sv == "-p" || sv == "--print") {
+				if code, ok := lit(i + 1); ok {
+					out = append(out, nodeRefs(".", code)...)
+				} else if i+1 < len(args) {
+					out = append(out, depRef{line: line(i), dynamic: name + " " + sv + " " + printWord(args[i+1])})
+				}
+				i++
+				continue
+			}
+			if name == "deno" && (sv == "run" || sv == "test") {
+				continue
+			}
+			if !strings.HasPrefix(sv, "-") {
+				return out
+			}
+		}
+	case "python", "python3":
+		for i := 0; i < len(args); i++ {
+			v, ok := lit(i)
+			if !ok || !strings.HasPrefix(v, "-") {
+				return out
+			}
+			switch {
+			case v == "-m" || strings.HasPrefix(v, "-m") && len(v) > 2:
+				mod := strings.TrimPrefix(v, "-m")
+				if mod == "" {
+					mod, ok = lit(i + 1)
+				}
+				if !ok || !pyName(mod) {
+					return append(out, depRef{line: line(i), dynamic: "python -m " + mod})
+				}
+				c := pyModule([]string{"."}, mod, nil)
+				c = append(c, path.Join(strings.ReplaceAll(mod, ".", "/"), "__main__.py"))
+				return append(out, depRef{line: line(i), cands: c})
+			case v == "-c":
+				code, ok := lit(i + 1)
+				if !ok {
+					return append(out, depRef{line: line(i), dynamic: "python -c " + printWord(args[i+min(1, len(args)-1-i)])})
+				}
+				return append(out, pythonRefs(".", code)...)
+			}
+		}
+	case "perl":
+		incs := []string{}
+		var mods []string
+		for i := 0; i < len(args); i++ {
+			v, ok := lit(i)
+			if !ok || !strings.HasPrefix(v, "-") {
+				break
+			}
+			switch {
+			case v == "-I":
+				if w, ok := lit(i + 1); ok {
+					incs = append(incs, w)
+					i++
+				}
+			case strings.HasPrefix(v, "-I"):
+				incs = append(incs, v[2:])
+			case strings.HasPrefix(v, "-M") || strings.HasPrefix(v, "-m"):
+				m, _, _ := strings.Cut(strings.TrimPrefix(v[2:], "-"), "=")
+				if m != "" {
+					mods = append(mods, m)
+				}
+			case v == "-e" || v == "-E":
+				i++
+			}
+		}
+		for _, m := range mods {
+			rel := strings.ReplaceAll(m, "::", "/") + ".pm"
+			var cands []string
+			for _, inc := range incs {
+				if c, ok := relCands(".", path.Join(inc, rel)); ok {
+					cands = append(cands, c...)
+				}
+			}
+			if len(cands) > 0 {
+				out = append(out, depRef{line: line(0), cands: cands})
+			}
+		}
+	case "make", "gmake":
+		base := "."
+		named := false
+		for i := 0; i < len(args); i++ {
+			if j, v, ok, m := optVal(i, "-f", "--file", "--makefile"); m {
+				i, named = j, true
+				if !ok {
+					out = append(out, depRef{line: line(j), dynamic: "make -f " + printWord(args[j])})
+				} else {
+					out = append(out, sourceRef(line(j), dir, v))
+				}
+				continue
+			}
+			if j, v, ok, m := optVal(i, "-C", "--directory"); m {
+				i = j
+				if !ok {
+					return append(out, depRef{line: line(j), dynamic: "make -C " + printWord(args[j])})
+				}
+				base = v
+			}
+		}
+		if !named {
+			var cands []string
+			for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
+				if c, ok := inTree(".", path.Join(base, f)); ok {
+					cands = append(cands, c)
+				}
+			}
+			out = append(out, depRef{line: line(0), cands: cands})
+		}
+	case "npm", "pnpm", "yarn":
+		out = append(out, depRef{line: line(0), cands: []string{"package.json"}})
+		for i := range args {
+			if v, ok := lit(i); ok && (v == "exec" || v == "dlx") {
+				if w, ok := lit(i + 1); ok && pathy(w) {
+					out = append(out, depRef{line: line(i), dynamic: name + " " + v + " " + w + " (a project package folder)"})
+				}
+			}
+		}
+	case "npx", "bunx", "pnpx":
+		for i := range args {
+			v, ok := lit(i)
+			if !ok || strings.HasPrefix(v, "-") {
+				continue
+			}
+			if pathy(v) {
+				out = append(out, depRef{line: line(i), dynamic: name + " " + v + " (a project package folder runs the file its package.json names)"})
+			}
+			break
+		}
+	case "bash", "sh", "zsh", "dash", "ksh":
+		for i := 0; i < len(args); i++ {
+			v, ok := lit(i)
+			if !ok || !strings.HasPrefix(v, "-") {
+				break
+			}
+			if v == "-c" {
+				if code, ok := lit(i + 1); ok {
+					out = append(out, shellRefs(p, top, code)...)
+				}
+				break
+			}
+		}
+	}
+	return out
 }
