@@ -180,6 +180,7 @@ func TestRedTeam6ApprovalLapsesE2E(t *testing.T) {
 				c.change(t, dir)
 			case ap.code != 0 && strings.Contains(ap.stdout+ap.stderr, "cannot approve"):
 				// Fails closed: nothing approves the hook.
+				t.Log("fails closed")
 			default:
 				t.Fatalf("approve: exit %d\n%s%s", ap.code, ap.stdout, ap.stderr)
 			}
@@ -189,6 +190,72 @@ func TestRedTeam6ApprovalLapsesE2E(t *testing.T) {
 			if res := runIn(t, bin, dir, env, "", "run", "--wall=off", "--", "true"); res.code == 0 {
 				t.Fatalf("the gate started the agent after the change:\n%s%s", res.stdout, res.stderr)
 			}
+		})
+	}
+}
+
+// TestRedTeam6TwinsE2E: the honest twins of the fixes. Each hook loads
+// its files the same way, is approved, and stays approved when a file it
+// does not load changes (data it reads, docs, a file an output names).
+func TestRedTeam6TwinsE2E(t *testing.T) {
+	bin := testBinary(t)
+	hook := func(cmd string, files map[string]string) map[string]string {
+		files[".claude/settings.json"] = pinHook(cmd)
+		return files
+	}
+	sh := func(body string, files map[string]string) map[string]string {
+		files[".claude/hooks/start.sh"] = "#!/bin/bash\n" + body
+		return hook("bash .claude/hooks/start.sh", files)
+	}
+	py := func(body string, files map[string]string) map[string]string {
+		files[".claude/hooks/start.py"] = body
+		return hook("python3 .claude/hooks/start.py", files)
+	}
+	js := func(body string, files map[string]string) map[string]string {
+		files[".claude/hooks/start.js"] = body
+		return hook("node .claude/hooks/start.js", files)
+	}
+	lib := func() map[string]string {
+		return map[string]string{".claude/hooks/lib.sh": "say() { echo hi; }\n", "notes/todo.txt": "one\n"}
+	}
+	unrelated := map[string]string{"notes/todo.txt": "two\n", "README.md": "# changed\n"}
+	for _, c := range []struct {
+		name  string
+		files map[string]string
+	}{
+		{"eval of cat of a file", sh("eval \"$(cat .claude/hooks/lib.sh)\"\nsay\n", lib())},
+		{"bash -c of $(< file)", sh("bash -c \"$(< .claude/hooks/lib.sh)\"\n", lib())},
+		{"bash reading the file on stdin", sh("bash < .claude/hooks/lib.sh\n", lib())},
+		{"cat piped into sh", sh("cat .claude/hooks/lib.sh | sh\n", lib())},
+		{"BASH_ENV for a child bash", sh("BASH_ENV=.claude/hooks/lib.sh bash .claude/hooks/child.sh\n", map[string]string{
+			".claude/hooks/lib.sh": "say() { echo hi; }\n", ".claude/hooks/child.sh": "say\n", "notes/todo.txt": "one\n"})},
+		{"data read on stdin by a non-interpreter", sh("while read -r l; do echo \"$l\"; done < notes/todo.txt\ngrep -c x < notes/todo.txt\ncat notes/todo.txt | wc -l\necho done > notes/todo.txt\n", lib())},
+		{"python3 -m and -c", sh("python3 -m tools.check\npython3 -c 'import helper; helper.main()'\n", map[string]string{
+			"tools/__init__.py": "", "tools/check.py": "print('ok')\n", "helper.py": "def main():\n    print('hi')\n", "notes/todo.txt": "one\n"})},
+		{"python exec of open and of a literal, re.compile", py("import re\nexec(open('.claude/hooks/helper.py').read())\nexec('x = 1')\nP = re.compile(r'a+')\n", map[string]string{
+			".claude/hooks/helper.py": "print('hi')\n", "notes/todo.txt": "one\n"})},
+		{"python sys.path literal and of __file__", py("import os, sys\nsys.path.insert(0, os.path.dirname(__file__))\nsys.path.insert(0, 'lib')\nimport m\nm.main()\n", map[string]string{
+			"lib/m.py": "def main():\n    print('hi')\n", "notes/todo.txt": "one\n"})},
+		{"runpy.run_path", py("import runpy\nrunpy.run_path('helper.py')\n", map[string]string{"helper.py": "print('hi')\n", "notes/todo.txt": "one\n"})},
+		{"node -r and -e", sh("node -r ./.claude/hooks/pre.js .claude/hooks/main.js\nnode -e \"require('./.claude/hooks/pre.js')\"\n", map[string]string{
+			".claude/hooks/pre.js": "globalThis.x = 1\n", ".claude/hooks/main.js": "console.log('hi')\n", "notes/todo.txt": "one\n"})},
+		{"node eval of a literal file and of a string", js("const fs = require('fs')\neval(fs.readFileSync('./.claude/hooks/helper.js', 'utf8'))\neval('1 + 1')\n", map[string]string{
+			".claude/hooks/helper.js": "console.log(1)\n", "notes/todo.txt": "one\n"})},
+		{"make and npm run", sh("make -f ./tools/mk lint\nmake lint\nnpm run lint\n", map[string]string{
+			"tools/mk": "lint:\n\techo ok\n", "Makefile": "lint:\n\techo ok\n", "package.json": `{"scripts":{"lint":"echo ok"}}`, "notes/todo.txt": "one\n"})},
+		{"perl -I -M and a perl script", hook("perl .claude/hooks/start.pl", map[string]string{
+			".claude/hooks/start.pl": "use strict;\nuse lib 'lib';\nuse Foo;\nFoo::run();\n", "lib/Foo.pm": "package Foo; sub run { print 1 } 1;\n", "notes/todo.txt": "one\n"})},
+		{"ruby -r and require_relative", hook("ruby .claude/hooks/start.rb", map[string]string{
+			".claude/hooks/start.rb": "require 'json'\nrequire_relative 'x'\nX.run\n", ".claude/hooks/x.rb": "module X; def self.run; puts 1; end; end\n", "notes/todo.txt": "one\n"})},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			env := rt6Env(t)
+			dir := scanTree(t, c.files)
+			runIn(t, bin, dir, env, "", "approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 0, "approved")
+			runIn(t, bin, dir, env, "", "scan", ".").expect(t, 0, "verdict: CLEAN")
+			rt6Write(unrelated)(t, dir)
+			runIn(t, bin, dir, env, "", "scan", ".").expect(t, 0, "verdict: CLEAN")
+			runIn(t, bin, dir, env, "", "run", "--wall=off", "--", "true").expect(t, 0)
 		})
 	}
 }

@@ -198,6 +198,10 @@ func (d dirNames) mayExist(fsys fs.FS, p string) bool {
 			}
 		} else if errors.Is(err, fs.ErrNotExist) {
 			names = map[string]bool{}
+		} else if st, serr := fs.Stat(fsys, dir); serr == nil && !st.IsDir() {
+			// A file, not a folder: require('./x.js') also tries
+			// x.js/index.js, which cannot exist.
+			names = map[string]bool{}
 		}
 		d[dir] = names // nil: not known, so the file is opened
 	}
@@ -282,6 +286,10 @@ func scriptRefs(p, top string, f *discover.File) []depRef {
 		out = append(out, pythonRefs(dir, text)...)
 	case "js":
 		out = append(out, nodeRefs(dir, text)...)
+	case "rb":
+		out = append(out, rubyRefs(dir, text)...)
+	case "pl":
+		out = append(out, perlRefs(dir, text)...)
 	}
 	return out
 }
@@ -296,6 +304,10 @@ func scriptLang(p, first string) string {
 		return "py"
 	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
 		return "js"
+	case ".rb":
+		return "rb"
+	case ".pl", ".pm":
+		return "pl"
 	}
 	if !strings.HasPrefix(first, "#!") {
 		return ""
@@ -305,6 +317,10 @@ func scriptLang(p, first string) string {
 		return "py"
 	case strings.Contains(first, "node") || strings.Contains(first, "deno") || strings.Contains(first, "bun") || strings.Contains(first, "tsx"):
 		return "js"
+	case strings.Contains(first, "ruby"):
+		return "rb"
+	case strings.Contains(first, "perl"):
+		return "pl"
 	case strings.Contains(first, "sh"):
 		return "sh"
 	}
@@ -1356,6 +1372,128 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 				break
 			}
 		}
+	}
+	return out
+}
+
+// ---- Ruby and Perl ----
+
+var (
+	reRubyLoad = regexp.MustCompile(`(?m)^[ \t]*(require_relative|require|load)\b[ \t(]*([^\n#)]*)`)
+	reLitStr   = regexp.MustCompile(`^(['"])([^'"\n]+)(['"])\s*$`)
+	rePerlUse  = regexp.MustCompile(`(?m)^[ \t]*(use|require|do)[ \t]+([^;\n]*)`)
+)
+
+// rubyRefs reads require_relative, and require or load of a path: a
+// literal is followed (require of a gem name is the gem's business), any
+// other argument fails closed.
+func rubyRefs(dir, text string) []depRef {
+	var out []depRef
+	for _, m := range reRubyLoad.FindAllStringSubmatchIndex(text, -1) {
+		line := strings.Count(text[:m[0]], "\n") + 1
+		kw, arg := text[m[2]:m[3]], strings.TrimSpace(text[m[4]:m[5]])
+		a := reLitStr.FindStringSubmatch(arg)
+		switch {
+		case a != nil && a[1] == a[3] && !strings.Contains(a[2], "#{"):
+			v := a[2]
+			if kw == "require" && !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
+				continue // a gem or the load path
+			}
+			if kw == "require_relative" {
+				c, ok := inTree(dir, v)
+				if !ok {
+					out = append(out, depRef{line: line, outside: v})
+					continue
+				}
+				cands := []string{c}
+				if path.Ext(c) != ".rb" {
+					cands = []string{c + ".rb", c}
+				}
+				out = append(out, depRef{line: line, cands: cands})
+				continue
+			}
+			out = append(out, sourceRef(line, dir, v))
+			if kw == "require" && path.Ext(v) != ".rb" {
+				out = append(out, sourceRef(line, dir, v+".rb"))
+			}
+		case arg == "" || kw == "require" && !strings.ContainsAny(arg[:1], "'\"") && !strings.Contains(arg, "__dir__") && !strings.Contains(arg, "File"):
+			// require of a constant-free word (require foo) is not Ruby
+		default:
+			out = append(out, depRef{line: line, dynamic: clip(text[m[0]:m[1]], 80)})
+		}
+	}
+	return out
+}
+
+// perlRefs reads use lib (a literal folder, or one below $FindBin::Bin),
+// use and require of a module found there or in lib/, and require or do
+// of a literal file; a folder or file named otherwise fails closed.
+func perlRefs(dir, text string) []depRef {
+	var out []depRef
+	incs := []string{"lib", path.Join(dir, "lib")}
+	type use struct {
+		line int
+		mod  string
+	}
+	var uses []use
+	for _, m := range rePerlUse.FindAllStringSubmatchIndex(text, -1) {
+		line := strings.Count(text[:m[0]], "\n") + 1
+		kw, arg := text[m[2]:m[3]], strings.TrimSpace(text[m[4]:m[5]])
+		if kw == "use" && (strings.HasPrefix(arg, "lib ") || strings.HasPrefix(arg, "lib(")) {
+			rest := strings.TrimSpace(strings.TrimPrefix(arg, "lib"))
+			rest = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(rest, "qw"), "("), ")")
+			for _, w := range strings.FieldsFunc(rest, func(r rune) bool { return r == ',' || r == ' ' || r == '(' || r == ')' || r == '\t' }) {
+				w = strings.Trim(w, `'"`)
+				switch {
+				case strings.HasPrefix(w, "$FindBin::Bin") || strings.HasPrefix(w, "$FindBin::RealBin"):
+					w = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(w, "$FindBin::RealBin"), "$FindBin::Bin"), "/")
+					if c, ok := inTree(dir, w); ok || w == "" {
+						if w == "" {
+							c = dir
+						}
+						incs = append(incs, c)
+					}
+				case strings.ContainsAny(w, "$@`"):
+					out = append(out, depRef{line: line, dynamic: clip(arg, 80)})
+				case w != "":
+					incs = append(incs, w)
+					if c, ok := inTree(dir, w); ok {
+						incs = append(incs, c)
+					}
+				}
+			}
+			continue
+		}
+		if a := reLitStr.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
+			if kw != "use" {
+				out = append(out, sourceRef(line, dir, a[2]))
+			}
+			continue
+		}
+		mod, _, _ := strings.Cut(arg, " ")
+		mod = strings.TrimRight(mod, ";")
+		if mod == "" || mod[0] >= 'a' && mod[0] <= 'z' || mod[0] >= '0' && mod[0] <= '9' {
+			continue // use strict, use 5.010, pragmas
+		}
+		if !pyName(strings.ReplaceAll(mod, "::", ".")) {
+			if kw != "use" {
+				out = append(out, depRef{line: line, dynamic: clip(text[m[0]:m[1]], 80)})
+			}
+			continue
+		}
+		uses = append(uses, use{line, mod})
+	}
+	for _, u := range uses {
+		rel := strings.ReplaceAll(u.mod, "::", "/") + ".pm"
+		var cands []string
+		seen := map[string]bool{}
+		for _, inc := range incs {
+			if c, ok := inTree(".", path.Join(inc, rel)); ok && !seen[c] {
+				seen[c] = true
+				cands = append(cands, c)
+			}
+		}
+		out = append(out, depRef{line: u.line, cands: cands})
 	}
 	return out
 }
