@@ -937,7 +937,7 @@ var (
 	reNodeDynImp  = regexp.MustCompile(`\bimport\(\s*([^)\n]*)\)`)
 	reNodeLitRel  = regexp.MustCompile(`^(['"` + "`" + `])(\.{1,2}/[^'"` + "`" + `]+)(['"` + "`" + `])$`)
 	reNodeLitPkg  = regexp.MustCompile(`^(['"])[@\w][\w@/.:-]*(['"])$`)
-	reNodeEval    = regexp.MustCompile(`(?:^|[^.\w])(?:eval|Function|runInThisContext|runInNewContext|runInContext|compileFunction)\(\s*([^\n]*)`)
+	reNodeEval    = regexp.MustCompile(`(?:(?:^|[^.\w])(?:eval|Function)|\b(?:runInThisContext|runInNewContext|runInContext|compileFunction))\(\s*([^\n]*)`)
 	reNodeReadLit = regexp.MustCompile(`^(?:\w+\.)?readFileSync\(\s*(['"` + "`" + `])([^'"` + "`" + `\n]+)(['"` + "`" + `])`)
 )
 
@@ -1197,6 +1197,9 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 		}
 		for _, o := range opts {
 			if v == o {
+				if i+1 >= len(args) {
+					return i, "", true, false // an option with no value: the command fails
+				}
 				w, ok := lit(i + 1)
 				return i + 1, w, ok, true
 			}
@@ -1258,11 +1261,13 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 				if mod == "" {
 					mod, ok = lit(i + 1)
 				}
-				if !ok || !pyName(mod) {
+				if !ok || !pyName(mod) || strings.HasPrefix(mod, ".") || strings.HasSuffix(mod, ".") || strings.Contains(mod, "..") {
 					return append(out, depRef{line: line(i), dynamic: "python -m " + mod})
 				}
 				c := pyModule([]string{"."}, mod, nil)
-				c = append(c, path.Join(strings.ReplaceAll(mod, ".", "/"), "__main__.py"))
+				if m, ok := inTree(".", path.Join(strings.ReplaceAll(mod, ".", "/"), "__main__.py")); ok {
+					c = append(c, m)
+				}
 				return append(out, depRef{line: line(i), cands: c})
 			case v == "-c":
 				code, ok := lit(i + 1)
