@@ -486,6 +486,10 @@ func sourceRef(line int, dir, v string) depRef {
 		return depRef{line: line, outside: strings.ReplaceAll(v, rootMark, "$PROJECT")}
 	case strings.Contains(v, rootMark):
 		return depRef{line: line, dynamic: strings.ReplaceAll(v, rootMark, "$PROJECT")}
+	case strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/"):
+		// /dev/fd/3, /dev/stdin, /proc/self/fd/N: whatever was opened on
+		// it at run time.
+		return depRef{line: line, dynamic: v}
 	case strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~"):
 		return depRef{line: line, outside: v}
 	}
@@ -1134,8 +1138,8 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 	syntax.Walk(file, func(n syntax.Node) bool {
 		switch x := n.(type) {
 		case *syntax.Assign:
-			if x.Name != nil && (x.Name.Value == "BASH_ENV" || x.Name.Value == "ENV") && x.Value != nil {
-				out = append(out, e.fileRef(x.Value, dir))
+			if x.Name != nil && x.Value != nil {
+				out = append(out, e.envLoads(x.Name.Value, x.Value, dir)...)
 			}
 		case *syntax.BinaryCmd:
 			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
@@ -1169,6 +1173,75 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 		return true
 	})
 	return out
+}
+
+// envLoads reads a variable that makes a program load a file: a shell's
+// start-up file, git's configuration (aliases run commands), a preload,
+// Node's options; a module search path other than the project folder
+// fails closed (which file an import then loads is decided at run time).
+func (e *shEnv) envLoads(name string, w *syntax.Word, dir string) []depRef {
+	line := int(w.Pos().Line())
+	switch name {
+	case "BASH_ENV", "ENV", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "LD_PRELOAD", "ZDOTDIR":
+		v, ok := e.word(w)
+		if !ok {
+			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
+		}
+		if v == "" || v == "/dev/null" {
+			return nil
+		}
+		if name == "ZDOTDIR" {
+			v = path.Join(v, ".zshenv")
+		}
+		var out []depRef
+		for f := range strings.FieldsFuncSeq(v, func(r rune) bool { return r == ':' || r == ' ' }) {
+			out = append(out, sourceRef(line, dir, f))
+		}
+		return out
+	case "NODE_OPTIONS", "RUBYOPT", "PERL5OPT":
+		v, ok := e.word(w)
+		if !ok {
+			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
+		}
+		words := strings.Fields(v)
+		var out []depRef
+		for i := 0; i < len(words); i++ {
+			wd := words[i]
+			switch {
+			case (wd == "-r" || wd == "--require" || wd == "--import" || wd == "--loader" || wd == "--experimental-loader") && i+1 < len(words):
+				i++
+				wd = words[i]
+			case strings.HasPrefix(wd, "--require=") || strings.HasPrefix(wd, "--import=") || strings.HasPrefix(wd, "--loader="):
+				_, wd, _ = strings.Cut(wd, "=")
+			case strings.HasPrefix(wd, "-r") && len(wd) > 2:
+				wd = wd[2:]
+			case name == "PERL5OPT" && (strings.HasPrefix(wd, "-M") || strings.HasPrefix(wd, "-I")):
+				out = append(out, depRef{line: line, dynamic: name + "=" + v})
+				continue
+			default:
+				continue
+			}
+			if strings.HasPrefix(wd, ".") || strings.Contains(wd, "/") {
+				out = append(out, sourceRef(line, dir, wd))
+				if name == "RUBYOPT" && path.Ext(wd) != ".rb" {
+					out = append(out, sourceRef(line, dir, wd+".rb"))
+				}
+			}
+		}
+		return out
+	case "PYTHONPATH", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB":
+		v, ok := e.word(w)
+		if !ok {
+			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
+		}
+		for f := range strings.SplitSeq(v, ":") {
+			if f == "" || f == "." || f == "./" || f == rootMark || f == rootMark+"/" {
+				continue // the project folder: searched already
+			}
+			return []depRef{{line: line, dynamic: name + "=" + strings.ReplaceAll(v, rootMark, "$PROJECT") + " (a module search path: which file an import loads is decided at run time)"}}
+		}
+	}
+	return nil
 }
 
 // commandLoads reads the options by which a command loads project files.
@@ -1363,6 +1436,40 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 				out = append(out, depRef{line: line(i), dynamic: name + " " + v + " (a project package folder runs the file its package.json names)"})
 			}
 			break
+		}
+	case "eval":
+		var parts []string
+		for i := range args {
+			v, ok := lit(i)
+			if !ok {
+				return out // eval "$(cmd)": read by substReads when cmd reads a file
+			}
+			parts = append(parts, v)
+		}
+		out = append(out, shellRefs(p, top, strings.Join(parts, " "))...)
+	case "trap":
+		if code, ok := lit(0); ok && !strings.HasPrefix(code, "-") {
+			out = append(out, shellRefs(p, top, code)...)
+		}
+	case "git":
+		for i := 0; i < len(args); i++ {
+			v, ok := lit(i)
+			if !ok || !strings.HasPrefix(v, "-") {
+				break
+			}
+			if v == "-c" && i+1 < len(args) {
+				i++
+				kv, ok := lit(i)
+				if !ok {
+					out = append(out, depRef{line: line(i), dynamic: "git -c " + printWord(args[i])})
+					continue
+				}
+				k, val, _ := strings.Cut(kv, "=")
+				k = strings.ToLower(k)
+				if strings.HasPrefix(k, "include") && strings.HasSuffix(k, ".path") {
+					out = append(out, sourceRef(line(i), dir, val))
+				}
+			}
 		}
 	case "bash", "sh", "zsh", "dash", "ksh":
 		for i := 0; i < len(args); i++ {

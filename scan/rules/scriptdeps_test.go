@@ -83,6 +83,12 @@ func TestScriptDeps(t *testing.T) {
 		{"node require of an existing file with its extension", map[string]string{"h/s.js": "require('./x.js')\n", "h/x.js": ""}, "h/s.js", []string{"h/x.js"}, "", ""},
 		{"ruby require_relative", map[string]string{"h/s.rb": "require 'json'\nrequire_relative 'x'\n", "h/x.rb": ""}, "h/s.rb", []string{"h/x.rb"}, "", ""},
 		{"ruby require of a variable fails closed", map[string]string{"h/s.rb": "require_relative name\n"}, "h/s.rb", nil, "cannot resolve", ""},
+		{"eval and trap of a literal", map[string]string{"s.sh": "eval '. a.sh'\ntrap \". b.sh\" EXIT\neval \"$(ssh-agent -s)\"\n", "a.sh": ":\n", "b.sh": ":\n"}, "s.sh", []string{"a.sh", "b.sh"}, "", ""},
+		{"source of /dev/fd fails closed", map[string]string{"s.sh": "exec 3< lib.sh\n. /dev/fd/3\n", "lib.sh": ":\n"}, "s.sh", nil, "cannot resolve", ""},
+		{"git config files", map[string]string{"s.sh": "git -c include.path=\"$PWD/g.cfg\" x\nexport GIT_CONFIG_GLOBAL=h.cfg\n", "g.cfg": "", "h.cfg": ""}, "s.sh", []string{"g.cfg", "h.cfg"}, "", ""},
+		{"NODE_OPTIONS --require and LD_PRELOAD", map[string]string{"s.sh": "NODE_OPTIONS=\"--max-old-space-size=4096 -r ./a.js\" node x\nLD_PRELOAD=./b.so ls\n", "a.js": "", "b.so": ""}, "s.sh", []string{"a.js", "b.so"}, "", ""},
+		{"PYTHONPATH of the project folder", map[string]string{"s.sh": "PYTHONPATH=. python3 -m t\nPYTHONPATH=\"$CLAUDE_PROJECT_DIR\" true\n", "t.py": ""}, "s.sh", []string{"t.py"}, "", ""},
+		{"PYTHONPATH of another folder fails closed", map[string]string{"s.sh": "export PYTHONPATH=lib\npython3 x\n"}, "s.sh", nil, "cannot resolve", ""},
 		{"perl use lib and a module", map[string]string{"h/s.pl": "use strict;\nuse lib 'tools';\nuse Foo;\nrequire 'h/x.pl';\n", "tools/Foo.pm": "1;\n", "h/x.pl": "1;\n"}, "h/s.pl", []string{"h/x.pl", "tools/Foo.pm"}, "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
