@@ -1229,6 +1229,14 @@ func (e *shEnv) envLoads(name string, w *syntax.Word, dir string) []depRef {
 			}
 		}
 		return out
+	case "PATH":
+		// A project folder on PATH: every command the script then runs by
+		// name may be a file planted there later.
+		for f := range strings.SplitSeq(strings.Trim(printWord(w), `"'`), ":") {
+			if e.projectEntry(f) {
+				return []depRef{{line: line, dynamic: "PATH=" + printWord(w) + " (a project folder on PATH: which file a command runs is decided at run time)"}}
+			}
+		}
 	case "PYTHONPATH", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB":
 		v, ok := e.word(w)
 		if !ok {
@@ -1242,6 +1250,37 @@ func (e *shEnv) envLoads(name string, w *syntax.Word, dir string) []depRef {
 		}
 	}
 	return nil
+}
+
+var reLeadVar = regexp.MustCompile(`^\$\{?(\w+)\}?`)
+
+// projectEntry reports a PATH entry, as written, that may name a project
+// folder: a relative one, one under the project variables or $(pwd), or
+// under a variable the script sets to one (or to several values).
+func (e *shEnv) projectEntry(f string) bool {
+	f = strings.Trim(f, `"'`)
+	switch {
+	case f == "" || strings.HasPrefix(f, "/") || strings.HasPrefix(f, "~"):
+		return false
+	case strings.HasPrefix(f, "$("):
+		return strings.Contains(f, "pwd") || strings.Contains(f, "dirname")
+	}
+	m := reLeadVar.FindStringSubmatch(f)
+	if m == nil {
+		return true // bin, ./bin
+	}
+	switch name := m[1]; {
+	case name == "PATH" || name == "HOME":
+		return false
+	case projectDirVars[name] || e.unknown[name]:
+		return true
+	default:
+		v, ok := e.vars[name]
+		if !ok {
+			return false // set outside the script (NVM_DIR, GOPATH)
+		}
+		return !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") || strings.HasPrefix(v, rootMark)
+	}
 }
 
 // commandLoads reads the options by which a command loads project files.

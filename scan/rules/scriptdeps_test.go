@@ -89,6 +89,8 @@ func TestScriptDeps(t *testing.T) {
 		{"NODE_OPTIONS --require and LD_PRELOAD", map[string]string{"s.sh": "NODE_OPTIONS=\"--max-old-space-size=4096 -r ./a.js\" node x\nLD_PRELOAD=./b.so ls\n", "a.js": "", "b.so": ""}, "s.sh", []string{"a.js", "b.so"}, "", ""},
 		{"PYTHONPATH of the project folder", map[string]string{"s.sh": "PYTHONPATH=. python3 -m t\nPYTHONPATH=\"$CLAUDE_PROJECT_DIR\" true\n", "t.py": ""}, "s.sh", []string{"t.py"}, "", ""},
 		{"PYTHONPATH of another folder fails closed", map[string]string{"s.sh": "export PYTHONPATH=lib\npython3 x\n"}, "s.sh", nil, "cannot resolve", ""},
+		{"a project folder on PATH fails closed", map[string]string{"s.sh": "export PATH=\"$CLAUDE_PROJECT_DIR/bin:$PATH\"\n"}, "s.sh", nil, "cannot resolve", ""},
+		{"a system folder on PATH", map[string]string{"s.sh": "export PATH=\"/usr/local/bin:$HOME/.local/bin:$PATH\"\nPATH=$(getconf PATH)\n"}, "s.sh", nil, "", ""},
 		{"perl use lib and a module", map[string]string{"h/s.pl": "use strict;\nuse lib 'tools';\nuse Foo;\nrequire 'h/x.pl';\n", "tools/Foo.pm": "1;\n", "h/x.pl": "1;\n"}, "h/s.pl", []string{"h/x.pl", "tools/Foo.pm"}, "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
