@@ -55,6 +55,8 @@ type depRef struct {
 	// dynamic is the reference as written when it cannot be resolved
 	// statically.
 	dynamic string
+	// existingOnly: candidates that do not exist are not pinned as absent.
+	existingOnly bool
 }
 
 // scriptDeps is the dependency closure of one script.
@@ -137,13 +139,17 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 					g := r.File(c)
 					if g == nil {
 						if !lst.mayExist(r.FS, c) {
-							absent[c] = true
+							if !ref.existingOnly {
+								absent[c] = true
+							}
 							continue
 						}
 						rf, n := discover.ReadFile(r.FS, c)
 						if n != nil {
 							if ex, known := discover.Exists(r.FS, c); known && (!ex || isDir(r, c)) {
-								absent[c] = true
+								if !ref.existingOnly {
+									absent[c] = true
+								}
 								continue
 							}
 							d.unpinned = where + " loads " + c + ", which Sentinel could not read (" + n.Message + "), so an approval cannot cover it"
@@ -279,7 +285,8 @@ func scriptRefs(p, top string, f *discover.File) []depRef {
 	if strings.HasPrefix(first, "#!") {
 		out = append(out, shebangRefs(first, dir)...)
 	}
-	switch lang := scriptLang(p, first); lang {
+	lang := scriptLang(p, first)
+	switch lang {
 	case "sh":
 		out = append(out, shellRefs(p, top, text)...)
 	case "py":
@@ -290,6 +297,9 @@ func scriptRefs(p, top string, f *discover.File) []depRef {
 		out = append(out, rubyRefs(dir, text)...)
 	case "pl":
 		out = append(out, perlRefs(dir, text)...)
+	}
+	if lang != "sh" && lang != "" {
+		out = append(out, scriptLiterals(dir, text)...)
 	}
 	return out
 }
@@ -1645,6 +1655,23 @@ func perlRefs(dir, text string) []depRef {
 			}
 		}
 		out = append(out, depRef{line: u.line, cands: cands})
+	}
+	return out
+}
+
+var reScriptLit = regexp.MustCompile("(?:^|[\\s'\"`(=,])((?:\\./|\\.\\./)?[\\w.-]+(?:/[\\w.-]+)*\\.(?:sh|bash|py|js|mjs|cjs|ts|rb|pl))(?:$|[\\s'\"`);,])")
+
+// scriptLiterals: a Python, Node, Ruby or Perl script that runs a project
+// script names it in a string (subprocess.run(["bash", "x.sh"]),
+// execSync("node tools/x.js"), system("sh x.sh")); every such name that is
+// a project file is pinned (one that is not there is not: a name in a
+// string is not a search).
+func scriptLiterals(dir, text string) []depRef {
+	var out []depRef
+	for _, m := range reScriptLit.FindAllStringSubmatchIndex(text, -1) {
+		if c, ok := relCands(dir, text[m[2]:m[3]]); ok {
+			out = append(out, depRef{line: strings.Count(text[:m[0]], "\n") + 1, cands: c, existingOnly: true})
+		}
 	}
 	return out
 }
