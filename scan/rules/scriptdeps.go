@@ -55,6 +55,8 @@ type depRef struct {
 	// dynamic is the reference as written when it cannot be resolved
 	// statically.
 	dynamic string
+	// existingOnly: candidates that do not exist are not pinned as absent.
+	existingOnly bool
 }
 
 // scriptDeps is the dependency closure of one script.
@@ -137,13 +139,17 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 					g := r.File(c)
 					if g == nil {
 						if !lst.mayExist(r.FS, c) {
-							absent[c] = true
+							if !ref.existingOnly {
+								absent[c] = true
+							}
 							continue
 						}
 						rf, n := discover.ReadFile(r.FS, c)
 						if n != nil {
 							if ex, known := discover.Exists(r.FS, c); known && (!ex || isDir(r, c)) {
-								absent[c] = true
+								if !ref.existingOnly {
+									absent[c] = true
+								}
 								continue
 							}
 							d.unpinned = where + " loads " + c + ", which Sentinel could not read (" + n.Message + "), so an approval cannot cover it"
@@ -197,6 +203,10 @@ func (d dirNames) mayExist(fsys fs.FS, p string) bool {
 				names[e.Name()] = true
 			}
 		} else if errors.Is(err, fs.ErrNotExist) {
+			names = map[string]bool{}
+		} else if st, serr := fs.Stat(fsys, dir); serr == nil && !st.IsDir() {
+			// A file, not a folder: require('./x.js') also tries
+			// x.js/index.js, which cannot exist.
 			names = map[string]bool{}
 		}
 		d[dir] = names // nil: not known, so the file is opened
@@ -275,13 +285,21 @@ func scriptRefs(p, top string, f *discover.File) []depRef {
 	if strings.HasPrefix(first, "#!") {
 		out = append(out, shebangRefs(first, dir)...)
 	}
-	switch lang := scriptLang(p, first); lang {
+	lang := scriptLang(p, first)
+	switch lang {
 	case "sh":
 		out = append(out, shellRefs(p, top, text)...)
 	case "py":
 		out = append(out, pythonRefs(dir, text)...)
 	case "js":
 		out = append(out, nodeRefs(dir, text)...)
+	case "rb":
+		out = append(out, rubyRefs(dir, text)...)
+	case "pl":
+		out = append(out, perlRefs(dir, text)...)
+	}
+	if lang != "sh" && lang != "" {
+		out = append(out, scriptLiterals(dir, text)...)
 	}
 	return out
 }
@@ -296,6 +314,10 @@ func scriptLang(p, first string) string {
 		return "py"
 	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts":
 		return "js"
+	case ".rb":
+		return "rb"
+	case ".pl", ".pm":
+		return "pl"
 	}
 	if !strings.HasPrefix(first, "#!") {
 		return ""
@@ -305,6 +327,10 @@ func scriptLang(p, first string) string {
 		return "py"
 	case strings.Contains(first, "node") || strings.Contains(first, "deno") || strings.Contains(first, "bun") || strings.Contains(first, "tsx"):
 		return "js"
+	case strings.Contains(first, "ruby"):
+		return "rb"
+	case strings.Contains(first, "perl"):
+		return "pl"
 	case strings.Contains(first, "sh"):
 		return "sh"
 	}
@@ -448,6 +474,7 @@ func shellRefs(p, top, text string) []depRef {
 		out = append(out, sourceRef(line, dir, v))
 		return true
 	})
+	out = append(out, env.loaderRefs(file, p, top, dir)...)
 	// The project scripts it runs (bash x.sh, ./x, python3 y.py): read by
 	// the same parser that finds a hook's own script.
 	for _, s := range shellcmd.Scripts(text, nil) {
@@ -469,6 +496,10 @@ func sourceRef(line int, dir, v string) depRef {
 		return depRef{line: line, outside: strings.ReplaceAll(v, rootMark, "$PROJECT")}
 	case strings.Contains(v, rootMark):
 		return depRef{line: line, dynamic: strings.ReplaceAll(v, rootMark, "$PROJECT")}
+	case strings.HasPrefix(v, "/dev/") || strings.HasPrefix(v, "/proc/"):
+		// /dev/fd/3, /dev/stdin, /proc/self/fd/N: whatever was opened on
+		// it at run time.
+		return depRef{line: line, dynamic: v}
 	case strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~"):
 		return depRef{line: line, outside: v}
 	}
@@ -717,16 +748,60 @@ func (e *shEnv) subst(stmts []*syntax.Stmt) (string, bool) {
 // ---- Python ----
 
 var (
-	rePyDyn    = regexp.MustCompile(`\b(?:import_module|__import__|run_path|run_module)\(\s*([^)\n]*)`)
-	rePyLitArg = regexp.MustCompile(`^(['"])([\w.]+)(['"])\s*$`)
+	rePyDyn     = regexp.MustCompile(`\b(?:import_module|__import__|run_path|run_module)\(\s*([^)\n]*)`)
+	rePyLitArg  = regexp.MustCompile(`^(['"])([\w.]+)(['"])\s*$`)
+	rePyLitPath = regexp.MustCompile(`^(['"])([^'"\n]+)(['"])\s*$`)
+	// exec or compile of a file's text: exec(open("x.py").read()).
+	rePyExec     = regexp.MustCompile(`(?:^|[^.\w])(?:exec|compile)\(\s*([^\n]*)`)
+	rePyOpenLit  = regexp.MustCompile(`^open\(\s*(['"])([^'"\n]+)(['"])`)
+	rePyStrStart = regexp.MustCompile(`^[rbfu]{0,2}['"]`)
+	// sys.path.insert(0, "lib") / sys.path.append("lib").
+	rePySysPath = regexp.MustCompile(`\bsys\.path\.(?:insert\(\s*[^,\n]*,|append\(|extend\(\[?)\s*([^)\n]*)`)
 )
+
+// pyPathBases are the folders a script adds to sys.path with a literal
+// (relative to the project folder, where hooks run, and to the script's
+// folder); an addition that is neither a literal nor the script's own
+// folder fails closed.
+func pyPathBases(dir, text string) ([]string, []depRef) {
+	var bases []string
+	var dyn []depRef
+	if !strings.Contains(text, "sys.path") {
+		return nil, nil
+	}
+	for _, m := range rePySysPath.FindAllStringSubmatchIndex(text, -1) {
+		line := strings.Count(text[:m[0]], "\n") + 1
+		arg := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(text[m[2]:m[3]]), "]"))
+		if a := rePyLitPath.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
+			bases = append(bases, a[2])
+			if c, ok := inTree(dir, a[2]); ok {
+				bases = append(bases, c)
+			}
+			continue
+		}
+		if strings.Contains(arg, "__file__") && !strings.ContainsAny(arg, "'\"") {
+			continue // the script's own folder (or its parent chain): searched already
+		}
+		if strings.Contains(arg, "__file__") {
+			if q := regexp.MustCompile(`(['"])([\w./-]+)(['"])`).FindStringSubmatch(arg); q != nil && !strings.Contains(arg, "..") {
+				if c, ok := inTree(dir, q[2]); ok {
+					bases = append(bases, c)
+					continue
+				}
+			}
+		}
+		dyn = append(dyn, depRef{line: line, dynamic: text[m[0]:m[1]]})
+	}
+	return bases, dyn
+}
 
 // pythonRefs reads import lines: a module found beside the script or in
 // the project (Python puts the script's folder first on sys.path; tools
 // often run from the project folder) is a dependency. Lines are read as
 // written, one at a time (a parenthesised from-import may span lines).
 func pythonRefs(dir, text string) []depRef {
-	var out []depRef
+	extra, out := pyPathBases(dir, text)
+	bases := append([]string{".", dir}, extra...)
 	n := 0
 	for rest := text; len(rest) > 0; {
 		var l string
@@ -743,7 +818,7 @@ func pythonRefs(dir, text string) []depRef {
 					mod = mod[:i] // "x as y"
 				}
 				if pyName(mod) {
-					out = append(out, depRef{line: n, cands: pyModule([]string{".", dir}, mod, nil)})
+					out = append(out, depRef{line: n, cands: pyModule(bases, mod, nil)})
 				}
 			}
 		case strings.HasPrefix(t, "from ") || strings.HasPrefix(t, "from\t"):
@@ -776,26 +851,44 @@ func pythonRefs(dir, text string) []depRef {
 					list = append(list, nm)
 				}
 			}
-			bases := []string{".", dir}
+			from := bases
 			if dots > 0 {
 				d := dir
 				for range dots - 1 {
 					d = path.Dir(d)
 				}
-				bases = []string{d}
+				from = []string{d}
 			}
-			out = append(out, depRef{line: line, cands: pyModule(bases, mod, list)})
+			out = append(out, depRef{line: line, cands: pyModule(from, mod, list)})
 		}
 	}
 	if strings.Contains(text, "import_module") || strings.Contains(text, "__import__") || strings.Contains(text, "run_path") || strings.Contains(text, "run_module") {
 		for _, m := range rePyDyn.FindAllStringSubmatchIndex(text, -1) {
 			line := strings.Count(text[:m[0]], "\n") + 1
 			arg := strings.TrimSpace(text[m[2]:m[3]])
+			if a := rePyLitPath.FindStringSubmatch(arg); a != nil && a[1] == a[3] && strings.Contains(text[m[0]:m[1]], "run_path") {
+				out = append(out, sourceRef(line, dir, a[2]))
+				continue
+			}
 			if a := rePyLitArg.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
-				out = append(out, depRef{line: line, cands: pyModule([]string{".", dir}, a[2], nil)})
+				out = append(out, depRef{line: line, cands: pyModule(bases, a[2], nil)})
 				continue
 			}
 			out = append(out, depRef{line: line, dynamic: text[m[0]:m[1]]})
+		}
+	}
+	if strings.Contains(text, "exec(") || strings.Contains(text, "compile(") {
+		for _, m := range rePyExec.FindAllStringSubmatchIndex(text, -1) {
+			line := strings.Count(text[:m[0]], "\n") + 1
+			arg := strings.TrimSpace(text[m[2]:m[3]])
+			if a := rePyOpenLit.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
+				out = append(out, sourceRef(line, dir, a[2]))
+				continue
+			}
+			if rePyStrStart.MatchString(arg) || arg == "" {
+				continue // code written in the script itself
+			}
+			out = append(out, depRef{line: line, dynamic: clip(text[m[0]:m[1]], 80)})
 		}
 	}
 	return out
@@ -853,11 +946,13 @@ func pyModule(bases []string, mod string, names []string) []string {
 // ---- Node ----
 
 var (
-	reNodeReq    = regexp.MustCompile(`\brequire\(\s*([^)\n]*)\)`)
-	reNodeImport = regexp.MustCompile(`(?:^|[;\s}])(?:import|export|from)\b[^'"\n;]*?(?:from\s*)?(['"])(\.{1,2}/[^'"\n]+)(['"])`)
-	reNodeDynImp = regexp.MustCompile(`\bimport\(\s*([^)\n]*)\)`)
-	reNodeLitRel = regexp.MustCompile(`^(['"` + "`" + `])(\.{1,2}/[^'"` + "`" + `]+)(['"` + "`" + `])$`)
-	reNodeLitPkg = regexp.MustCompile(`^(['"])[@\w][\w@/.:-]*(['"])$`)
+	reNodeReq     = regexp.MustCompile(`\brequire\(\s*([^)\n]*)\)`)
+	reNodeImport  = regexp.MustCompile(`(?:^|[;\s}])(?:import|export|from)\b[^'"\n;]*?(?:from\s*)?(['"])(\.{1,2}/[^'"\n]+)(['"])`)
+	reNodeDynImp  = regexp.MustCompile(`\bimport\(\s*([^)\n]*)\)`)
+	reNodeLitRel  = regexp.MustCompile(`^(['"` + "`" + `])(\.{1,2}/[^'"` + "`" + `]+)(['"` + "`" + `])$`)
+	reNodeLitPkg  = regexp.MustCompile(`^(['"])[@\w][\w@/.:-]*(['"])$`)
+	reNodeEval    = regexp.MustCompile(`(?:(?:^|[^.\w])(?:eval|Function)|\b(?:runInThisContext|runInNewContext|runInContext|compileFunction))\(\s*([^\n]*)`)
+	reNodeReadLit = regexp.MustCompile(`^(?:\w+\.)?readFileSync\(\s*(['"` + "`" + `])([^'"` + "`" + `\n]+)(['"` + "`" + `])`)
 )
 
 // nodeRefs reads require() and import of relative files: those resolve in
@@ -880,6 +975,21 @@ func nodeRefs(dir, text string) []depRef {
 	}
 	if strings.Contains(text, "require(") {
 		call(reNodeReq)
+	}
+	// A file's text run as code: eval(fs.readFileSync('./x.js')),
+	// new Function(...), vm.runInThisContext(...). A literal file is
+	// followed; any other argument but a string written in the script
+	// fails closed.
+	for _, m := range reNodeEval.FindAllStringSubmatchIndex(text, -1) {
+		arg := strings.TrimSpace(text[m[2]:m[3]])
+		if a := reNodeReadLit.FindStringSubmatch(arg); a != nil && a[1] == a[3] && !strings.Contains(a[2], "${") {
+			out = append(out, sourceRef(line(m[0]), dir, a[2]))
+			continue
+		}
+		if arg == "" || arg[0] == '\'' || arg[0] == '"' || arg[0] == '`' && !strings.Contains(arg, "${") {
+			continue
+		}
+		out = append(out, depRef{line: line(m[0]), dynamic: clip(text[m[0]:m[1]], 80)})
 	}
 	if !strings.Contains(text, "import") && !strings.Contains(text, "export") {
 		return out
@@ -934,4 +1044,634 @@ func nodeCands(dir, spec string) []string {
 		out = append(out, base+ext)
 	}
 	return append(out, base+"/index.js")
+}
+
+// ---- shell: files read into an interpreter ----
+
+// shInterp are the commands that run what they read: a file handed to one
+// on stdin, through $(cat x) or $(< x), is code as much as a sourced file.
+var shInterp = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "eval": true, "source": true, ".": true,
+	"python": true, "python3": true, "node": true, "perl": true, "ruby": true, "deno": true, "bun": true, "php": true, "lua": true,
+}
+
+// callName is the command a call runs, past exec, command, env and
+// assignments, and the index of its first argument.
+func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
+	for i := 0; i < len(c.Args); i++ {
+		v, ok := e.word(c.Args[i])
+		if !ok {
+			return "", 0
+		}
+		switch {
+		case v == "exec" || v == "command" || v == "builtin" || v == "nohup" || v == "time":
+			continue
+		case v == "env":
+			continue
+		case i > 0 && strings.Contains(v, "=") && !strings.HasPrefix(v, "-"):
+			continue // env X=y cmd
+		case i > 0 && strings.HasPrefix(v, "-") && c.Args[i-1] != nil:
+			if prev, _ := e.word(c.Args[i-1]); prev == "env" {
+				continue
+			}
+		}
+		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
+			v = path.Base(v)
+		} else if systemPath(v) {
+			v = path.Base(v)
+		}
+		return v, i + 1
+	}
+	return "", 0
+}
+
+// fileRef resolves a word that names a file a command loads: a literal is
+// followed, anything else fails closed.
+func (e *shEnv) fileRef(w *syntax.Word, dir string) depRef {
+	line := int(w.Pos().Line())
+	v, ok := e.word(w)
+	if !ok {
+		return depRef{line: line, dynamic: printWord(w)}
+	}
+	return sourceRef(line, dir, v)
+}
+
+// readsOf are the files a statement reads as text: cat's operands and
+// its input redirections (`cat x`, `< x`, `$(< x)`).
+func (e *shEnv) readsOf(st *syntax.Stmt, dir string) []depRef {
+	var out []depRef
+	for _, r := range st.Redirs {
+		if r.Op == syntax.RdrIn && r.Word != nil {
+			out = append(out, e.fileRef(r.Word, dir))
+		}
+	}
+	if c, ok := st.Cmd.(*syntax.CallExpr); ok {
+		if name, i := e.callName(c); name == "cat" || name == "head" || name == "tail" || name == "tee" {
+			for _, a := range c.Args[i:] {
+				if v, ok := e.word(a); ok && strings.HasPrefix(v, "-") {
+					continue
+				}
+				out = append(out, e.fileRef(a, dir))
+			}
+		}
+	}
+	return out
+}
+
+// substReads are the files read by the $(...) in a word.
+func (e *shEnv) substReads(w *syntax.Word, dir string) []depRef {
+	var out []depRef
+	syntax.Walk(w, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.CmdSubst:
+			for _, st := range x.Stmts {
+				out = append(out, e.readsOf(st, dir)...)
+			}
+		case *syntax.ProcSubst:
+			for _, st := range x.Stmts {
+				out = append(out, e.readsOf(st, dir)...)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// loaderRefs reads the other ways a shell script loads a project file:
+// its text run by an interpreter (eval "$(cat x)", bash -c "$(< x)",
+// bash < x, cat x | sh), BASH_ENV and ENV, an interpreter's preload and
+// module options (node -r, python3 -m, python3 -c, perl -I -M, ruby -r),
+// make's makefile and npm's package.json. A project package folder run by
+// npx fails closed: what it runs is named in its package.json at run time.
+func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
+	var out []depRef
+	syntax.Walk(file, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.Assign:
+			if x.Name != nil && x.Value != nil {
+				out = append(out, e.envLoads(x.Name.Value, x.Value, dir)...)
+			}
+		case *syntax.BinaryCmd:
+			if x.Op == syntax.Pipe || x.Op == syntax.PipeAll {
+				if c, ok := x.Y.Cmd.(*syntax.CallExpr); ok {
+					if name, _ := e.callName(c); shInterp[name] {
+						out = append(out, e.readsOf(x.X, dir)...)
+					}
+				}
+			}
+		case *syntax.Stmt:
+			c, ok := x.Cmd.(*syntax.CallExpr)
+			if !ok {
+				return true
+			}
+			name, i := e.callName(c)
+			if name == "" {
+				return true
+			}
+			if shInterp[name] {
+				for _, r := range x.Redirs {
+					if r.Op == syntax.RdrIn && r.Word != nil {
+						out = append(out, e.fileRef(r.Word, dir))
+					}
+				}
+				for _, a := range c.Args[i:] {
+					out = append(out, e.substReads(a, dir)...)
+				}
+			}
+			out = append(out, e.commandLoads(name, c.Args[i:], p, top, dir)...)
+		}
+		return true
+	})
+	return out
+}
+
+// envLoads reads a variable that makes a program load a file: a shell's
+// start-up file, git's configuration (aliases run commands), a preload,
+// Node's options; a module search path other than the project folder
+// fails closed (which file an import then loads is decided at run time).
+func (e *shEnv) envLoads(name string, w *syntax.Word, dir string) []depRef {
+	line := int(w.Pos().Line())
+	switch name {
+	case "BASH_ENV", "ENV", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "LD_PRELOAD", "ZDOTDIR":
+		v, ok := e.word(w)
+		if !ok {
+			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
+		}
+		if v == "" || v == "/dev/null" {
+			return nil
+		}
+		if name == "ZDOTDIR" {
+			v = path.Join(v, ".zshenv")
+		}
+		var out []depRef
+		for f := range strings.FieldsFuncSeq(v, func(r rune) bool { return r == ':' || r == ' ' }) {
+			out = append(out, sourceRef(line, dir, f))
+		}
+		return out
+	case "NODE_OPTIONS", "RUBYOPT", "PERL5OPT":
+		v, ok := e.word(w)
+		if !ok {
+			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
+		}
+		words := strings.Fields(v)
+		var out []depRef
+		for i := 0; i < len(words); i++ {
+			wd := words[i]
+			switch {
+			case (wd == "-r" || wd == "--require" || wd == "--import" || wd == "--loader" || wd == "--experimental-loader") && i+1 < len(words):
+				i++
+				wd = words[i]
+			case strings.HasPrefix(wd, "--require=") || strings.HasPrefix(wd, "--import=") || strings.HasPrefix(wd, "--loader="):
+				_, wd, _ = strings.Cut(wd, "=")
+			case strings.HasPrefix(wd, "-r") && len(wd) > 2:
+				wd = wd[2:]
+			case name == "PERL5OPT" && (strings.HasPrefix(wd, "-M") || strings.HasPrefix(wd, "-I")):
+				out = append(out, depRef{line: line, dynamic: name + "=" + v})
+				continue
+			default:
+				continue
+			}
+			if strings.HasPrefix(wd, ".") || strings.Contains(wd, "/") {
+				out = append(out, sourceRef(line, dir, wd))
+				if name == "RUBYOPT" && path.Ext(wd) != ".rb" {
+					out = append(out, sourceRef(line, dir, wd+".rb"))
+				}
+			}
+		}
+		return out
+	case "PATH":
+		// A project folder on PATH: every command the script then runs by
+		// name may be a file planted there later.
+		for f := range strings.SplitSeq(strings.Trim(printWord(w), `"'`), ":") {
+			if e.projectEntry(f) {
+				return []depRef{{line: line, dynamic: "PATH=" + printWord(w) + " (a project folder on PATH: which file a command runs is decided at run time)"}}
+			}
+		}
+	case "PYTHONPATH", "NODE_PATH", "PERL5LIB", "PERLLIB", "RUBYLIB":
+		v, ok := e.word(w)
+		if !ok {
+			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
+		}
+		for f := range strings.SplitSeq(v, ":") {
+			if f == "" || f == "." || f == "./" || f == rootMark || f == rootMark+"/" {
+				continue // the project folder: searched already
+			}
+			return []depRef{{line: line, dynamic: name + "=" + strings.ReplaceAll(v, rootMark, "$PROJECT") + " (a module search path: which file an import loads is decided at run time)"}}
+		}
+	}
+	return nil
+}
+
+var reLeadVar = regexp.MustCompile(`^\$\{?(\w+)\}?`)
+
+// projectEntry reports a PATH entry, as written, that may name a project
+// folder: a relative one, one under the project variables or $(pwd), or
+// under a variable the script sets to one (or to several values).
+func (e *shEnv) projectEntry(f string) bool {
+	f = strings.Trim(f, `"'`)
+	switch {
+	case f == "" || strings.HasPrefix(f, "/") || strings.HasPrefix(f, "~"):
+		return false
+	case strings.HasPrefix(f, "$("):
+		return strings.Contains(f, "pwd") || strings.Contains(f, "dirname")
+	}
+	m := reLeadVar.FindStringSubmatch(f)
+	if m == nil {
+		return true // bin, ./bin
+	}
+	switch name := m[1]; {
+	case name == "PATH" || name == "HOME":
+		return false
+	case projectDirVars[name] || e.unknown[name]:
+		return true
+	default:
+		v, ok := e.vars[name]
+		if !ok {
+			return false // set outside the script (NVM_DIR, GOPATH)
+		}
+		return !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") || strings.HasPrefix(v, rootMark)
+	}
+}
+
+// commandLoads reads the options by which a command loads project files.
+func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir string) []depRef {
+	var out []depRef
+	lit := func(i int) (string, bool) {
+		if i >= len(args) {
+			return "", false
+		}
+		return e.word(args[i])
+	}
+	line := func(i int) int {
+		if i < len(args) {
+			return int(args[i].Pos().Line())
+		}
+		return 1
+	}
+	pathy := func(v string) bool {
+		return strings.HasPrefix(v, ".") || strings.HasPrefix(v, "/") || strings.Contains(v, "/")
+	}
+	// option value: "-r x" or "--require=x"
+	optVal := func(i int, opts ...string) (int, string, bool, bool) {
+		v, ok := lit(i)
+		if !ok {
+			return i, "", false, false
+		}
+		for _, o := range opts {
+			if v == o {
+				if i+1 >= len(args) {
+					return i, "", true, false // an option with no value: the command fails
+				}
+				w, ok := lit(i + 1)
+				return i + 1, w, ok, true
+			}
+			if strings.HasPrefix(o, "--") && strings.HasPrefix(v, o+"=") {
+				return i, v[len(o)+1:], true, true
+			}
+			if !strings.HasPrefix(o, "--") && len(o) == 2 && strings.HasPrefix(v, o) && len(v) > 2 {
+				return i, v[2:], true, true
+			}
+		}
+		return i, "", true, false
+	}
+	switch name {
+	case "node", "bun", "deno", "ruby":
+		for i := 0; i < len(args); i++ {
+			j, v, ok, match := optVal(i, "-r", "--require", "--import", "--loader", "--experimental-loader", "--preload")
+			if match {
+				i = j
+				switch {
+				case !ok:
+					out = append(out, depRef{line: line(j), dynamic: name + " preload " + printWord(args[j])})
+				case pathy(v):
+					out = append(out, sourceRef(line(j), dir, v))
+					if name == "ruby" && !strings.HasSuffix(v, ".rb") {
+						out = append(out, sourceRef(line(j), dir, v+".rb"))
+					}
+				}
+				continue
+			}
+			sv, ok := lit(i)
+			if !ok {
+				return out
+			}
+			if (name == "node" || name == "bun") && (sv == "-e" || sv == "--eval" || sv == "-p" || sv == "--print") {
+				if code, ok := lit(i + 1); ok {
+					out = append(out, nodeRefs(".", code)...)
+				} else if i+1 < len(args) {
+					out = append(out, depRef{line: line(i), dynamic: name + " " + sv + " " + printWord(args[i+1])})
+				}
+				i++
+				continue
+			}
+			if name == "deno" && (sv == "run" || sv == "test") {
+				continue
+			}
+			if !strings.HasPrefix(sv, "-") {
+				return out
+			}
+		}
+	case "python", "python3":
+		for i := 0; i < len(args); i++ {
+			v, ok := lit(i)
+			if !ok || !strings.HasPrefix(v, "-") {
+				return out
+			}
+			switch {
+			case v == "-m" || strings.HasPrefix(v, "-m") && len(v) > 2:
+				mod := strings.TrimPrefix(v, "-m")
+				if mod == "" {
+					mod, ok = lit(i + 1)
+				}
+				if !ok || !pyName(mod) || strings.HasPrefix(mod, ".") || strings.HasSuffix(mod, ".") || strings.Contains(mod, "..") {
+					return append(out, depRef{line: line(i), dynamic: "python -m " + mod})
+				}
+				c := pyModule([]string{"."}, mod, nil)
+				if m, ok := inTree(".", path.Join(strings.ReplaceAll(mod, ".", "/"), "__main__.py")); ok {
+					c = append(c, m)
+				}
+				return append(out, depRef{line: line(i), cands: c})
+			case v == "-c":
+				code, ok := lit(i + 1)
+				if !ok {
+					return append(out, depRef{line: line(i), dynamic: "python -c " + printWord(args[i+min(1, len(args)-1-i)])})
+				}
+				return append(out, pythonRefs(".", code)...)
+			}
+		}
+	case "perl":
+		incs := []string{}
+		var mods []string
+		for i := 0; i < len(args); i++ {
+			v, ok := lit(i)
+			if !ok || !strings.HasPrefix(v, "-") {
+				break
+			}
+			switch {
+			case v == "-I":
+				if w, ok := lit(i + 1); ok {
+					incs = append(incs, w)
+					i++
+				}
+			case strings.HasPrefix(v, "-I"):
+				incs = append(incs, v[2:])
+			case strings.HasPrefix(v, "-M") || strings.HasPrefix(v, "-m"):
+				m, _, _ := strings.Cut(strings.TrimPrefix(v[2:], "-"), "=")
+				if m != "" {
+					mods = append(mods, m)
+				}
+			case v == "-e" || v == "-E":
+				i++
+			}
+		}
+		for _, m := range mods {
+			rel := strings.ReplaceAll(m, "::", "/") + ".pm"
+			var cands []string
+			for _, inc := range incs {
+				if c, ok := relCands(".", path.Join(inc, rel)); ok {
+					cands = append(cands, c...)
+				}
+			}
+			if len(cands) > 0 {
+				out = append(out, depRef{line: line(0), cands: cands})
+			}
+		}
+	case "make", "gmake":
+		base := "."
+		named := false
+		for i := 0; i < len(args); i++ {
+			if j, v, ok, m := optVal(i, "-f", "--file", "--makefile"); m {
+				i, named = j, true
+				if !ok {
+					out = append(out, depRef{line: line(j), dynamic: "make -f " + printWord(args[j])})
+				} else {
+					out = append(out, sourceRef(line(j), dir, v))
+				}
+				continue
+			}
+			if j, v, ok, m := optVal(i, "-C", "--directory"); m {
+				i = j
+				if !ok {
+					return append(out, depRef{line: line(j), dynamic: "make -C " + printWord(args[j])})
+				}
+				base = v
+			}
+		}
+		if !named {
+			var cands []string
+			for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
+				if c, ok := inTree(".", path.Join(base, f)); ok {
+					cands = append(cands, c)
+				}
+			}
+			out = append(out, depRef{line: line(0), cands: cands})
+		}
+	case "npm", "pnpm", "yarn":
+		out = append(out, depRef{line: line(0), cands: []string{"package.json"}})
+		for i := range args {
+			if v, ok := lit(i); ok && (v == "exec" || v == "dlx") {
+				if w, ok := lit(i + 1); ok && pathy(w) {
+					out = append(out, depRef{line: line(i), dynamic: name + " " + v + " " + w + " (a project package folder)"})
+				}
+			}
+		}
+	case "npx", "bunx", "pnpx":
+		for i := range args {
+			v, ok := lit(i)
+			if !ok || strings.HasPrefix(v, "-") {
+				continue
+			}
+			if pathy(v) {
+				out = append(out, depRef{line: line(i), dynamic: name + " " + v + " (a project package folder runs the file its package.json names)"})
+			}
+			break
+		}
+	case "eval":
+		var parts []string
+		for i := range args {
+			v, ok := lit(i)
+			if !ok {
+				return out // eval "$(cmd)": read by substReads when cmd reads a file
+			}
+			parts = append(parts, v)
+		}
+		out = append(out, shellRefs(p, top, strings.Join(parts, " "))...)
+	case "trap":
+		if code, ok := lit(0); ok && !strings.HasPrefix(code, "-") {
+			out = append(out, shellRefs(p, top, code)...)
+		}
+	case "git":
+		for i := 0; i < len(args); i++ {
+			v, ok := lit(i)
+			if !ok || !strings.HasPrefix(v, "-") {
+				break
+			}
+			if v == "-c" && i+1 < len(args) {
+				i++
+				kv, ok := lit(i)
+				if !ok {
+					out = append(out, depRef{line: line(i), dynamic: "git -c " + printWord(args[i])})
+					continue
+				}
+				k, val, _ := strings.Cut(kv, "=")
+				k = strings.ToLower(k)
+				if strings.HasPrefix(k, "include") && strings.HasSuffix(k, ".path") {
+					out = append(out, sourceRef(line(i), dir, val))
+				}
+			}
+		}
+	case "bash", "sh", "zsh", "dash", "ksh":
+		for i := 0; i < len(args); i++ {
+			v, ok := lit(i)
+			if !ok || !strings.HasPrefix(v, "-") {
+				break
+			}
+			if v == "-c" {
+				if code, ok := lit(i + 1); ok {
+					out = append(out, shellRefs(p, top, code)...)
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// ---- Ruby and Perl ----
+
+var (
+	reRubyLoad = regexp.MustCompile(`(?m)^[ \t]*(require_relative|require|load)\b[ \t(]*([^\n#)]*)`)
+	reLitStr   = regexp.MustCompile(`^(['"])([^'"\n]+)(['"])\s*$`)
+	rePerlUse  = regexp.MustCompile(`(?m)^[ \t]*(use|require|do)[ \t]+([^;\n]*)`)
+)
+
+// rubyRefs reads require_relative, and require or load of a path: a
+// literal is followed (require of a gem name is the gem's business), any
+// other argument fails closed.
+func rubyRefs(dir, text string) []depRef {
+	var out []depRef
+	for _, m := range reRubyLoad.FindAllStringSubmatchIndex(text, -1) {
+		line := strings.Count(text[:m[0]], "\n") + 1
+		kw, arg := text[m[2]:m[3]], strings.TrimSpace(text[m[4]:m[5]])
+		a := reLitStr.FindStringSubmatch(arg)
+		switch {
+		case a != nil && a[1] == a[3] && !strings.Contains(a[2], "#{"):
+			v := a[2]
+			if kw == "require" && !strings.HasPrefix(v, ".") && !strings.HasPrefix(v, "/") {
+				continue // a gem or the load path
+			}
+			if kw == "require_relative" {
+				c, ok := inTree(dir, v)
+				if !ok {
+					out = append(out, depRef{line: line, outside: v})
+					continue
+				}
+				cands := []string{c}
+				if path.Ext(c) != ".rb" {
+					cands = []string{c + ".rb", c}
+				}
+				out = append(out, depRef{line: line, cands: cands})
+				continue
+			}
+			out = append(out, sourceRef(line, dir, v))
+			if kw == "require" && path.Ext(v) != ".rb" {
+				out = append(out, sourceRef(line, dir, v+".rb"))
+			}
+		case arg == "" || kw == "require" && !strings.ContainsAny(arg[:1], "'\"") && !strings.Contains(arg, "__dir__") && !strings.Contains(arg, "File"):
+			// require of a constant-free word (require foo) is not Ruby
+		default:
+			out = append(out, depRef{line: line, dynamic: clip(text[m[0]:m[1]], 80)})
+		}
+	}
+	return out
+}
+
+// perlRefs reads use lib (a literal folder, or one below $FindBin::Bin),
+// use and require of a module found there or in lib/, and require or do
+// of a literal file; a folder or file named otherwise fails closed.
+func perlRefs(dir, text string) []depRef {
+	var out []depRef
+	incs := []string{"lib", path.Join(dir, "lib")}
+	type use struct {
+		line int
+		mod  string
+	}
+	var uses []use
+	for _, m := range rePerlUse.FindAllStringSubmatchIndex(text, -1) {
+		line := strings.Count(text[:m[0]], "\n") + 1
+		kw, arg := text[m[2]:m[3]], strings.TrimSpace(text[m[4]:m[5]])
+		if kw == "use" && (strings.HasPrefix(arg, "lib ") || strings.HasPrefix(arg, "lib(")) {
+			rest := strings.TrimSpace(strings.TrimPrefix(arg, "lib"))
+			rest = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(rest, "qw"), "("), ")")
+			for _, w := range strings.FieldsFunc(rest, func(r rune) bool { return r == ',' || r == ' ' || r == '(' || r == ')' || r == '\t' }) {
+				w = strings.Trim(w, `'"`)
+				switch {
+				case strings.HasPrefix(w, "$FindBin::Bin") || strings.HasPrefix(w, "$FindBin::RealBin"):
+					w = strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(w, "$FindBin::RealBin"), "$FindBin::Bin"), "/")
+					if c, ok := inTree(dir, w); ok || w == "" {
+						if w == "" {
+							c = dir
+						}
+						incs = append(incs, c)
+					}
+				case strings.ContainsAny(w, "$@`"):
+					out = append(out, depRef{line: line, dynamic: clip(arg, 80)})
+				case w != "":
+					incs = append(incs, w)
+					if c, ok := inTree(dir, w); ok {
+						incs = append(incs, c)
+					}
+				}
+			}
+			continue
+		}
+		if a := reLitStr.FindStringSubmatch(arg); a != nil && a[1] == a[3] {
+			if kw != "use" {
+				out = append(out, sourceRef(line, dir, a[2]))
+			}
+			continue
+		}
+		mod, _, _ := strings.Cut(arg, " ")
+		mod = strings.TrimRight(mod, ";")
+		if mod == "" || mod[0] >= 'a' && mod[0] <= 'z' || mod[0] >= '0' && mod[0] <= '9' {
+			continue // use strict, use 5.010, pragmas
+		}
+		if !pyName(strings.ReplaceAll(mod, "::", ".")) {
+			if kw != "use" {
+				out = append(out, depRef{line: line, dynamic: clip(text[m[0]:m[1]], 80)})
+			}
+			continue
+		}
+		uses = append(uses, use{line, mod})
+	}
+	for _, u := range uses {
+		rel := strings.ReplaceAll(u.mod, "::", "/") + ".pm"
+		var cands []string
+		seen := map[string]bool{}
+		for _, inc := range incs {
+			if c, ok := inTree(".", path.Join(inc, rel)); ok && !seen[c] {
+				seen[c] = true
+				cands = append(cands, c)
+			}
+		}
+		out = append(out, depRef{line: u.line, cands: cands})
+	}
+	return out
+}
+
+var reScriptLit = regexp.MustCompile("(?:^|[\\s'\"`(=,])((?:\\./|\\.\\./)?[\\w.-]+(?:/[\\w.-]+)*\\.(?:sh|bash|py|js|mjs|cjs|ts|rb|pl))(?:$|[\\s'\"`);,])")
+
+// scriptLiterals: a Python, Node, Ruby or Perl script that runs a project
+// script names it in a string (subprocess.run(["bash", "x.sh"]),
+// execSync("node tools/x.js"), system("sh x.sh")); every such name that is
+// a project file is pinned (one that is not there is not: a name in a
+// string is not a search).
+func scriptLiterals(dir, text string) []depRef {
+	var out []depRef
+	for _, m := range reScriptLit.FindAllStringSubmatchIndex(text, -1) {
+		if c, ok := relCands(dir, text[m[2]:m[3]]); ok {
+			out = append(out, depRef{line: strings.Count(text[:m[0]], "\n") + 1, cands: c, existingOnly: true})
+		}
+	}
+	return out
 }

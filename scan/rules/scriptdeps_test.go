@@ -57,6 +57,41 @@ func TestScriptDeps(t *testing.T) {
 		{"env with a project program", map[string]string{"h/s": "#!/usr/bin/env ./bin/x\n", "bin/x": ":\n"}, "h/s", []string{"bin/x"}, "", ""},
 		{"plain bash", map[string]string{"h/s.sh": "#!/usr/bin/env bash\nset -e\necho hi\n"}, "h/s.sh", nil, "", ""},
 		{"unparseable shell, literal source", map[string]string{"s.sh": "if [[ \n. lib.sh\n", "lib.sh": ":\n"}, "s.sh", []string{"lib.sh"}, "", ""},
+		// Red team 6: other ways a script loads a file.
+		{"eval of $(cat x)", map[string]string{"s.sh": "eval \"$(cat lib.sh)\"\n", "lib.sh": ":\n"}, "s.sh", []string{"lib.sh"}, "", ""},
+		{"bash -c of $(< x)", map[string]string{"s.sh": "bash -c \"$(< lib.sh)\"\n", "lib.sh": ":\n"}, "s.sh", []string{"lib.sh"}, "", ""},
+		{"bash -c of a source line", map[string]string{"s.sh": "bash -c '. lib.sh; x'\n", "lib.sh": ":\n"}, "s.sh", []string{"lib.sh"}, "", ""},
+		{"stdin of an interpreter", map[string]string{"s.sh": "python3 < tool.py\n", "tool.py": "\n"}, "s.sh", []string{"tool.py"}, "", ""},
+		{"cat piped into sh", map[string]string{"s.sh": "cat lib.sh | bash -s\n", "lib.sh": ":\n"}, "s.sh", []string{"lib.sh"}, "", ""},
+		{"cat of a variable piped into sh fails closed", map[string]string{"s.sh": "cat \"$F\" | sh\n"}, "s.sh", nil, "cannot resolve", ""},
+		{"data on stdin of a plain command is not a load", map[string]string{"s.sh": "grep x < data.txt\ncat data.txt | wc -l\n", "data.txt": "x\n"}, "s.sh", nil, "", ""},
+		{"BASH_ENV and export ENV", map[string]string{"s.sh": "BASH_ENV=a.sh bash -c x\nexport ENV=b.sh\n", "a.sh": ":\n", "b.sh": ":\n"}, "s.sh", []string{"a.sh", "b.sh"}, "", ""},
+		{"node -r, --import= and -e", map[string]string{"s.sh": "node -r ./a.js --import=./b.mjs -e \"require('./c.js')\"\nnode -r ts-node/register x\n", "a.js": "", "b.mjs": "", "c.js": ""}, "s.sh", []string{"a.js", "b.mjs", "c.js"}, "", ""},
+		{"python3 -m and -c", map[string]string{"s.sh": "python3 -m pkg.tool\npython3 -c 'import helper'\n", "pkg/__init__.py": "", "pkg/tool.py": "", "helper.py": ""}, "s.sh", []string{"helper.py", "pkg/__init__.py", "pkg/tool.py"}, "", ""},
+		{"perl -I -M", map[string]string{"s.sh": "perl -Ilib -MFoo::Bar -e 1\n", "lib/Foo/Bar.pm": "1;\n"}, "s.sh", []string{"lib/Foo/Bar.pm"}, "", ""},
+		{"ruby -r", map[string]string{"s.sh": "ruby -r ./x -e 1\n", "x.rb": "\n"}, "s.sh", []string{"x.rb"}, "", ""},
+		{"make -f, -C and the default makefile", map[string]string{"s.sh": "make -f mk/a.mk\nmake -C sub lint\n", "mk/a.mk": "", "sub/Makefile": ""}, "s.sh", []string{"mk/a.mk", "sub/Makefile"}, "", ""},
+		{"npm run pins package.json", map[string]string{"s.sh": "npm run lint\n", "package.json": "{}"}, "s.sh", []string{"package.json"}, "", ""},
+		{"npx of a project folder fails closed", map[string]string{"s.sh": "npx ./tools/x\n"}, "s.sh", nil, "cannot resolve", ""},
+		{"python exec of open", map[string]string{"h/s.py": "exec(open('h/x.py').read())\nexec('y = 1')\n", "h/x.py": ""}, "h/s.py", []string{"h/x.py"}, "", ""},
+		{"python exec of a variable fails closed", map[string]string{"h/s.py": "exec(code)\n"}, "h/s.py", nil, "cannot resolve", ""},
+		{"python run_path is a path", map[string]string{"h/s.py": "import runpy\nrunpy.run_path('tools/x.py')\n", "tools/x.py": ""}, "h/s.py", []string{"tools/x.py"}, "", ""},
+		{"python sys.path literal", map[string]string{"h/s.py": "import sys\nsys.path.insert(0, 'lib')\nimport m\n", "lib/m.py": ""}, "h/s.py", []string{"lib/m.py"}, "", ""},
+		{"python sys.path of a variable fails closed", map[string]string{"h/s.py": "import sys\nsys.path.append(p)\nimport m\n"}, "h/s.py", nil, "cannot resolve", ""},
+		{"node eval of readFileSync", map[string]string{"h/s.js": "eval(fs.readFileSync('./h/x.js', 'utf8'))\neval('1')\n", "h/x.js": ""}, "h/s.js", []string{"h/x.js"}, "", ""},
+		{"node eval of a variable fails closed", map[string]string{"h/s.js": "vm.runInThisContext(src)\n"}, "h/s.js", nil, "cannot resolve", ""},
+		{"node require of an existing file with its extension", map[string]string{"h/s.js": "require('./x.js')\n", "h/x.js": ""}, "h/s.js", []string{"h/x.js"}, "", ""},
+		{"ruby require_relative", map[string]string{"h/s.rb": "require 'json'\nrequire_relative 'x'\n", "h/x.rb": ""}, "h/s.rb", []string{"h/x.rb"}, "", ""},
+		{"ruby require of a variable fails closed", map[string]string{"h/s.rb": "require_relative name\n"}, "h/s.rb", nil, "cannot resolve", ""},
+		{"eval and trap of a literal", map[string]string{"s.sh": "eval '. a.sh'\ntrap \". b.sh\" EXIT\neval \"$(ssh-agent -s)\"\n", "a.sh": ":\n", "b.sh": ":\n"}, "s.sh", []string{"a.sh", "b.sh"}, "", ""},
+		{"source of /dev/fd fails closed", map[string]string{"s.sh": "exec 3< lib.sh\n. /dev/fd/3\n", "lib.sh": ":\n"}, "s.sh", nil, "cannot resolve", ""},
+		{"git config files", map[string]string{"s.sh": "git -c include.path=\"$PWD/g.cfg\" x\nexport GIT_CONFIG_GLOBAL=h.cfg\n", "g.cfg": "", "h.cfg": ""}, "s.sh", []string{"g.cfg", "h.cfg"}, "", ""},
+		{"NODE_OPTIONS --require and LD_PRELOAD", map[string]string{"s.sh": "NODE_OPTIONS=\"--max-old-space-size=4096 -r ./a.js\" node x\nLD_PRELOAD=./b.so ls\n", "a.js": "", "b.so": ""}, "s.sh", []string{"a.js", "b.so"}, "", ""},
+		{"PYTHONPATH of the project folder", map[string]string{"s.sh": "PYTHONPATH=. python3 -m t\nPYTHONPATH=\"$CLAUDE_PROJECT_DIR\" true\n", "t.py": ""}, "s.sh", []string{"t.py"}, "", ""},
+		{"PYTHONPATH of another folder fails closed", map[string]string{"s.sh": "export PYTHONPATH=lib\npython3 x\n"}, "s.sh", nil, "cannot resolve", ""},
+		{"a project folder on PATH fails closed", map[string]string{"s.sh": "export PATH=\"$CLAUDE_PROJECT_DIR/bin:$PATH\"\n"}, "s.sh", nil, "cannot resolve", ""},
+		{"a system folder on PATH", map[string]string{"s.sh": "export PATH=\"/usr/local/bin:$HOME/.local/bin:$PATH\"\nPATH=$(getconf PATH)\n"}, "s.sh", nil, "", ""},
+		{"perl use lib and a module", map[string]string{"h/s.pl": "use strict;\nuse lib 'tools';\nuse Foo;\nrequire 'h/x.pl';\n", "tools/Foo.pm": "1;\n", "h/x.pl": "1;\n"}, "h/s.pl", []string{"h/x.pl", "tools/Foo.pm"}, "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := depsRepo(c.files, c.root)
@@ -136,10 +171,17 @@ func FuzzScriptRefs(f *testing.F) {
 		"from .. import (a,\n b)\nimport x.y as z\n",
 		"require('./a'); import b from '../b'; import('./c')\n",
 		"#!./tools/py\n", "#!", "source", ". $(", "if [[ \n. a\n",
+		"eval \"$(cat a.sh)\"\nbash -c \"$(< b.sh)\"\ncat c | sh\nBASH_ENV=d bash x\n",
+		"node -r ./a --import=./b -e \"require('./c')\"\npython3 -m p.q\npython3 -c 'import z'\nperl -Ilib -MA::B\nruby -r ./r\nmake -C s -f m\nnpx ./t\nbash -c 'bash -c \". x\"'\n",
+		"exec(open('x.py').read())\nsys.path.insert(0, 'lib')\nrunpy.run_path('../y.py')\n",
+		"eval(fs.readFileSync('../../a.js'))\nvm.runInThisContext(s)\n",
+		"use lib '../..';\nuse lib \"$FindBin::Bin/../lib\";\nuse A::B;\nrequire_relative '../../x'\nload '/etc/x'\n",
 	} {
 		f.Add("h/s.sh", s)
 		f.Add("h/s.py", s)
 		f.Add("h/s.js", s)
+		f.Add("h/s.rb", s)
+		f.Add("h/s.pl", s)
 	}
 	f.Fuzz(func(t *testing.T, p, text string) {
 		if !strings.Contains(p, "/") || strings.HasPrefix(p, "/") {
