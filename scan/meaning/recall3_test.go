@@ -206,6 +206,8 @@ func FuzzReadChecks(f *testing.F) {
 				}
 			}
 		}
-		warnLen(s)
+		if n := warnLen(s); n < 0 || n > len(s) {
+			t.Fatalf("warnLen = %d for %d bytes", n, len(s))
+		}
 	})
 }
