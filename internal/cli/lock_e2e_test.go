@@ -90,6 +90,22 @@ func (r *gitRepo) commit(msg string) {
 	r.git("commit", "-q", "--allow-empty", "-m", msg)
 }
 
+// expectLapsed asserts what a change to an approved file must do: scan
+// is no longer CLEAN (and names rule, when given), the gate refuses to
+// start the agent, and the pull-request check fails against main.
+func (r *gitRepo) expectLapsed(t *testing.T, rule string) {
+	t.Helper()
+	if res := r.run("scan", "."); res.code == 0 || rule != "" && !strings.Contains(res.stdout, rule) {
+		t.Fatalf("scan still CLEAN (or without %s) after the change:\n%s", rule, res.stdout)
+	}
+	if res := r.run("run", "--wall=off", "--", "true"); res.code == 0 {
+		t.Fatalf("the gate started the agent after the change:\n%s%s", res.stdout, res.stderr)
+	}
+	if res := r.run("pr", "--base", "main", "--fail-on", "suspicious"); res.code == 0 {
+		t.Fatalf("pr passed the change:\n%s%s", res.stdout, res.stderr)
+	}
+}
+
 func (r *gitRepo) run(args ...string) result {
 	r.t.Helper()
 	return runIn(r.t, r.bin, r.dir, append([]string{"HOME=" + r.home, "SENTINEL_HOME=" + r.home}, r.env...), "", args...)
