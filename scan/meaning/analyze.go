@@ -55,6 +55,12 @@ func analyze(src string, all bool) []Reading {
 	}
 	var units []Unit
 	var out []Reading
+	var fg *formGate
+	// The scans of the unit and the one before, in pair.
+	var scratch [2]gateScratch
+	if !all && d.gate != nil {
+		fg = formGateOnce()
+	}
 	if all {
 		units = Units(src)
 		// Never grown, so prev stays valid.
@@ -76,6 +82,8 @@ func analyze(src string, all bool) []Reading {
 	var pair [2]Reading
 	var prev *Reading
 	prevGroups := uint64(0)
+	// prevFormed says prevGroups are the form gate's.
+	prevFormed := false
 	var sections map[string]bool
 	for i, u := range units {
 		var r *Reading
@@ -87,11 +95,34 @@ func analyze(src string, all bool) []Reading {
 			*r = Reading{Unit: u}
 		}
 		groups := uint64(0)
-		if d.gate != nil {
+		if fg != nil {
+			groups = fg.scan(d, u.Text, &scratch[i%2])
+		} else if d.gate != nil {
 			groups = d.gate.groups(u.Text)
 		}
 		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&d.lend != 0
-		if d.gate == nil || d.possible(groups) || joinable && d.possible(groups|prevGroups&d.lend) {
+		read := d.gate == nil || d.possible(groups) || joinable && d.possible(groups|prevGroups&d.lend)
+		formed := false
+		if read && fg != nil {
+			// Warnings: the classes of the forms that match, not
+			// only of the literals that stand (verify_fast.go); for
+			// the unit before too when it may lend its parts.
+			if v, ok := fg.verifyOwn(&scratch[i%2]); !ok {
+				// No intent, alone or joined; the scan's groups
+				// stay for the unit after.
+				read = false
+			} else {
+				groups, formed = v, true
+				if joinable && !prevFormed {
+					// The scan of the unit before is still in
+					// the other scratch.
+					prevGroups = fg.verify(&scratch[(i+1)%2])
+				}
+				joinable = joinable && prevGroups&d.lend != 0
+				read = d.possible(groups) || joinable && d.possible(groups|prevGroups&d.lend)
+			}
+		}
+		if read {
 			r.Frame = Read(u.Text, langOf(u.Text))
 			// Join completes only a frame with an act; without one it
 			// changes nothing, and Warnings need not read the unit
@@ -133,7 +164,7 @@ func analyze(src string, all bool) []Reading {
 			out = append(out, *r)
 		}
 		prev = r
-		prevGroups = groups
+		prevGroups, prevFormed = groups, formed
 	}
 	return out
 }

@@ -1,0 +1,505 @@
+package meaning
+
+import (
+	"unicode/utf8"
+	"unsafe"
+)
+
+// The form gate's automaton. It need not find exactly the literals: each
+// place where it stops is checked against the literal's text and the
+// form's other words (formGate.groups), so it may stop too often but
+// never too seldom. That frees it to be small: it runs over the first
+// gateCap bytes of each literal only, and over byte classes coarser than
+// the bytes (each letter its own class, every digit one, '-', '_' and
+// '\'' one, the space one, any other byte of a literal one). Its rows are
+// 32 entries of 16 bits, one cache line each, and it has about half the
+// states of an automaton over whole literals: where the class gate's
+// table was 0.5 MB, this one is a fifth of that, and stays in cache
+// between the other rules' work.
+
+// gateCap is how many first bytes of a literal the automaton reads.
+const gateCap = 6
+
+const gateShift = 6
+
+// gateBoundary is the class of the token start, which the automaton
+// reads before the first byte of a token; no byte is of this class.
+const gateBoundary = 1<<gateShift - 1
+
+// gateClasses returns the byte classes: 0 for a byte no literal holds,
+// each other byte a class of its own (capitals with their lower case); a
+// byte outside ASCII in a literal, or more classes than fit, gives !ok.
+func gateClasses(lits []string) (class [256]uint8, ok bool) {
+	n := uint8(1)
+	for _, l := range lits {
+		for i := 0; i < len(l); i++ {
+			c := l[i]
+			if c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+				return class, false
+			}
+			if class[c] == 0 {
+				if n == gateBoundary {
+					return class, false
+				}
+				class[c] = n
+				n++
+			}
+		}
+	}
+	for c := 'A'; c <= 'Z'; c++ {
+		class[c] = class[c+'a'-'A']
+	}
+	return class, true
+}
+
+// pattern is what the automaton looks for: the first capLen bytes of a
+// literal, as classes; a word literal's with the token start before it,
+// a substring literal's with a token start inside it wherever one falls.
+type pattern struct {
+	lit  int32
+	word bool
+	// n is the number of bytes of the literal the pattern holds.
+	n int
+}
+
+// compile builds the automaton over the first capLen bytes of g.text;
+// false when the literals do not fit it (Warnings then uses the class
+// gate).
+func (g *formGate) compile(capLen int) bool {
+	class, ok := gateClasses(g.text)
+	if !ok {
+		return false
+	}
+	g.class = class
+	g.capLen = capLen
+	g.pats = g.pats[:0]
+	g.ends, g.outGroups = nil, nil
+	const w = 1 << gateShift
+	child := make([]int32, w)
+	for i := range child {
+		child[i] = -1
+	}
+	own := [][]int32{nil}
+	add := func(syms []uint8, p pattern) {
+		s := int32(0)
+		for _, sym := range syms {
+			k := int32(sym)
+			n := child[s*w+k]
+			if n < 0 {
+				n = int32(len(own))
+				own = append(own, nil)
+				for j := 0; j < w; j++ {
+					child = append(child, -1)
+				}
+				child[s*w+k] = n
+			}
+			s = n
+		}
+		own[s] = append(own[s], int32(len(g.pats)))
+		g.pats = append(g.pats, p)
+	}
+	var syms []uint8
+	for li, l := range g.text {
+		if l == "" {
+			continue
+		}
+		if len(l) > capLen {
+			l = l[:capLen]
+		}
+		if len(g.checks[li]) > 0 {
+			syms = append(syms[:0], gateBoundary)
+			for i := 0; i < len(l); i++ {
+				syms = append(syms, class[l[i]])
+			}
+			add(syms, pattern{lit: int32(li), word: true, n: len(l)})
+		}
+		if g.subs[li] != 0 {
+			syms = syms[:0]
+			for i := 0; i < len(l); i++ {
+				if i > 0 && tokByte[l[i]] && !tokByte[l[i-1]] {
+					syms = append(syms, gateBoundary)
+				}
+				syms = append(syms, class[l[i]])
+			}
+			add(syms, pattern{lit: int32(li), n: len(l)})
+		}
+	}
+	nodes := len(own)
+	if nodes > 1<<16 {
+		return false
+	}
+	delta := make([]int32, nodes*w)
+	fail := make([]int32, nodes)
+	out := make([][]int32, nodes)
+	order := make([]int32, 0, nodes)
+	order = append(order, 0)
+	for k := 0; k < w; k++ {
+		if n := child[k]; n >= 0 {
+			delta[k] = n
+		}
+	}
+	for q := 0; q < len(order); q++ {
+		s := order[q]
+		if s == 0 {
+			out[s] = own[s]
+		} else {
+			// The failure state is shallower, so its list is built.
+			out[s] = append(append([]int32(nil), own[s]...), out[fail[s]]...)
+		}
+		for k := int32(0); k < w; k++ {
+			n := child[s*w+k]
+			if n < 0 {
+				if s != 0 {
+					delta[s*w+k] = delta[fail[s]*w+k]
+				}
+				continue
+			}
+			if s != 0 {
+				fail[n] = delta[fail[s]*w+k]
+				delta[s*w+k] = n
+			}
+			order = append(order, n)
+		}
+	}
+	// The states without output first, so one comparison tells.
+	renum := make([]uint16, nodes)
+	id := 0
+	for _, s := range order {
+		if len(out[s]) == 0 {
+			renum[s] = uint16(id)
+			id++
+		}
+	}
+	g.firstOut = uint32(id)
+	for _, s := range order {
+		if len(out[s]) == 0 {
+			continue
+		}
+		renum[s] = uint16(id)
+		g.ends = append(g.ends, out[s])
+		var m uint64
+		for _, pi := range out[s] {
+			p := g.pats[pi]
+			if !p.word {
+				m |= g.subs[p.lit]
+				continue
+			}
+			for _, c := range g.checks[p.lit] {
+				m |= 1 << c.group
+			}
+		}
+		g.outGroups = append(g.outGroups, m)
+		id++
+	}
+	g.next = make([]uint16, nodes*w)
+	for s := 0; s < nodes; s++ {
+		for k := 0; k < w; k++ {
+			g.next[int(renum[s])*w+k] = renum[delta[s*w+k]]
+		}
+	}
+	return true
+}
+
+// gateScratch is what the scan of one unit leaves for verify: the text
+// scanned (the unit clipped, lowered into low when it is not ASCII), the
+// places where the automaton found the first bytes of a literal, and the
+// groups of the literals outside ASCII (which are not verified).
+type gateScratch struct {
+	s     string
+	low   []byte
+	fires []firing
+	wide  uint64
+}
+
+// firing is a place the automaton stopped: the end of the bytes it read
+// and its output state, less firstOut.
+type firing struct{ end, out int32 }
+
+// scan runs the automaton over a unit and returns the groups of every
+// literal whose first bytes it found (without looking at the tokens
+// around: a superset of what verify returns, as the class gate's), and
+// keeps in sc what verify needs. Where a token starts (a byte of a word
+// after one that is not, or after a byte outside ASCII, which verify
+// decides on), the automaton reads a token start first.
+func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
+	s := clipUnit(text)
+	sc.wide = 0
+	if !isASCII(s) {
+		sc.low = appendLower(sc.low[:0], s)
+		// Valid until sc.low is written again, by the next scan.
+		s = unsafe.String(unsafe.SliceData(sc.low), len(sc.low))
+		if d.gate.mayHoldWide(sc.low) {
+			sc.wide = d.gate.wide.Groups(s)
+		}
+	}
+	sc.s = s
+	fires := sc.fires[:0]
+	raw := sc.wide
+	st := uint32(0)
+	next, class, first := g.next, &g.class, g.firstOut
+	prevTok := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		tok := tokByte[c]
+		if tok && !prevTok {
+			// No pattern ends in a token start.
+			st = uint32(next[st<<gateShift|gateBoundary])
+		}
+		prevTok = tok
+		st = uint32(next[st<<gateShift|uint32(class[c])])
+		if st < first {
+			continue
+		}
+		o := st - first
+		raw |= g.outGroups[o]
+		fires = append(fires, firing{int32(i + 1), int32(o)})
+	}
+	sc.fires = fires
+	return raw
+}
+
+// verify returns the groups of the forms that may match the unit scan
+// last read into sc: the literal whole where its first bytes were found,
+// with the other words of its forms on the tokens around.
+func (g *formGate) verify(sc *gateScratch) uint64 {
+	found := sc.wide
+	for _, f := range sc.fires {
+		if g.outGroups[f.out]&^found == 0 {
+			continue
+		}
+		found = g.check(sc.s, int(f.end), g.ends[f.out], found)
+	}
+	return found
+}
+
+// verifyOwn is verify, except that it stops early, with ok false, when
+// the unit has none of the groups in own: groups that every combining
+// rule needs from the unit itself (formGate.own), so that without one
+// the unit has no intent, alone or joined. Then found is not complete.
+func (g *formGate) verifyOwn(sc *gateScratch) (found uint64, ok bool) {
+	found = sc.wide
+	if found&g.own == 0 {
+		for _, f := range sc.fires {
+			if m := g.outGroups[f.out]; m&g.own&^found != 0 {
+				found = g.check(sc.s, int(f.end), g.ends[f.out], found)
+			}
+		}
+		if found&g.own == 0 {
+			return found, false
+		}
+	}
+	for _, f := range sc.fires {
+		if g.outGroups[f.out]&^found == 0 {
+			continue
+		}
+		found = g.check(sc.s, int(f.end), g.ends[f.out], found)
+	}
+	return found, true
+}
+
+// unitGroups returns the groups Warnings gates a unit on: scan, then
+// verify.
+func (g *formGate) unitGroups(d *data, s string) uint64 {
+	var sc gateScratch
+	g.scan(d, s, &sc)
+	return g.verify(&sc)
+}
+
+// check adds the groups of the patterns in ends, which end at end, whose
+// literal stands there whole, with the other words of its forms.
+func (g *formGate) check(s string, end int, ends []int32, found uint64) uint64 {
+	for _, pi := range ends {
+		pt := &g.pats[pi]
+		t := g.text[pt.lit]
+		p := end - pt.n
+		if !pt.word {
+			if g.subs[pt.lit]&^found != 0 && foldPrefix(s[p:], t) {
+				found |= g.subs[pt.lit]
+			}
+			continue
+		}
+		if !foldPrefix(s[p:], t) {
+			continue
+		}
+		cs := g.checks[pt.lit]
+		need := false
+		for k := range cs {
+			if found&(1<<cs[k].group) == 0 {
+				need = true
+				break
+			}
+		}
+		if !need {
+			continue
+		}
+		side := g.side[pt.lit]
+		if side[0] > maxSide || side[1] > maxSide {
+			for k := range cs {
+				c := &cs[k]
+				if found&(1<<c.group) == 0 && c.matches(s, p+len(t)) {
+					found |= 1 << c.group
+				}
+			}
+			continue
+		}
+		var a around
+		if !a.read(s, p, p+len(t), side) {
+			// The literal is not a token's first bytes.
+			continue
+		}
+		for k := range cs {
+			c := &cs[k]
+			if found&(1<<c.group) == 0 && (a.all || a.fits(c)) {
+				found |= 1 << c.group
+			}
+		}
+	}
+	return found
+}
+
+// maxSide bounds the words on either side of a literal that around
+// reads; the forms of a literal with more are checked by matches.
+const maxSide = 6
+
+// around holds the tokens on either side of a literal's place, read once
+// for all the forms of the literal (formCheck.matches reads them for one
+// form): after[0] is the token the literal starts (from the literal's
+// end), after[1:] the tokens after it, before[k] the k+1-th token before.
+// A side is unsure from where it meets a byte outside ASCII on: a form
+// that needs a token there is taken to match; all says every form is
+// (the literal's own token meets such a byte).
+type around struct {
+	before, after    [maxSide]string
+	nb, na           int
+	bUnsure, aUnsure bool
+	all              bool
+	tokenRest        int
+}
+
+// read reads up to side[0] tokens before p and side[1] after the token
+// that starts at p with the literal s[p:end] (at most maxSide each);
+// false when p does not start a token.
+func (a *around) read(s string, p, end int, side [2]uint8) bool {
+	if p > 0 {
+		if b := s[p-1]; b >= utf8.RuneSelf {
+			a.all = true
+			return true
+		} else if tokByte[b] {
+			return false
+		}
+	}
+	te := end
+	for te < len(s) && tokByte[s[te]] {
+		te++
+	}
+	a.tokenRest = te - end
+	if te < len(s) && s[te] >= utf8.RuneSelf {
+		a.all = true
+		return true
+	}
+	pos := te
+	for a.na = 0; a.na < int(side[1]); {
+		for pos < len(s) && !tokByte[s[pos]] {
+			if s[pos] >= utf8.RuneSelf {
+				a.aUnsure = true
+				break
+			}
+			pos++
+		}
+		if a.aUnsure {
+			break
+		}
+		ts := pos
+		for pos < len(s) && tokByte[s[pos]] {
+			pos++
+		}
+		if pos < len(s) && s[pos] >= utf8.RuneSelf {
+			a.aUnsure = true
+			break
+		}
+		if ts == pos {
+			break
+		}
+		a.after[a.na] = s[ts:pos]
+		a.na++
+	}
+	pos = p
+	for a.nb = 0; a.nb < int(side[0]); {
+		for pos > 0 && !tokByte[s[pos-1]] {
+			if s[pos-1] >= utf8.RuneSelf {
+				a.bUnsure = true
+				break
+			}
+			pos--
+		}
+		if a.bUnsure {
+			break
+		}
+		te := pos
+		for pos > 0 && tokByte[s[pos-1]] {
+			pos--
+		}
+		if pos > 0 && s[pos-1] >= utf8.RuneSelf {
+			a.bUnsure = true
+			break
+		}
+		if te == pos {
+			break
+		}
+		a.before[a.nb] = s[pos:te]
+		a.nb++
+	}
+	return true
+}
+
+// fits reports whether c's form may stand around the literal, as
+// c.matches would.
+func (a *around) fits(c *formCheck) bool {
+	if a.tokenRest != 0 && len(c.words[c.j]) < 4 {
+		return false
+	}
+	for k := c.j + 1; k < len(c.words); k++ {
+		i := k - c.j - 1
+		if i >= a.na {
+			return a.aUnsure
+		}
+		if !foldWordMatch(a.after[i], c.words[k]) {
+			return false
+		}
+	}
+	for k := c.j - 1; k >= 0; k-- {
+		i := c.j - 1 - k
+		if i >= a.nb {
+			return a.bUnsure
+		}
+		if !foldWordMatch(a.before[i], c.words[k]) {
+			return false
+		}
+	}
+	return true
+}
+
+// lowerByte folds ASCII capitals; other bytes are kept.
+var lowerByte = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if 'A' <= c && c <= 'Z' {
+			t[c] += 'a' - 'A'
+		}
+	}
+	return t
+}()
+
+// foldPrefix reports whether s starts with the lower-case ASCII lit, its
+// capitals read as lower case.
+func foldPrefix(s, lit string) bool {
+	if len(s) < len(lit) {
+		return false
+	}
+	for i := 0; i < len(lit); i++ {
+		if lowerByte[s[i]] != lit[i] {
+			return false
+		}
+	}
+	return true
+}
