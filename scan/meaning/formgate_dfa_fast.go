@@ -26,9 +26,13 @@ const gateShift = 6
 // reads before the first byte of a token; no byte is of this class.
 const gateBoundary = 1<<gateShift - 1
 
-// gateClasses returns the byte classes: 0 for a byte no literal holds,
-// each other byte a class of its own (capitals with their lower case); a
-// byte outside ASCII in a literal, or more classes than fit, gives !ok.
+// gateTok is the class of the bytes of a word that no literal holds.
+const gateTok = gateBoundary - 1
+
+// gateClasses returns the byte classes: each byte a literal holds a
+// class of its own (capitals with their lower case), any other byte of a
+// word gateTok, any other byte 0; a byte outside ASCII in a literal, or
+// more classes than fit, gives !ok.
 func gateClasses(lits []string) (class [256]uint8, ok bool) {
 	n := uint8(1)
 	for _, l := range lits {
@@ -38,7 +42,7 @@ func gateClasses(lits []string) (class [256]uint8, ok bool) {
 				return class, false
 			}
 			if class[c] == 0 {
-				if n == gateBoundary {
+				if n == gateTok {
 					return class, false
 				}
 				class[c] = n
@@ -48,6 +52,11 @@ func gateClasses(lits []string) (class [256]uint8, ok bool) {
 	}
 	for c := 'A'; c <= 'Z'; c++ {
 		class[c] = class[c+'a'-'A']
+	}
+	for c := 0; c < utf8.RuneSelf; c++ {
+		if class[c] == 0 && tokByte[c] {
+			class[c] = gateTok
+		}
 	}
 	return class, true
 }
@@ -80,6 +89,8 @@ func (g *formGate) compile(capLen int) bool {
 		child[i] = -1
 	}
 	own := [][]int32{nil}
+	// in is the class by which the trie enters each node.
+	in := []uint8{0}
 	add := func(syms []uint8, p pattern) {
 		s := int32(0)
 		for _, sym := range syms {
@@ -88,6 +99,7 @@ func (g *formGate) compile(capLen int) bool {
 			if n < 0 {
 				n = int32(len(own))
 				own = append(own, nil)
+				in = append(in, sym)
 				for j := 0; j < w; j++ {
 					child = append(child, -1)
 				}
@@ -125,7 +137,7 @@ func (g *formGate) compile(capLen int) bool {
 		}
 	}
 	nodes := len(own)
-	if nodes > 1<<16 {
+	if nodes+1 > 1<<16 {
 		return false
 	}
 	delta := make([]int32, nodes*w)
@@ -161,11 +173,49 @@ func (g *formGate) compile(capLen int) bool {
 			order = append(order, n)
 		}
 	}
+	// The automaton reads the token start itself: its states are the
+	// nodes and a second root, rootTok, for after a byte of a word no
+	// literal holds (the root is for after any other byte, and the
+	// start). Every other node is entered by one class, so it tells
+	// whether a word's byte came last; on a word's byte after any other,
+	// a state moves by the token start first, then by the byte.
+	tokClass := func(k int) bool {
+		if k == gateTok {
+			return true
+		}
+		for c := 0; c < utf8.RuneSelf; c++ {
+			if int(class[c]) == k && k != 0 {
+				return tokByte[c]
+			}
+		}
+		return false
+	}
+	var isTok [w]bool
+	for k := range w {
+		isTok[k] = tokClass(k)
+	}
+	rootTok := int32(nodes)
+	step := func(s int32, k int) int32 {
+		prevTok := s == rootTok || s != 0 && isTok[in[s]]
+		if s == rootTok {
+			s = 0
+		}
+		var t int32
+		if isTok[k] && !prevTok {
+			t = delta[delta[s*w+gateBoundary]*w+int32(k)]
+		} else {
+			t = delta[s*w+int32(k)]
+		}
+		if t == 0 && isTok[k] {
+			t = rootTok
+		}
+		return t
+	}
 	// The states without output first, so one comparison tells.
-	renum := make([]uint16, nodes)
+	renum := make([]uint16, nodes+1)
 	id := 0
-	for _, s := range order {
-		if len(out[s]) == 0 {
+	for _, s := range append(order, rootTok) {
+		if s == rootTok || len(out[s]) == 0 {
 			renum[s] = uint16(id)
 			id++
 		}
@@ -191,10 +241,13 @@ func (g *formGate) compile(capLen int) bool {
 		g.outGroups = append(g.outGroups, m)
 		id++
 	}
-	g.next = make([]uint16, nodes*w)
-	for s := 0; s < nodes; s++ {
+	g.next = make([]uint16, (nodes+1)*w)
+	for s := int32(0); s <= rootTok; s++ {
 		for k := 0; k < w; k++ {
-			g.next[int(renum[s])*w+k] = renum[delta[s*w+k]]
+			if k == gateBoundary {
+				continue
+			}
+			g.next[int(renum[s])*w+k] = renum[step(s, k)]
 		}
 	}
 	return true
@@ -220,7 +273,8 @@ type firing struct{ end, out int32 }
 // around: a superset of what verify returns, as the class gate's), and
 // keeps in sc what verify needs. Where a token starts (a byte of a word
 // after one that is not, or after a byte outside ASCII, which verify
-// decides on), the automaton reads a token start first.
+// decides on), the automaton reads a token start first (compile folds it
+// into the byte's step).
 func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
 	s := clipUnit(text)
 	sc.wide = 0
@@ -237,16 +291,8 @@ func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
 	raw := sc.wide
 	st := uint32(0)
 	next, class, first := g.next, &g.class, g.firstOut
-	prevTok := false
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		tok := tokByte[c]
-		if tok && !prevTok {
-			// No pattern ends in a token start.
-			st = uint32(next[st<<gateShift|gateBoundary])
-		}
-		prevTok = tok
-		st = uint32(next[st<<gateShift|uint32(class[c])])
+		st = uint32(next[st<<gateShift|uint32(class[s[i]])])
 		if st < first {
 			continue
 		}
