@@ -40,8 +40,21 @@ func Warnings(src string) []Reading { return analyze(src, false) }
 // analyze reads every unit; with all, it returns every reading, else only
 // those that warn.
 func analyze(src string, all bool) []Reading {
+	var fg *formGate
+	if !all {
+		fg = formGateOnce()
+	}
+	return analyzeGate(src, all, fg)
+}
+
+// analyzeGate is analyze with the form gate fg (nil: the class gate
+// alone), which only Warnings uses.
+func analyzeGate(src string, all bool, fg *formGate) []Reading {
 	m := Embedded()
 	d := loaded()
+	if d.gate == nil {
+		fg = nil
+	}
 	// The file's language is guessed only when a unit needs it.
 	fileLang, guessed := "", false
 	langOf := func(text string) string {
@@ -55,12 +68,8 @@ func analyze(src string, all bool) []Reading {
 	}
 	var units []Unit
 	var out []Reading
-	var fg *formGate
 	// The scans of the unit and the one before, in pair.
 	var scratch [2]gateScratch
-	if !all && d.gate != nil {
-		fg = formGateOnce()
-	}
 	if all {
 		units = Units(src)
 		// Never grown, so prev stays valid.
@@ -107,7 +116,11 @@ func analyze(src string, all bool) []Reading {
 			// Warnings: the classes of the forms that match, not
 			// only of the literals that stand (verify_fast.go); for
 			// the unit before too when it may lend its parts.
-			if v, ok := fg.verifyOwn(&scratch[i%2]); !ok {
+			lent := uint64(0)
+			if joinable {
+				lent = prevGroups & d.lend
+			}
+			if v, ok := fg.verifyStaged(d, &scratch[i%2], lent); !ok {
 				// No intent, alone or joined; the scan's groups
 				// stay for the unit after.
 				read = false

@@ -258,10 +258,14 @@ func (g *formGate) compile(capLen int) bool {
 // places where the automaton found the first bytes of a literal, and the
 // groups of the literals outside ASCII (which are not verified).
 type gateScratch struct {
+	// g is the gate that scanned.
+	g     *formGate
 	s     string
 	low   []byte
 	fires []firing
 	wide  uint64
+	// raw is what scan returned.
+	raw uint64
 }
 
 // firing is a place the automaton stopped: the end of the bytes it read
@@ -286,7 +290,7 @@ func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
 			sc.wide = d.gate.wide.Groups(s)
 		}
 	}
-	sc.s = s
+	sc.s, sc.g = s, g
 	fires := sc.fires[:0]
 	raw := sc.wide
 	st := uint32(0)
@@ -300,7 +304,7 @@ func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
 		raw |= g.outGroups[o]
 		fires = append(fires, firing{int32(i + 1), int32(o)})
 	}
-	sc.fires = fires
+	sc.fires, sc.raw = fires, raw
 	return raw
 }
 
@@ -318,27 +322,24 @@ func (g *formGate) verify(sc *gateScratch) uint64 {
 	return found
 }
 
-// verifyOwn is verify, except that it stops early, with ok false, when
-// the unit has none of the groups in own: groups that every combining
-// rule needs from the unit itself (formGate.own), so that without one
-// the unit has no intent, alone or joined. Then found is not complete.
-func (g *formGate) verifyOwn(sc *gateScratch) (found uint64, ok bool) {
+// verifyStaged is verify, stage by stage (formGate.stages), except that
+// it stops early, with ok false, when the groups verified so far and the
+// scan's groups not yet verified, with lent (the groups the unit before
+// may lend), can satisfy no rule: then the unit has no intent, alone or
+// joined, and found is not complete.
+func (g *formGate) verifyStaged(d *data, sc *gateScratch, lent uint64) (found uint64, ok bool) {
 	found = sc.wide
-	if found&g.own == 0 {
+	var done uint64
+	for _, m := range g.stages {
 		for _, f := range sc.fires {
-			if m := g.outGroups[f.out]; m&g.own&^found != 0 {
+			if g.outGroups[f.out]&m&^found != 0 {
 				found = g.check(sc.s, int(f.end), g.ends[f.out], found)
 			}
 		}
-		if found&g.own == 0 {
+		done |= m
+		if left := found | sc.raw&^done; !d.possible(left) && !d.possible(left|lent) {
 			return found, false
 		}
-	}
-	for _, f := range sc.fires {
-		if g.outGroups[f.out]&^found == 0 {
-			continue
-		}
-		found = g.check(sc.s, int(f.end), g.ends[f.out], found)
 	}
 	return found, true
 }

@@ -43,11 +43,11 @@ type formGate struct {
 	capLen   int
 	next     []uint16
 	firstOut uint32
-	// own holds, for each combining rule, one group of its need that
-	// has no class a unit lends to the next (an act): a unit with none
-	// of them has no intent, alone or joined. All groups when a rule
-	// has no such group.
-	own uint64
+	// stages are the groups verify checks in turn, stopping when what
+	// is left can satisfy no rule: own (for each combining rule, one
+	// group of its need that has no class a unit lends to the next, an
+	// act), the others not lent, and those lent.
+	stages [3]uint64
 	// side is, per literal, the most words its forms have before it
 	// and after it.
 	side      [][2]uint8
@@ -63,12 +63,20 @@ type formCheck struct {
 	group uint8
 }
 
-var formGateOnce = sync.OnceValue(func() *formGate { return newFormGate(loaded(), nil) })
+var formGateOnce = sync.OnceValue(func() *formGate {
+	d := loaded()
+	var langs []string
+	for l := range d.lex {
+		langs = append(langs, l)
+	}
+	sort.Strings(langs)
+	return newFormGate(d, langs)
+})
 
 // newFormGate builds the gate from the loaded lexicons; nil when there is
 // nothing to build it from or the literals do not fit its table (Warnings
 // uses the class gate alone then).
-func newFormGate(d *data, keep func(class string) bool) *formGate {
+func newFormGate(d *data, langs []string) *formGate {
 	if d == nil || d.gate == nil {
 		return nil
 	}
@@ -90,13 +98,11 @@ func newFormGate(d *data, keep func(class string) bool) *formGate {
 		group uint8
 	}
 	seen := map[ckey]bool{}
-	langs := make([]string, 0, len(d.lex))
-	for l := range d.lex {
-		langs = append(langs, l)
-	}
-	sort.Strings(langs)
 	for _, l := range langs {
 		lx := d.lex[l]
+		if lx == nil {
+			continue
+		}
 		keys := make([]string, 0, len(lx.byKey))
 		for k := range lx.byKey {
 			keys = append(keys, k)
@@ -109,7 +115,7 @@ func newFormGate(d *data, keep func(class string) bool) *formGate {
 		forms = append(forms, lx.subs...)
 		for _, f := range forms {
 			grp, ok := d.group[f.class]
-			if !ok || keep != nil && !keep(f.class) {
+			if !ok {
 				continue
 			}
 			if f.raw != "" {
@@ -141,7 +147,8 @@ func newFormGate(d *data, keep func(class string) bool) *formGate {
 		lits[i] = t
 	}
 	g.text = lits
-	g.own = ownGroups(d)
+	own := ownGroups(d)
+	g.stages = [3]uint64{own, ^(own | d.lend), d.lend &^ own}
 	g.side = make([][2]uint8, len(lits))
 	for i, cs := range g.checks {
 		for _, c := range cs {
