@@ -78,7 +78,7 @@ func analyzeGate(src string, all bool, fg *formGate) []Reading {
 		// Only the readings that warn are returned, as copies: the
 		// units can go back to a pool.
 		up := unitPool.Get().(*[]Unit)
-		units = appendUnits((*up)[:0], src)
+		units = appendUnitsLower((*up)[:0], src, false)
 		defer func() {
 			clear(units) // keep no file alive from the pool
 			*up = units[:0]
@@ -149,6 +149,13 @@ func analyzeGate(src string, all bool, fg *formGate) []Reading {
 			}
 		}
 		if r.Frame.Intent != "" && u.Section != "" {
+			if !all {
+				// Warnings' units keep their sections as written
+				// (appendUnitsLower); lowered here, where one is
+				// read, for the few units with an intent.
+				u.Section = strings.ToLower(u.Section)
+				r.Unit.Section = u.Section
+			}
 			key := r.Frame.Lang + "\x00" + u.Section
 			g, ok := sections[key]
 			if !ok {

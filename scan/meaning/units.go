@@ -32,7 +32,15 @@ func Units(src string) []Unit { return appendUnits(nil, src) }
 
 // appendUnits appends the units of src to out (given empty, so maxUnits
 // counts this file's units).
-func appendUnits(out []Unit, src string) []Unit {
+func appendUnits(out []Unit, src string) []Unit { return appendUnitsLower(out, src, true) }
+
+// appendUnitsLower is appendUnits, with each unit's Section lowered only
+// when lower is set (Warnings lowers the few it reads).
+func appendUnitsLower(out []Unit, src string, lower bool) []Unit {
+	toLower := strings.ToLower
+	if !lower {
+		toLower = func(s string) string { return s }
+	}
 	fence := ""
 	para := 0
 	section, sectionLine := "", 0
@@ -117,7 +125,7 @@ func appendUnits(out []Unit, src string) []Unit {
 			flush()
 			para++
 			h := strings.TrimSpace(strings.TrimLeft(t, "#"))
-			section, sectionLine = strings.ToLower(h), ln
+			section, sectionLine = toLower(h), ln
 			heading, headingLine, intro = section, ln, false
 			continue
 		}
@@ -146,7 +154,7 @@ func appendUnits(out []Unit, src string) []Unit {
 			if strings.HasSuffix(t, ":") {
 				// A line that introduces a list sets its section.
 				flush()
-				section, sectionLine, intro = strings.ToLower(t), ln, true
+				section, sectionLine, intro = toLower(t), ln, true
 				out = appendSentences(out, t, ln, "sentence", section, sectionLine, para)
 				continue
 			}
@@ -206,6 +214,16 @@ func appendSentences(out []Unit, s string, line int, kind, section string, secti
 		}
 	}
 	for i := 0; i < len(s); {
+		// Bytes that can end no sentence are passed over in a tight
+		// loop: any but '.', '!', '?' and the bytes of runes outside
+		// ASCII, while the sentence is short of MaxUnit (past it, a
+		// space or line break ends it too).
+		for stop := min(len(s), start+MaxUnit-1); i < stop && !sentenceByte[s[i]]; {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
 		r, n := rune(s[i]), 1
 		if r >= utf8.RuneSelf {
 			r, n = utf8.DecodeRuneInString(s[i:])
@@ -229,6 +247,17 @@ func appendSentences(out []Unit, s string, line int, kind, section string, secti
 	}
 	return out
 }
+
+// sentenceByte marks the bytes appendSentences must look at: those that
+// may end a sentence ('.', '!', '?') and those of runes outside ASCII
+// ('。', '！', '？').
+var sentenceByte = func() (t [256]bool) {
+	t['.'], t['!'], t['?'] = true, true, true
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = true
+	}
+	return t
+}()
 
 // abbrev reports a sentence so far that ends in an abbreviation such as
 // "e.g" or "i.e" (the full stop after it ends no sentence).
