@@ -22,6 +22,8 @@ type Reading struct {
 
 var unitPool = sync.Pool{New: func() any { return new([]Unit) }}
 
+var scratchPool = sync.Pool{New: func() any { return new([2]gateScratch) }}
+
 // maxWarnUnit is the longest unit that may warn. An instruction is a
 // sentence; a unit longer than this is explanation (a paragraph of
 // reasoning without full stops, a long table cell), where a frame's parts
@@ -68,8 +70,18 @@ func analyzeGate(src string, all bool, fg *formGate) []Reading {
 	}
 	var units []Unit
 	var out []Reading
-	// The scans of the unit and the one before, in pair.
-	var scratch [2]gateScratch
+	// The scans of the unit and the one before, in pair, their buffers
+	// pooled.
+	var scratch *[2]gateScratch
+	if fg != nil {
+		scratch = scratchPool.Get().(*[2]gateScratch)
+		defer func() {
+			for i := range scratch {
+				scratch[i].s, scratch[i].g = "", nil // keep no file alive
+			}
+			scratchPool.Put(scratch)
+		}()
+	}
 	if all {
 		units = Units(src)
 		// Never grown, so prev stays valid.
