@@ -7,27 +7,31 @@ import (
 	"unicode/utf8"
 )
 
-// formGate is the gate Warnings uses on an ASCII unit: it finds which
-// gated classes have a form that matches the unit whole (every word of
-// the form on consecutive tokens, as hits matches it), not only the
-// form's longest word somewhere as a substring. On the wild corpus the
-// class gate lets through one unit in six, of which one in three hundred
-// can have an intent; nearly all the others hold the longest word of a
-// multi-word form ("repository" of "the whole repository") and not the
-// form. Only what hits would find counts, so a unit this gate turns away
-// has no frame with an intent, alone or joined with the unit before:
-// Warnings skips reading it (and guessing its language), and returns the
-// same readings. Analyze keeps the class gate, since it returns the frame
-// of every unit the class gate lets through.
+// formGate is the gate Warnings uses: it finds which gated classes have
+// a form that matches the unit whole (every word of the form on
+// consecutive tokens, as hits matches it), not only the form's longest
+// word somewhere as a substring. On the wild corpus the class gate lets
+// through one unit in six, of which one in three hundred can have an
+// intent; nearly all the others hold the longest word of a multi-word
+// form ("repository" of "the whole repository") and not the form. Only
+// what hits would find counts, so a unit this gate turns away has no
+// frame with an intent, alone or joined with the unit before: Warnings
+// skips reading it (and guessing its language), and returns the same
+// readings. Analyze keeps the class gate, since it returns the frame of
+// every unit the class gate lets through.
 //
-// It is one Aho-Corasick automaton over the ASCII literals of every
-// language (the longest word of each word form, the whole of each
-// substring form), run on the unit as written with capitals folded. Where
-// a literal ends, each form it stands for is checked against the tokens
-// around it; a substring form needs no check. The English checks of hits
-// (third person, clause start, …) only remove hits, so they are not
-// repeated: the groups found here are a superset of the classes of the
-// hits. TestFormGateCoversHits and FuzzFormGate hold it to hits.
+// scan (formgate_dfa_fast.go) runs one automaton over the first bytes of
+// the ASCII literals of every language (the longest word of each word
+// form, the whole of each substring form) on the unit as written with
+// capitals folded (lowered first when it is not ASCII; the literals
+// outside ASCII are the class gate's, unverified). Only when the classes
+// it found could satisfy a rule does verify check, where each literal's
+// first bytes end, the literal whole and each of its word forms against
+// the tokens around; a substring form needs no check. The English checks
+// of hits (third person, clause start, …) only remove hits, so they are
+// not repeated: the groups found are a superset of the classes of the
+// hits. TestFormGateMatchesReference and FuzzFormGate hold it to a slow
+// reference and to hits.
 type formGate struct {
 	// text is each literal's text (lower case ASCII), subs the groups of
 	// its substring forms, checks its word forms.
@@ -163,7 +167,9 @@ func newFormGate(d *data, langs []string) *formGate {
 	return g
 }
 
-// ownGroups returns formGate.own for d's rules.
+// ownGroups returns the first of formGate.stages for d's rules: for each
+// rule, one group of its need with no class lent to the next unit; every
+// group when a rule has none.
 func ownGroups(d *data) uint64 {
 	var own uint64
 	for _, r := range d.need {
@@ -182,7 +188,7 @@ func ownGroups(d *data) uint64 {
 	return own
 }
 
-// tokByte is 1 for the ASCII bytes appendTokens reads as part of a word.
+// tokByte is true for the ASCII bytes appendTokens reads as part of a word.
 var tokByte = func() (t [256]bool) {
 	for c := 0; c < 128; c++ {
 		b := byte(c)
