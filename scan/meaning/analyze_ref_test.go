@@ -501,6 +501,7 @@ func refRead(unit, lang string) Frame {
 	lower := lowerUnit(unit)
 	f := Frame{Lang: lang, Hits: lx.refHits(lower)}
 	f.ref = commandReference(lower, lang)
+	f.aside = asideSpans(lower, f.Hits)
 	resolve(&f, d.rules)
 	return f
 }
