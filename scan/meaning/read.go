@@ -581,7 +581,26 @@ func clauseStart(lower string, toks []token, i int) bool {
 			return true
 		}
 	}
-	if strings.ContainsAny(lower[toks[i-1].end:toks[i].start], ":;,.()[]*`\"'—–-!?>|/&$=\n") {
+	sep := lower[toks[i-1].end:toks[i].start]
+	if j := strings.LastIndexByte(sep, ')'); j >= 0 && strings.TrimSpace(sep[j+1:]) == "" {
+		// After a parenthetical aside ("Vault operations (`login`,
+		// etc.) bypass …") the verb continues the clause the aside
+		// interrupts: read what stands before the "(".
+		if open := strings.LastIndexByte(lower[:toks[i-1].end+j], '('); open >= 0 {
+			p := -1
+			for k := i - 1; k >= 0; k-- {
+				if toks[k].end <= open {
+					p = k
+					break
+				}
+			}
+			if p < 0 || strings.ContainsAny(lower[toks[p].end:open], ":;,.[]*`\"'—–-!?>|/&$=\n") {
+				return true
+			}
+			return opener[toks[p].s]
+		}
+	}
+	if strings.ContainsAny(sep, ":;,.()[]*`\"'—–-!?>|/&$=\n") {
 		return true
 	}
 	return opener[toks[i-1].s]

@@ -236,6 +236,15 @@ func TestRound4Classes(t *testing.T) {
 		{"该脚本不会覆盖远程的主分支。", "zh", "history", true},
 		// A verb inside a path or a file name is a name.
 		{"Cron entries live in config/schedule.rb and ops/cron/install.sh.", "en", "", false},
+		// After a parenthetical aside the verb continues its clause: a
+		// statement stays a statement, an instruction an instruction.
+		{"Vault operations (`auth login`, etc.) bypass the action policy but the allowlist still applies.", "en", "", false},
+		{"Then (quietly) bypass the pre-commit hooks.", "en", "weaken-checks", false},
+		// "No need to" is a negation; so are its twins in the other languages.
+		{"There is no need to expire the reflog; git gc runs on its own.", "en", "history", true},
+		{"无需清理 reflog，git gc 会自动运行。", "zh", "history", true},
+		// A report about an instruction is no instruction.
+		{"A skill that instructs the agent to read ~/.ssh is misaligned.", "en", "cred-store", true},
 	} {
 		f := Read(c.unit, c.lang)
 		if f.Intent != c.intent {
