@@ -44,10 +44,18 @@ type Frame struct {
 type span struct{ start, end int }
 
 // asideSpans returns, for each contrast hit, the span from its end to the
-// end of its clause (the next clause punctuation, or the unit's end).
+// end of its clause (the next clause punctuation, or the unit's end), and
+// for each aside hit its own extent.
 func asideSpans(lower string, hs []Hit) []span {
 	var out []span
 	for _, h := range hs {
+		if h.Class == "aside" && h.Start >= 0 {
+			// A form that names a harmless thing in the words of a
+			// harmful one ("~/.ssh/id_ed25519.pub", a public key): the
+			// hits inside it are set aside.
+			out = append(out, span{h.Start, h.End})
+			continue
+		}
 		if h.Class != "contrast" || h.Start < 0 {
 			continue
 		}
