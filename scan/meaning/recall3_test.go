@@ -195,8 +195,15 @@ func FuzzReadChecks(f *testing.F) {
 	f.Add("**Label**: Reading keys")
 	f.Add("In the form paste the values")
 	f.Add("Make sure `a` is appended to ~/.zshrc")
+	// Round 4: asides, contrasts, paths, obligations.
+	f.Add("Ops (`a`, (b) etc.) bypass the hooks")
+	f.Add(")) skip (")
+	f.Add("send the template, not")
+	f.Add("cat ~/.ssh/id_ed25519.pub, not ~/.ssh/id_ed25519")
+	f.Add("run ./x/install.sh/")
+	f.Add("別忘了，而不是")
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, lang := range []string{"en", "ru"} {
+		for _, lang := range []string{"en", "ru", "es", "zh", "ja"} {
 			lower := lowerUnit(s)
 			commandReference(lower, lang)
 			fr := Read(s, lang)
