@@ -573,6 +573,14 @@ var opener = map[string]bool{
 	"later": true, "once": true, "again": true, "straight": true, "else": true, "otherwise": true,
 	"let's": true, "lets": true, "shall": true, "better": true, "rather": true, "but": true,
 	"dont": true, "not": true, "ever": true, "routinely": true, "regularly": true, "proactively": true,
+	// Round 4: the adverbs and contractions a polite or chatty
+	// instruction puts before its verb ("kindly upload", "you'll want
+	// to", "lastly, …").
+	"kindly": true, "you'll": true, "you'd": true, "we'll": true, "we'd": true, "i'll": true, "i'd": true,
+	"ideally": true, "preferably": true, "definitely": true, "quickly": true, "carefully": true,
+	"additionally": true, "lastly": true, "secondly": true, "thirdly": true, "initially": true,
+	"subsequently": true, "thereafter": true, "meanwhile": true, "promptly": true, "discreetly": true,
+	"go": true, "you’ll": true, "you’d": true,
 }
 
 // clauseStart reports whether token i of a lowered English unit opens a
