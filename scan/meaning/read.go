@@ -184,6 +184,11 @@ func (lx *Lexicon) hits(lower string) []Hit {
 				// "SKIP=lint", "disabled_tools": a name in code, not a verb.
 				ok = false
 			}
+			if ok && lx.Lang == "ru" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && pastTenseRU(t.s, f.words[0]) {
+				// "удалил" after the form "удали": the past tense
+				// states what was done; it asks for nothing.
+				ok = false
+			}
 			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) && !(participle(t.s, f.words[0]) && resultative(toks, i)) && !afterFronted(lower, toks, i, f.words[0]) {
 				// "Git stores stash entries", "skipped pipelines pass":
 				// a verb after its subject states what happens; an
@@ -624,13 +629,24 @@ func clauseStart(lower string, toks []token, i int) bool {
 
 // identifier reports a token that is a name in code: one joined by an
 // underscore, or one a "=" assigns to.
+// pastTenseRU reports a Russian verb in the past tense matched by a form
+// that is its stem ("удалил", "удалила", "удалили" for "удали").
+func pastTenseRU(tok, form string) bool {
+	switch strings.TrimPrefix(tok, form) {
+	case "л", "ла", "ло", "ли", "лся", "лась", "лось", "лись":
+		return len(tok) > len(form)
+	}
+	return false
+}
+
 func identifier(lower string, t token) bool {
 	if strings.Contains(t.s, "_") || t.end < len(lower) && lower[t.end] == '=' {
 		return true
 	}
 	// A segment inside a path ("config/schedule.rb", "./install.sh",
-	// "scripts/sync/"): a name, not a verb.
-	if t.start == 0 || lower[t.start-1] != '/' || t.end+1 >= len(lower) {
+	// "scripts/sync/") or a file name in code ("`scheduled-tasks.md`"): a
+	// name, not a verb.
+	if t.start == 0 || lower[t.start-1] != '/' && lower[t.start-1] != '`' || t.end+1 >= len(lower) {
 		return false
 	}
 	c := lower[t.end+1]
