@@ -435,6 +435,11 @@ func (lx *Lexicon) refHits(lower string) []Hit {
 				// "SKIP=lint", "disabled_tools": a name in code, not a verb.
 				ok = false
 			}
+			if ok && lx.Lang == "ru" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && pastTenseRU(t.s, f.words[0]) {
+				// "удалил" after the form "удали": the past tense
+				// states what was done; it asks for nothing.
+				ok = false
+			}
 			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) && !(participle(t.s, f.words[0]) && resultative(toks, i)) && !afterFronted(lower, toks, i, f.words[0]) {
 				// "Git stores stash entries", "skipped pipelines pass":
 				// a verb after its subject states what happens; an
@@ -501,6 +506,7 @@ func refRead(unit, lang string) Frame {
 	lower := lowerUnit(unit)
 	f := Frame{Lang: lang, Hits: lx.refHits(lower)}
 	f.ref = commandReference(lower, lang)
+	f.aside = asideSpans(lower, f.Hits)
 	resolve(&f, d.rules)
 	return f
 }

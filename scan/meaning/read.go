@@ -35,6 +35,47 @@ type Frame struct {
 	Guard string `json:"guard,omitempty"`
 	// ref marks a unit that documents a command (commandReference).
 	ref bool
+	// aside holds the byte spans a contrast sets aside ("send the
+	// template, not the real values"): what stands in them is not asked
+	// for, so their hits take no part in the intent.
+	aside []span
+}
+
+type span struct{ start, end int }
+
+// asideSpans returns, for each contrast hit, the span from its end to the
+// end of its clause (the next clause punctuation, or the unit's end), and
+// for each aside hit its own extent.
+func asideSpans(lower string, hs []Hit) []span {
+	var out []span
+	for _, h := range hs {
+		if h.Class == "aside" && h.Start >= 0 {
+			// A form that names a harmless thing in the words of a
+			// harmful one ("~/.ssh/id_ed25519.pub", a public key): the
+			// hits inside it are set aside.
+			out = append(out, span{h.Start, h.End})
+			continue
+		}
+		if h.Class != "contrast" || h.Start < 0 {
+			continue
+		}
+		end := len(lower)
+		if i := strings.IndexAny(lower[h.End:], ",;.:!?，。；：！？"); i >= 0 {
+			end = h.End + i
+		}
+		out = append(out, span{h.End, end})
+	}
+	return out
+}
+
+// setAside reports a hit inside a span a contrast sets aside.
+func (f *Frame) setAside(h Hit) bool {
+	for _, s := range f.aside {
+		if h.Start >= s.start && h.Start < s.end {
+			return true
+		}
+	}
+	return false
 }
 
 // Has reports whether the frame holds a hit of class c.
@@ -143,6 +184,11 @@ func (lx *Lexicon) hits(lower string) []Hit {
 				// "SKIP=lint", "disabled_tools": a name in code, not a verb.
 				ok = false
 			}
+			if ok && lx.Lang == "ru" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && pastTenseRU(t.s, f.words[0]) {
+				// "удалил" after the form "удали": the past tense
+				// states what was done; it asks for nothing.
+				ok = false
+			}
 			if ok && lx.Lang == "en" && len(f.words) == 1 && strings.HasPrefix(f.class, "act.") && !clauseStart(lower, toks, i) && !(participle(t.s, f.words[0]) && resultative(toks, i)) && !afterFronted(lower, toks, i, f.words[0]) {
 				// "Git stores stash entries", "skipped pipelines pass":
 				// a verb after its subject states what happens; an
@@ -222,6 +268,7 @@ func Read(unit, lang string) Frame {
 	ls := unsafe.String(unsafe.SliceData(low), len(low))
 	f := Frame{Lang: lang, Hits: lx.hits(ls)}
 	f.ref = commandReference(ls, lang)
+	f.aside = asideSpans(ls, f.Hits)
 	*bp = low
 	lowerPool.Put(bp)
 	resolve(&f, d.rules)
@@ -262,16 +309,16 @@ func commandReference(lower, lang string) bool {
 		// The mood of the description is read in English only.
 		return false
 	}
-	ok := false
-	for _, sep := range []string{"- ", "– ", "— ", ": "} {
-		if r, cut := strings.CutPrefix(rest, sep); cut {
-			rest, ok = r, true
+	sep := false
+	for _, sp := range []string{"- ", "– ", "— ", ": "} {
+		if r, cut := strings.CutPrefix(rest, sp); cut {
+			rest, sep = r, true
 			break
 		}
 	}
-	if !ok {
-		return false
-	}
+	// With or without a separator, a verb in the third person right after
+	// the command states what it does ("`stash drop` discards the latest
+	// stash").
 	toks := tokens(rest)
 	if len(toks) == 0 {
 		return false
@@ -279,7 +326,7 @@ func commandReference(lower, lang string) bool {
 	w := toks[0].s
 	switch w {
 	case "is", "are", "was", "does", "has":
-		return true
+		return sep
 	}
 	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us")
 }
@@ -295,7 +342,7 @@ func resolve(f *Frame, rules []Rule) {
 	// words away from the verb is another sentence's object. Hits of the
 	// unit before (Join) have no offset and always count.
 	for _, a := range f.Hits {
-		if !strings.HasPrefix(a.Class, "act.") || a.Start < 0 {
+		if !strings.HasPrefix(a.Class, "act.") || a.Start < 0 || f.setAside(a) {
 			continue
 		}
 		near := map[string]bool{}
@@ -304,6 +351,9 @@ func resolve(f *Frame, rules []Rule) {
 			w = 2 * window
 		}
 		for _, h := range f.Hits {
+			if f.setAside(h) {
+				continue
+			}
 			if h.Start < 0 || h.End >= a.Start-w && h.Start <= a.End+w {
 				near[h.Class] = true
 			}
@@ -346,7 +396,9 @@ func resolve(f *Frame, rules []Rule) {
 			f.Guard = h.Term
 			break
 		}
-		if h.Class != "neg" || overlapsClass(f.Hits, h, "cond.falsely") || overlapsAct(f.Hits, h) || overlapsPart(f.Hits, h) {
+		// A negation inside an obligation ("don't forget to", "vergiss
+		// nicht", "なければなりません") asks for the act; it forbids nothing.
+		if h.Class != "neg" || overlapsClass(f.Hits, h, "cond.falsely") || overlapsClass(f.Hits, h, "must") || overlapsAct(f.Hits, h) || overlapsPart(f.Hits, h) {
 			continue
 		}
 		if firstAct < 0 || h.Start <= firstAct || anywhere {
@@ -526,6 +578,14 @@ var opener = map[string]bool{
 	"later": true, "once": true, "again": true, "straight": true, "else": true, "otherwise": true,
 	"let's": true, "lets": true, "shall": true, "better": true, "rather": true, "but": true,
 	"dont": true, "not": true, "ever": true, "routinely": true, "regularly": true, "proactively": true,
+	// Round 4: the adverbs and contractions a polite or chatty
+	// instruction puts before its verb ("kindly upload", "you'll want
+	// to", "lastly, …").
+	"kindly": true, "you'll": true, "you'd": true, "we'll": true, "we'd": true, "i'll": true, "i'd": true,
+	"ideally": true, "preferably": true, "definitely": true, "quickly": true, "carefully": true,
+	"additionally": true, "lastly": true, "secondly": true, "thirdly": true, "initially": true,
+	"subsequently": true, "thereafter": true, "meanwhile": true, "promptly": true, "discreetly": true,
+	"go": true, "you’ll": true, "you’d": true,
 }
 
 // clauseStart reports whether token i of a lowered English unit opens a
@@ -542,7 +602,26 @@ func clauseStart(lower string, toks []token, i int) bool {
 			return true
 		}
 	}
-	if strings.ContainsAny(lower[toks[i-1].end:toks[i].start], ":;,.()[]*`\"'—–-!?>|/&$=\n") {
+	sep := lower[toks[i-1].end:toks[i].start]
+	if j := strings.LastIndexByte(sep, ')'); j >= 0 && strings.TrimSpace(sep[j+1:]) == "" {
+		// After a parenthetical aside ("Vault operations (`login`,
+		// etc.) bypass …") the verb continues the clause the aside
+		// interrupts: read what stands before the "(".
+		if open := strings.LastIndexByte(lower[:toks[i-1].end+j], '('); open >= 0 {
+			p := -1
+			for k := i - 1; k >= 0; k-- {
+				if toks[k].end <= open {
+					p = k
+					break
+				}
+			}
+			if p < 0 || strings.ContainsAny(lower[toks[p].end:open], ":;,.[]*`\"'—–-!?>|/&$=\n") {
+				return true
+			}
+			return opener[toks[p].s]
+		}
+	}
+	if strings.ContainsAny(sep, ":;,.()[]*`\"'—–-!?>|/&$=\n") {
 		return true
 	}
 	return opener[toks[i-1].s]
@@ -550,8 +629,28 @@ func clauseStart(lower string, toks []token, i int) bool {
 
 // identifier reports a token that is a name in code: one joined by an
 // underscore, or one a "=" assigns to.
+// pastTenseRU reports a Russian verb in the past tense matched by a form
+// that is its stem ("удалил", "удалила", "удалили" for "удали").
+func pastTenseRU(tok, form string) bool {
+	switch strings.TrimPrefix(tok, form) {
+	case "л", "ла", "ло", "ли", "лся", "лась", "лось", "лись":
+		return len(tok) > len(form)
+	}
+	return false
+}
+
 func identifier(lower string, t token) bool {
-	return strings.Contains(t.s, "_") || t.end < len(lower) && lower[t.end] == '='
+	if strings.Contains(t.s, "_") || t.end < len(lower) && lower[t.end] == '=' {
+		return true
+	}
+	// A segment inside a path ("config/schedule.rb", "./install.sh",
+	// "scripts/sync/") or a file name in code ("`scheduled-tasks.md`"): a
+	// name, not a verb.
+	if t.start == 0 || lower[t.start-1] != '/' && lower[t.start-1] != '`' || t.end+1 >= len(lower) {
+		return false
+	}
+	c := lower[t.end+1]
+	return lower[t.end] == '/' || lower[t.end] == '.' && ('a' <= c && c <= 'z' || '0' <= c && c <= '9')
 }
 
 // warnLen is a unit's length as maxWarnUnit counts it: bytes, except that
