@@ -157,7 +157,19 @@ func analyzeGate(src string, all bool, fg *formGate) []Reading {
 					// The unit before was not read (it held no act).
 					prev.Frame = Read(prev.Unit.Text, langOf(prev.Unit.Text))
 				}
-				Join(&r.Frame, &prev.Frame, prev.Unit.Line)
+				if Join(&r.Frame, &prev.Frame, prev.Unit.Line) {
+					// The parts it took from the unit before are
+					// its own now, and it lends them on to the unit
+					// after (a chain of three units in one
+					// paragraph): the gate must count them there.
+					for _, h := range r.Frame.Hits {
+						if h.Start < 0 {
+							if g, ok := d.group[h.Class]; ok {
+								groups |= 1 << g
+							}
+						}
+					}
+				}
 			}
 		}
 		if r.Frame.Intent != "" && u.Section != "" {

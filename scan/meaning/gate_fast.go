@@ -57,7 +57,10 @@ func newUnitGate(lits []text.Literal) *unitGate {
 
 // needed drops each literal that holds another literal of its group:
 // wherever it stands the shorter one stands too, so the groups found are
-// the same, and the automaton has a third fewer states.
+// the same, and the automaton has a third fewer states. A literal outside
+// ASCII is dropped only for a shorter one outside ASCII: the form gate
+// reads the ASCII literals only where a token starts, so "trage" does not
+// stand for "übertrage" there, and the wide automaton must keep it.
 func needed(lits []text.Literal) []text.Literal {
 	groups := make(map[string]uint64, len(lits))
 	for _, l := range lits {
@@ -75,9 +78,10 @@ func needed(lits []text.Literal) []text.Literal {
 // holdsShorter reports whether a literal of l's group is a proper
 // substring of l.
 func holdsShorter(l text.Literal, groups map[string]uint64) bool {
+	wide := !isASCII(l.Text)
 	for i := 0; i < len(l.Text); i++ {
 		for j := i + 1; j <= len(l.Text); j++ {
-			if j-i < len(l.Text) && groups[l.Text[i:j]]&(1<<l.Group) != 0 {
+			if j-i < len(l.Text) && groups[l.Text[i:j]]&(1<<l.Group) != 0 && (wide == !isASCII(l.Text[i:j])) {
 				return true
 			}
 		}
