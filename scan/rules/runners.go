@@ -13,6 +13,7 @@ import (
 
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/shellcmd"
 )
 
 // A hook's command line is often not a script but a runner: `make lint`,
@@ -622,7 +623,11 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 		return nil
 	}
 	line := int(c.Args[i].Pos().Line())
-	if r := outsidePath(prog); r != "" {
+	if r := outsidePath(prog); r != "" && (shellcmd.ScriptExts[strings.ToLower(path.Ext(prog))] || !strings.HasPrefix(r, "/") && !strings.HasPrefix(r, "~")) {
+		// A script out of the tree, or a program the command reaches by
+		// climbing out of the project. An installed program named by its
+		// home or absolute path (~/.local/bin/gh) is what a name on PATH
+		// finds: neither is the project's, and neither is pinned.
 		return []depRef{{line: line, outside: r}}
 	}
 	var out []depRef
@@ -701,4 +706,23 @@ func (r *Repo) pinCommand(h hash.Hash, a agentcfg.AutoRun) (unpinned bool) {
 		}
 	}
 	return d.unpinned != ""
+}
+
+// OutsideRun is a file outside the scanned folder that a config names for
+// the agent to run or to read as a config of what runs.
+type OutsideRun struct {
+	Tool, Source string
+	Line         int
+	Path         string // as written
+	Kind         discover.Kind
+}
+
+// RunsKind reports a kind of included file that defines what runs: a
+// hooks file, a servers file, a plugin's bin/ or its settings.
+func RunsKind(k discover.Kind) bool {
+	switch k {
+	case discover.KindPluginHooks, discover.KindMCP, discover.KindPluginBin, discover.KindSettings:
+		return true
+	}
+	return false
 }
