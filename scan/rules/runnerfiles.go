@@ -593,7 +593,7 @@ func npmScriptRefs(p, top, text, field string, goals []string) []depRef {
 			case strings.HasPrefix(c, "@php "), strings.HasPrefix(c, "@composer "):
 				out = append(out, lineRefs(p, top, c[1:], line)...)
 			case strings.HasPrefix(c, "@") && field == "scripts" && path.Base(p) == "composer.json":
-				names = append(names, strings.Fields(c[1:]+" x")[0])
+				names = append(names, strings.Fields(c[1:] + " x")[0])
 			case rePHPCallback.MatchString(strings.TrimSpace(c)) && path.Base(p) == "composer.json":
 				out = append(out, depRef{line: line, dynamic: c + " (a PHP class method composer loads from the project)"})
 			default:

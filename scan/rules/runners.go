@@ -68,19 +68,19 @@ var (
 // loads. It is the one table to audit; docs/approvals.md lists it.
 var runners = map[string]runner{
 	// Defined by files whose commands Sentinel reads.
-	"make":     {kind: "make"}, // makefiles: see makeLoads (-f, -C, goals)
-	"gmake":    {kind: "make"},
-	"just":     {files: []string{"justfile", "Justfile", ".justfile"}, kind: "just"},
-	"npm":      {kind: "npm"}, // see npmLoads
-	"pnpm":     {kind: "npm"},
-	"yarn":     {kind: "npm"},
-	"bun":      {kind: "npm"},
-	"npx":      {kind: "npx"},
-	"pnpx":     {kind: "npx"},
-	"bunx":     {kind: "npx"},
-	"composer": {files: []string{"composer.json", "composer.lock", "auth.json"}, kind: "composer"},
-	"rake":     {files: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, globs: []string{"rakelib/*.rake"}, kind: "rb"},
-	"task":     {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"}},
+	"make":       {kind: "make"}, // makefiles: see makeLoads (-f, -C, goals)
+	"gmake":      {kind: "make"},
+	"just":       {files: []string{"justfile", "Justfile", ".justfile"}, kind: "just"},
+	"npm":        {kind: "npm"}, // see npmLoads
+	"pnpm":       {kind: "npm"},
+	"yarn":       {kind: "npm"},
+	"bun":        {kind: "npm"},
+	"npx":        {kind: "npx"},
+	"pnpx":       {kind: "npx"},
+	"bunx":       {kind: "npx"},
+	"composer":   {files: []string{"composer.json", "composer.lock", "auth.json"}, kind: "composer"},
+	"rake":       {files: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, globs: []string{"rakelib/*.rake"}, kind: "rb"},
+	"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"}},
 	"pre-commit": {files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}},
 	// Pinned by their definition files; the rest of the line is read as a
 	// command of its own (bundle exec rspec, uv run pytest).
