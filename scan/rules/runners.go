@@ -175,8 +175,10 @@ func goalKey(goals []string) string {
 // maxGlobDeps bounds the files one pattern adds to a closure.
 const maxGlobDeps = 200
 
-// globAll returns, sorted, the project files the patterns match.
-func (c *closer) globAll(patterns []string) []string {
+// globAll returns, sorted, the project files the patterns match, and adds
+// to d the folders whose listing decides the matches (each with a final
+// "/"), so a cache of the verdict notices a file that starts to match.
+func (c *closer) globAll(d *scriptDeps, patterns []string) []string {
 	var out []string
 	for _, p := range patterns {
 		m, err := fs.Glob(c.r.FS, p)
@@ -184,6 +186,26 @@ func (c *closer) globAll(patterns []string) []string {
 			continue
 		}
 		out = append(out, m...)
+		// The folders the wildcards range over: the one above the first
+		// wildcard, and every existing folder the pattern's folder matches.
+		dir := path.Dir(p)
+		parts := strings.Split(dir, "/")
+		wild := false
+		for i, part := range parts {
+			if strings.ContainsAny(part, "*?[") {
+				d.listed = append(d.listed, strings.Join(parts[:i], "/")+"/")
+				wild = true
+				break
+			}
+		}
+		if !wild {
+			d.listed = append(d.listed, dir+"/") // there or not yet
+		}
+		if dirs, err := fs.Glob(c.r.FS, dir); err == nil {
+			for _, x := range dirs {
+				d.listed = append(d.listed, x+"/")
+			}
+		}
 		if len(out) > maxGlobDeps {
 			out = out[:maxGlobDeps]
 			break

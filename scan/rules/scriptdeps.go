@@ -77,6 +77,9 @@ type depRef struct {
 type scriptDeps struct {
 	files  []string // existing dependencies, sorted (never the script itself)
 	absent []string // candidates that do not exist, sorted
+	// listed are folders (ending in "/") whose listing decides which files
+	// a pattern loads (a virtualenv's *.pth files).
+	listed []string
 	// unpinned says, in one sentence, why an approval cannot cover the
 	// script ("" when it can).
 	unpinned string
@@ -207,7 +210,7 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 			}
 			cands := ref.cands
 			if len(ref.globs) > 0 {
-				cands = append(slices.Clone(cands), c.globAll(ref.globs)...)
+				cands = append(slices.Clone(cands), c.globAll(d, ref.globs)...)
 			}
 			for _, cand := range cands {
 				if skip[cand] {
@@ -332,11 +335,13 @@ func (r *Repo) ScriptDeps(p string) (files []string, unpinned string) {
 // AbsentDeps returns, sorted, the files scripts would load that do not
 // exist (a module Python looks for beside the script first): their
 // appearance changes what runs, so a cache of the verdict must notice it.
+// A path ending in "/" is a folder whose listing matters (a virtualenv's
+// site-packages, where any new *.pth file runs).
 func (r *Repo) AbsentDeps() []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, d := range r.deps {
-		for _, p := range d.absent {
+		for _, p := range append(d.absent[:len(d.absent):len(d.absent)], d.listed...) {
 			if !seen[p] {
 				seen[p] = true
 				out = append(out, p)
