@@ -379,18 +379,21 @@ func makeRefs(p, top, text string, goals []string) []depRef {
 		out = append(out, r)
 	}
 	for _, ln := range append(mf.always, recipes...) {
-		out = append(out, lineRefs(p, top, mf.expand(ln.text, 0), ln.line)...)
+		out = append(out, lineRefsIn(p, top, mf.expand(ln.text, 0), ln.line, dir)...)
 	}
 	return out
 }
 
 // lineRefs reads one command line of a definition file, numbered as in
 // the file.
-func lineRefs(p, top, cmd string, line int) []depRef {
+func lineRefs(p, top, cmd string, line int) []depRef { return lineRefsIn(p, top, cmd, line, ".") }
+
+// lineRefsIn is lineRefs for a command run in the folder cwd.
+func lineRefsIn(p, top, cmd string, line int, cwd string) []depRef {
 	if strings.TrimSpace(cmd) == "" {
 		return nil
 	}
-	refs := shellRefs(p, top, cmd)
+	refs := shellRefsIn(p, top, cmd, cwd)
 	for i := range refs {
 		refs[i].line = line + refs[i].line - 1
 	}

@@ -507,6 +507,9 @@ func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line 
 		}
 		return g
 	}
+	if sub == "x" && prog == "npm" {
+		sub = "exec" // npm x is npm exec; yarn x is the script x
+	}
 	var goals []string
 	switch sub {
 	case "run", "run-script", "rum", "urn":
@@ -526,7 +529,7 @@ func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line 
 	case "", "install", "i", "ci", "add", "isntall", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "clean-install", "ic", "install-clean", "rebuild", "rb", "pack", "publish":
 		goals = []string{"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare", "prepack", "postpack"}
 		out = append(out, depRef{line: line, cands: []string{"binding.gyp"}, kind: "data"})
-	case "exec", "x", "dlx":
+	case "exec", "dlx":
 		return append(out, e.npxLoads(prog, words[at+1:], args[at+1:], line, dir)...)
 	default:
 		if prog == "npm" {

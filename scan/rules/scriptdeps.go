@@ -535,7 +535,11 @@ func systemPath(w string) bool {
 
 // shellRefs reads the files a shell script sources (. or source) and the
 // project scripts it runs.
-func shellRefs(p, top, text string) []depRef {
+func shellRefs(p, top, text string) []depRef { return shellRefsIn(p, top, text, ".") }
+
+// shellRefsIn is shellRefs for commands run in the folder cwd (a make
+// recipe runs in its makefile's folder).
+func shellRefsIn(p, top, text, cwd string) []depRef {
 	if len(text) > 4<<20 {
 		text = text[:4<<20]
 	}
@@ -592,7 +596,7 @@ func shellRefs(p, top, text string) []depRef {
 	// The project scripts it runs (bash x.sh, ./x, python3 y.py): read by
 	// the same parser that finds a hook's own script.
 	for _, s := range shellcmd.Scripts(text, nil) {
-		if c, ok := inTree(".", s.Path); ok {
+		if c, ok := inTree(cwd, s.Path); ok {
 			out = append(out, depRef{line: lineOf(text, s.Path), cands: []string{c}})
 		}
 	}
