@@ -4,7 +4,10 @@ import (
 	"encoding/json"
 	"path"
 	"regexp"
+	"sort"
 	"strings"
+
+	"github.com/sentinel-sec/sentinel/scan/discover"
 )
 
 // Readers of runners' definition files (runners.go): which files a
@@ -605,4 +608,48 @@ func npmScriptRefs(p, top, text, field string, goals []string) []depRef {
 		}
 	}
 	return out
+}
+
+// runnerShell returns the commands a runner's definition file holds (every
+// make recipe and $(shell) call, every npm or composer script, every just
+// recipe), one a line, for the script rules to read as shell; ok is false
+// for any other file.
+func runnerShell(f *discover.File) (string, bool) {
+	text := scriptText(f)
+	base := path.Base(f.Path)
+	var lines []string
+	switch {
+	case base == "Makefile" || base == "makefile" || base == "GNUmakefile" || path.Ext(base) == ".mk":
+		mf := parseMakefile(text)
+		_, recipes := mf.needed(nil)
+		for _, l := range append(mf.always, recipes...) {
+			lines = append(lines, mf.expand(l.text, 0))
+		}
+	case base == "package.json" || base == "composer.json":
+		var doc struct {
+			Scripts map[string]json.RawMessage `json:"scripts"`
+		}
+		if json.Unmarshal([]byte(text), &doc) != nil {
+			return "", false
+		}
+		for _, raw := range doc.Scripts {
+			var one string
+			var many []string
+			if json.Unmarshal(raw, &one) == nil {
+				lines = append(lines, one)
+			} else if json.Unmarshal(raw, &many) == nil {
+				lines = append(lines, many...)
+			}
+		}
+	case base == "justfile" || base == "Justfile" || base == ".justfile":
+		for _, l := range logicalLines(text) {
+			if strings.HasPrefix(l.text, " ") || strings.HasPrefix(l.text, "\t") {
+				lines = append(lines, strings.TrimLeft(strings.TrimSpace(l.text), "@-"))
+			}
+		}
+	default:
+		return "", false
+	}
+	sort.Strings(lines)
+	return strings.Join(lines, "\n"), true
 }
