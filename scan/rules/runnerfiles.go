@@ -597,13 +597,14 @@ func npmScriptRefs(p, top, text, field string, goals []string) []depRef {
 				out = append(out, depRef{line: line, dynamic: p + " script " + n + " (not a command string)"})
 			case strings.HasPrefix(c, "@putenv "):
 			case strings.HasPrefix(c, "@php "), strings.HasPrefix(c, "@composer "):
-				out = append(out, lineRefs(p, top, c[1:], line)...)
+				out = append(out, lineRefsIn(p, top, c[1:], line, path.Dir(p))...)
 			case strings.HasPrefix(c, "@") && field == "scripts" && path.Base(p) == "composer.json":
 				names = append(names, strings.Fields(c[1:] + " x")[0])
 			case rePHPCallback.MatchString(strings.TrimSpace(c)) && path.Base(p) == "composer.json":
 				out = append(out, depRef{line: line, dynamic: c + " (a PHP class method composer loads from the project)"})
 			default:
-				out = append(out, lineRefs(p, top, c, line)...)
+				// Scripts run in the package's folder.
+				out = append(out, lineRefsIn(p, top, c, line, path.Dir(p))...)
 			}
 		}
 	}

@@ -479,10 +479,41 @@ func (e *shEnv) makeLoads(args []*syntax.Word, line int, dir string) []depRef {
 func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line int, dir string) []depRef {
 	var out []depRef
 	out = append(out, depRef{line: line, cands: slices.Clone(npmFiles[1:]), kind: "data"})
-	sub, at := "", -1
+	// A workspace or another folder's package.json: the folder is followed
+	// when it is literal; a workspace chosen by name or pattern is not
+	// resolved, so it fails closed.
+	cwd := "."
 	for i, w := range words {
+		opt, val, hasVal := strings.Cut(w, "=")
+		switch opt {
+		case "-w", "--workspace", "-ws", "--workspaces", "--filter", "-F", "-r", "--recursive", "--include-workspace-root":
+			return append(out, depRef{line: line, dynamic: prog + " " + w + " (a workspace's package.json, chosen at run time)"})
+		case "--prefix", "-C", "--dir", "--cwd":
+			if !hasVal && i+1 < len(words) {
+				val = words[i+1]
+			}
+			if val == "" || val == "\x00" {
+				return append(out, depRef{line: line, dynamic: prog + " " + w})
+			}
+			if d, ok := inTree(".", val); ok {
+				cwd = d
+			} else {
+				return append(out, depRef{line: line, outside: val + "/package.json"})
+			}
+		}
+		if prog == "yarn" && w == "workspace" || prog == "yarn" && w == "workspaces" {
+			return append(out, depRef{line: line, dynamic: "yarn " + w + " (a workspace's package.json, chosen at run time)"})
+		}
+	}
+	sub, at := "", -1
+	for i := 0; i < len(words); i++ {
+		w := words[i]
 		if w == "\x00" {
 			return append(out, depRef{line: line, dynamic: prog + " " + strings.Join(printable(words), " ")})
+		}
+		if w == "--prefix" || w == "-C" || w == "--dir" || w == "--cwd" {
+			i++
+			continue
 		}
 		if !strings.HasPrefix(w, "-") {
 			sub, at = w, i
@@ -540,7 +571,8 @@ func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line 
 			out = append(out, e.binLoads(sub, words[at+1:], args[at+1:], line, dir)...)
 		}
 	}
-	return append(out, depRef{line: line, cands: []string{"package.json"}, kind: "npm", goals: goals})
+	pkg := path.Join(cwd, "package.json")
+	return append(out, depRef{line: line, cands: []string{pkg}, kind: "npm", goals: goals})
 }
 
 // npxLoads reads npx x: the package files are pinned, node_modules/.bin/x

@@ -144,6 +144,7 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 		for _, t := range a.Targets {
 			skip[t.Path] = true // pinned as scripts already
 		}
+		c.src = a.Source
 		c.walk(d, "", commandRefs(a.Command), skip)
 	}
 	return c.notices
@@ -155,6 +156,7 @@ type closer struct {
 	lst     dirNames
 	notices []discover.Notice
 	noticed map[string]bool
+	src     string // the config of the command line being read
 }
 
 // depItem is one file of a closure to read: how (kind) and, for a runner's
@@ -265,7 +267,7 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 		}
 	}
 	if root == "" {
-		process(depItem{p: "the command"}, first, "the command")
+		process(depItem{p: c.src}, first, "the command")
 	}
 	for len(queue) > 0 && d.unpinned == "" {
 		it := queue[0]
