@@ -512,18 +512,18 @@ func justRefs(p, top, text string, goals []string) []depRef {
 			case strings.Contains(body[0], "node") || strings.Contains(body[0], "deno") || strings.Contains(body[0], "bun"):
 				out = append(out, nodeRefs(dir, script)...)
 			case strings.Contains(body[0], "sh"):
-				out = append(out, lineRefs(p, top, script, r.recipe[0].line)...)
+				out = append(out, lineRefsIn(p, top, script, r.recipe[0].line, dir)...)
 			default:
 				out = append(out, depRef{line: r.recipe[0].line, dynamic: body[0] + " (a recipe in a language Sentinel does not read)"})
 			}
 			return
 		}
 		for i, b := range body {
-			out = append(out, lineRefs(p, top, b, r.recipe[i].line)...)
+			out = append(out, lineRefsIn(p, top, b, r.recipe[i].line, dir)...)
 		}
 	}
 	for _, ln := range mf.always {
-		out = append(out, lineRefs(p, top, ln.text, ln.line)...)
+		out = append(out, lineRefsIn(p, top, ln.text, ln.line, dir)...)
 	}
 	if goals == nil {
 		for _, r := range mf.rules {

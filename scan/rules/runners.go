@@ -294,11 +294,25 @@ func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir stri
 		pin(row.files[1:], "data", nil)
 		return out
 	case "just":
-		goals := plainGoals(words, nil)
+		files := row.files
+		for i, w := range words {
+			opt, val, has := strings.Cut(w, "=")
+			if opt != "-f" && opt != "--justfile" && opt != "-d" && opt != "--working-directory" {
+				continue
+			}
+			if !has && i+1 < len(words) {
+				val = words[i+1]
+			}
+			if opt == "-d" || opt == "--working-directory" || val == "" || val == "\x00" {
+				return append(out, depRef{line: line, dynamic: "just " + w + " " + val})
+			}
+			files = []string{val}
+		}
+		goals := plainGoals(words, map[string]bool{"-f": true, "--justfile": true, "--set": true, "-d": true, "--working-directory": true})
 		if goals == nil {
 			goals = []string{""}
 		}
-		pin(row.files, "just", goals)
+		pin(files, "just", goals)
 		return out
 	}
 	kind := row.kind

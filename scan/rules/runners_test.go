@@ -55,6 +55,8 @@ func TestCommandDeps(t *testing.T) {
 		{"npx -c: fails closed", map[string]string{}, "npx -c 'x'", nil, nil, "a command given as a string"},
 		{"composer @script and a callback", map[string]string{"composer.json": `{"scripts":{"lint":["@fmt"],"fmt":"App\\Tools::fmt"}}`}, "composer run lint", nil, nil, "a PHP class method"},
 		{"just recipe and a dependency", map[string]string{"justfile": "set shell := [\"bash\", \"-c\"]\nlint: fmt\n    bash l.sh\nfmt:\n    bash f.sh\nother:\n    bash o.sh\n", "l.sh": "", "f.sh": "", "o.sh": ""}, "just lint", []string{"justfile", "l.sh", "f.sh"}, []string{"o.sh"}, ""},
+		{"just -f names the justfile", map[string]string{"tools/j": "a:\n    bash a.sh\n", "tools/a.sh": ""}, "just -f tools/j a", []string{"tools/j", "tools/a.sh"}, nil, ""},
+		{"MAKEFILES names a makefile make reads first", map[string]string{"Makefile": "lint:\n", "extra.mk": ""}, "MAKEFILES=extra.mk make lint", []string{"extra.mk", "Makefile"}, nil, ""},
 		{"just python recipe", map[string]string{"justfile": "gen:\n    #!/usr/bin/env python3\n    import helper\n", "helper.py": ""}, "just gen", []string{"helper.py"}, nil, ""},
 		{"rake reads the Rakefile as Ruby", map[string]string{"Rakefile": "require_relative 'lib/t'\n", "lib/t.rb": ""}, "rake lint", []string{"Rakefile", "lib/t.rb"}, nil, ""},
 		{"pytest: refused", nil, "pytest -q", nil, nil, "`pytest -q`, a test runner"},
