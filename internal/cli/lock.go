@@ -941,6 +941,12 @@ func approveGlobal(cmd *cobra.Command, app *App, o *approveOptions) error {
 			if seen[e.Key()] || (o.only != "" && !strings.Contains(entryLabel(e)+" "+it.Source, o.only)) {
 				continue
 			}
+			if it.Hash == "" {
+				// Nothing pins it, so nothing can approve it.
+				seen[e.Key()] = true
+				fmt.Fprintf(app.Stderr, "sentinel: cannot approve %s %s: no hash can say what it runs; 'sentinel scan --global' says why\n", kindLabel(it.Kind), entryLabel(e))
+				continue
+			}
 			seen[e.Key()] = true
 			items = append(items, it)
 		}

@@ -130,6 +130,12 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 	// project folder: a runner it names (make, npm run, pytest) loads its
 	// definition files, which the approval pins as it pins a script's
 	// loads (runners.go).
+	if _, err := fs.Stat(r.FS, "."); err != nil {
+		// No project folder (the user's own files, --global): a runner a
+		// global hook names reads whichever project the agent is in, and
+		// there is no tree for a file to be outside of. Unchanged.
+		return c.notices
+	}
 	for _, a := range r.AutoRuns {
 		if !commandRuns(a) {
 			continue
@@ -195,7 +201,7 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 			case ref.refuse != "":
 				d.unpinned = where + " runs " + ref.refuse
 			case ref.dynamic != "":
-				d.unpinned = where + " runs or loads " + strconv.Quote(clip(ref.dynamic, 80)) + ", a file named at run time that Sentinel cannot resolve without running the script, so an approval cannot cover it; name the file literally"
+				d.unpinned = where + " runs or loads " + strconv.Quote(clip(ref.dynamic, 80)) + ", a file named only at run time that Sentinel cannot resolve without running the script, so an approval cannot cover it; name the file literally"
 			case ref.outside != "":
 				if !systemPath(ref.outside) {
 					d.unpinned = where + " " + outsideRun(ref.outside)
