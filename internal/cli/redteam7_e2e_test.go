@@ -32,6 +32,7 @@ func TestRedTeam7RunnerLapsesE2E(t *testing.T) {
 		return files
 	}
 	evilPkg := `{"scripts":{"lint":"` + rt7Evil + `"}}`
+	okPkg := `{"scripts":{"lint":"bash tools/l.sh"}}`
 	for _, c := range []rt7Row{
 		{"make lint: the recipe changes", hook("make lint", map[string]string{"Makefile": "lint:\n\techo ok\n"}),
 			map[string]string{"Makefile": "lint:\n\t" + rt7Evil + "\n"}},
@@ -63,6 +64,10 @@ func TestRedTeam7RunnerLapsesE2E(t *testing.T) {
 			map[string]string{"package.json": `{"scripts":{"lint":"npm run fmt","fmt":"` + rt7Evil + `"}}`}},
 		{"npm run lint: an .npmrc planted later", hook("npm run lint", map[string]string{"package.json": `{"scripts":{"lint":"echo ok"}}`}),
 			map[string]string{".npmrc": "node-options=--require ./x.js\n", "x.js": "require('child_process').execSync('" + rt7Evil + "')\n"}},
+		{"npm --prefix web run lint: that folder's package.json and script", hook("npm --prefix web run lint", map[string]string{"web/package.json": okPkg, "web/tools/l.sh": "echo ok\n"}),
+			map[string]string{"web/tools/l.sh": rt7Evil + "\n"}},
+		{"just -f a justfile elsewhere", hook("just -f tools/jf lint", map[string]string{"tools/jf": "lint:\n    echo ok\n"}),
+			map[string]string{"tools/jf": "lint:\n    " + rt7Evil + "\n"}},
 		{"yarn lint", hook("yarn lint", map[string]string{"package.json": `{"scripts":{"lint":"echo ok"}}`}),
 			map[string]string{"package.json": evilPkg}},
 		{"pnpm run lint", hook("pnpm run lint", map[string]string{"package.json": `{"scripts":{"lint":"echo ok"}}`}),
@@ -113,6 +118,14 @@ func TestRedTeam7RunnerLapsesE2E(t *testing.T) {
 			r.write(c.change)
 			r.commit("chore: tidy")
 			r.expectLapsed(t, "")
+			// AGENTS.lock lists the definition files it pinned: verify
+			// names each that changed (a file planted later is pinned in
+			// the hash as absent, not listed).
+			for p := range c.change {
+				if _, had := c.files[p]; had {
+					r.run("verify").expect(t, 2, "NOT COVERED: "+p)
+				}
+			}
 		})
 	}
 }
@@ -158,6 +171,8 @@ func TestRedTeam7RefusedE2E(t *testing.T) {
 		{"just test runs pytest", hook("just test", map[string]string{"justfile": "test:\n    pytest -q\n"}), "`pytest -q`"},
 		{"make lint: $(eval) makes rules at run time", hook("make lint", map[string]string{"Makefile": "$(eval $(call RULES))\nlint:\n\techo ok\n"}), "rules made at run time"},
 		{"make lint: include of a wildcard", hook("make lint", map[string]string{"Makefile": "include $(wildcard mk/*.mk)\nlint:\n\techo ok\n"}), "include $(wildcard"},
+		{"npm run lint in a workspace chosen by name", hook("npm run lint -w app", map[string]string{"package.json": `{"workspaces":["app"]}`, "app/package.json": `{"scripts":{"lint":"echo ok"}}`}), "a workspace's package.json"},
+		{"pnpm --filter", hook("pnpm --filter app lint", map[string]string{"package.json": `{}`}), "a workspace's package.json"},
 		{"npm run lint: package.json is not JSON", hook("npm run lint", map[string]string{"package.json": `{"scripts":{"lint":"echo ok"},}`}), "not valid JSON"},
 		// Files that run from outside the scanned folder.
 		{"a hook script in the home folder", hook("bash ~/hooks/start.sh", map[string]string{}), "runs ~/hooks/start.sh, which is outside the scanned folder"},
