@@ -65,6 +65,7 @@ func (r *Repo) ServerItem(s agentcfg.Server) Item {
 		h.Write([]byte("\x00scripts"))
 		unpinned = r.pinScripts(h, paths)
 	}
+	unpinned = r.pinServer(h, s) || unpinned // runners.go
 	cmd := s.URL
 	if cmd == "" {
 		cmd = strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))

@@ -674,11 +674,28 @@ var shRunners = map[string]bool{
 // file out of the tree handed to an interpreter, fails closed; an
 // interpreter inside a project virtualenv pins what it runs at start-up.
 func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
+	var words []string
+	for _, a := range c.Args {
+		v, ok := e.word(a)
+		if !ok {
+			v = "\x00" // not known: never a path
+		}
+		words = append(words, v)
+	}
+	if len(c.Args) == 0 {
+		return nil
+	}
+	return programWordRefs(words, int(c.Args[0].Pos().Line()))
+}
+
+// programWordRefs is programRefs over words already evaluated ("\x00":
+// not known); a tool server's command and arguments are such words.
+func programWordRefs(words []string, line int) []depRef {
 	i := 0
 	var prog string
-	for ; i < len(c.Args); i++ {
-		v, ok := e.word(c.Args[i])
-		if !ok {
+	for ; i < len(words); i++ {
+		v := words[i]
+		if v == "\x00" {
 			return nil
 		}
 		switch {
@@ -693,7 +710,6 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 	if prog == "" {
 		return nil
 	}
-	line := int(c.Args[i].Pos().Line())
 	if r := outsidePath(prog); r != "" && (shellcmd.ScriptExts[strings.ToLower(path.Ext(prog))] || !strings.HasPrefix(r, "/") && !strings.HasPrefix(r, "~")) {
 		// A script out of the tree, or a program the command reaches by
 		// climbing out of the project. An installed program named by its
@@ -703,21 +719,21 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 	}
 	var out []depRef
 	rel := strings.TrimPrefix(strings.TrimPrefix(prog, rootMark), "/")
-	if m := reVenvPython.FindStringSubmatch(path.Clean(rel)); m != nil && !path.IsAbs(rel) && !strings.HasPrefix(prog, "~") {
-		if root, ok := inTree(".", m[1]); ok {
+	venv := reVenvPython.FindStringSubmatch(path.Clean(rel))
+	if venv != nil && !path.IsAbs(rel) && !strings.HasPrefix(prog, "~") {
+		if root, ok := inTree(".", venv[1]); ok {
 			out = append(out, venvRefs(root, line)...)
 		}
 	}
-	name := path.Base(prog)
-	if !shRunners[name] && reVenvPython.FindStringSubmatch(path.Clean(rel)) == nil {
+	name := strings.TrimSuffix(path.Base(prog), ".exe")
+	if !shRunners[name] && venv == nil {
 		return out
 	}
-	for j := i + 1; j < len(c.Args); j++ {
-		v, ok := e.word(c.Args[j])
-		if !ok {
-			return out
-		}
+	for j := i + 1; j < len(words); j++ {
+		v := words[j]
 		switch {
+		case v == "\x00":
+			return out
 		case v == "-c" || v == "-e" || v == "-m" || v == "--eval" || v == "-p" || v == "--print" || v == "-":
 			return out
 		case strings.HasPrefix(v, "-"), (name == "deno" || name == "bun") && (v == "run" || v == "test"):
@@ -796,4 +812,37 @@ func RunsKind(k discover.Kind) bool {
 		return true
 	}
 	return false
+}
+
+// srvKey is the key in Repo.deps of a tool server's command.
+func srvKey(s agentcfg.Server) string {
+	return "\x00srv\x00" + s.Command + "\x00" + strings.Join(s.Args, "\x00")
+}
+
+// pinServer writes into h what a tool server's command loads at start-up
+// (a project virtualenv's *.pth files) and reports whether it runs a file
+// no hash can pin (a script out of the tree). A server whose command loads
+// nothing hashes as it always did.
+func (r *Repo) pinServer(h hash.Hash, s agentcfg.Server) (unpinned bool) {
+	d := r.deps[srvKey(s)]
+	if d == nil {
+		return false
+	}
+	if len(d.files) > 0 || len(d.absent) > 0 {
+		h.Write([]byte("\x00command"))
+		for _, q := range d.files {
+			h.Write([]byte("\x00dep\x00" + q + "\x00"))
+			if f := r.File(q); f != nil {
+				if f.Truncated && f.Digest != "" {
+					h.Write([]byte("sha256:" + f.Digest))
+				} else {
+					h.Write(f.Data)
+				}
+			}
+		}
+		for _, q := range d.absent {
+			h.Write([]byte("\x00absent\x00" + q))
+		}
+	}
+	return d.unpinned != ""
 }

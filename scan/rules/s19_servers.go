@@ -162,5 +162,5 @@ func serverScripts(s agentcfg.Server) []string {
 	for _, t := range s.Targets {
 		out = append(out, t.Path) // one out of the tree is why it is unapprovable
 	}
-	return out
+	return append(out, srvKey(s))
 }

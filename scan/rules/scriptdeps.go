@@ -130,6 +130,29 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 	// project folder: a runner it names (make, npm run, pytest) loads its
 	// definition files, which the approval pins as it pins a script's
 	// loads (runners.go).
+	if _, err := fs.Stat(r.FS, "."); err == nil {
+		// A tool server's command, given as words (the exec form): a
+		// script out of the tree fails closed, a virtualenv interpreter
+		// pins its start-up files. Its runner is not read: `npx -y pkg`
+		// hashes as it always did.
+		for _, s := range r.Servers {
+			if s.Command == "" || s.URL != "" {
+				continue
+			}
+			key := srvKey(s)
+			if r.deps[key] != nil {
+				continue
+			}
+			d := &scriptDeps{}
+			r.deps[key] = d
+			skip := map[string]bool{}
+			for _, t := range s.Targets {
+				skip[t.Path] = true
+			}
+			c.src = s.Source
+			c.walk(d, "", programWordRefs(append([]string{s.Command}, s.Args...), s.Line), skip)
+		}
+	}
 	if _, err := fs.Stat(r.FS, "."); err != nil {
 		// No project folder (the user's own files, --global): a runner a
 		// global hook names reads whichever project the agent is in, and
