@@ -710,7 +710,7 @@ func programWordRefs(words []string, line int) []depRef {
 	if prog == "" {
 		return nil
 	}
-	if r := outsidePath(prog); r != "" && (shellcmd.ScriptExts[strings.ToLower(path.Ext(prog))] || !strings.HasPrefix(r, "/") && !strings.HasPrefix(r, "~")) {
+	if r := outsidePath(prog); r != "" && (shellcmd.ScriptExts[strings.ToLower(path.Ext(prog))] || strings.HasPrefix(r, "..") || strings.HasPrefix(r, "$PROJECT")) {
 		// A script out of the tree, or a program the command reaches by
 		// climbing out of the project. An installed program named by its
 		// home or absolute path (~/.local/bin/gh) is what a name on PATH
@@ -763,6 +763,8 @@ func outsidePath(v string) string {
 		return v
 	case v == ".." || strings.HasPrefix(v, "../"):
 		return v
+	case len(v) > 2 && v[1] == ':' && (v[2] == '/' || v[2] == '\\') && (v[0]|0x20 >= 'a' && v[0]|0x20 <= 'z'):
+		return v // a Windows drive path
 	}
 	return ""
 }

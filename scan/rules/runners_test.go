@@ -73,6 +73,7 @@ func TestCommandDeps(t *testing.T) {
 		{"a home script: fails closed", nil, "bash ~/x.sh", nil, nil, "runs ~/x.sh, which is outside the scanned folder"},
 		{"an absolute script: fails closed", nil, "node /opt2/x.js", nil, nil, "runs /opt2/x.js, which is outside"},
 		{"a script above the tree: fails closed", nil, "$CLAUDE_PROJECT_DIR/../x.sh", nil, nil, "runs $PROJECT/../x.sh, which is outside"},
+		{"a Windows drive script: fails closed", nil, "node C:/Users/me/hooks/x.js", nil, nil, "runs C:/Users/me/hooks/x.js, which is outside"},
 		{"an installed program by home path is not a script", nil, "~/.local/bin/gh pr list", nil, nil, ""},
 		{"a system interpreter", nil, "/usr/bin/python3 -c 'print(1)'", nil, nil, ""},
 		{"a log in the home folder is a write, not a run", nil, "jq . >> ~/.claude/log.txt", nil, nil, ""},
