@@ -43,6 +43,9 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 				continue // instructions; a hooks file a config names is still read
 			}
 			for _, in := range expandRead(fsys, f, in, notices) {
+				if outsideRun(repo, f, in) {
+					continue
+				}
 				if g, ok := readInclude(fsys, f, in, seen, in.Quiet, notices); ok {
 					reads = append(reads, g)
 				}
@@ -73,6 +76,9 @@ func buildRepo(fsys fs.FS, files []discover.File, notices *[]Notice, hooksOnly b
 				continue
 			}
 			for _, in := range expandRead(fsys, &g, in, notices) {
+				if outsideRun(repo, &g, in) {
+					continue
+				}
 				if h, ok := readInclude(fsys, &g, in, seen, in.Quiet, notices); ok {
 					reads = append(reads, h)
 				}
@@ -327,6 +333,22 @@ func readImports(fsys fs.FS, files, more []discover.File, seen map[string]bool, 
 		}
 	}
 	return out
+}
+
+// outsideRun records a file outside the scanned folder that the config
+// from names as something that runs (a hooks or servers file): not read,
+// and S17a says it cannot be approved. Instructions stay notices.
+func outsideRun(repo *rules.Repo, from *discover.File, in agentcfg.Include) bool {
+	if !rules.RunsKind(in.Kind) {
+		return false
+	}
+	p := strings.ReplaceAll(in.Path, "\\", "/")
+	full := path.Clean(path.Join(path.Dir(from.Path), p))
+	if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") && !(len(p) > 1 && p[1] == ':') && full != ".." && !strings.HasPrefix(full, "../") {
+		return false
+	}
+	repo.OutsideRuns = append(repo.OutsideRuns, rules.OutsideRun{Tool: from.Tool, Source: from.Path, Line: in.Line, Path: in.Path, Kind: in.Kind})
+	return true
 }
 
 // readInclude reads a file a config makes the agent read as instructions

@@ -404,8 +404,12 @@ exact definitions as approved instead of withholding them.`,
 		for _, it := range r.items {
 			if it.Hash == "" && (o.only == "" || strings.Contains(lock.EntryOf(it).Label(), o.only) || strings.Contains(it.Source, o.only)) {
 				unpinned++
-				fmt.Fprintf(app.Stderr, "sentinel: cannot approve %s %s: its script loads a file named only at run time, so no approval could say what runs; 'sentinel scan' names the line\n",
-					kindLabel(it.Kind), entryLabel(lock.EntryOf(it)))
+				why := unpinnedWhy(r.res, it)
+				if why == "" {
+					why = "it runs or loads something no hash can pin, so no approval could say what runs; 'sentinel scan' names the line"
+				}
+				fmt.Fprintf(app.Stderr, "sentinel: cannot approve %s %s: %s\n",
+					kindLabel(it.Kind), entryLabel(lock.EntryOf(it)), termText(why))
 			}
 		}
 		if len(done) == 0 && unpinned > 0 {
@@ -937,6 +941,12 @@ func approveGlobal(cmd *cobra.Command, app *App, o *approveOptions) error {
 			if seen[e.Key()] || (o.only != "" && !strings.Contains(entryLabel(e)+" "+it.Source, o.only)) {
 				continue
 			}
+			if it.Hash == "" {
+				// Nothing pins it, so nothing can approve it.
+				seen[e.Key()] = true
+				fmt.Fprintf(app.Stderr, "sentinel: cannot approve %s %s: no hash can say what it runs; 'sentinel scan --global' says why\n", kindLabel(it.Kind), entryLabel(e))
+				continue
+			}
 			seen[e.Key()] = true
 			items = append(items, it)
 		}
@@ -963,4 +973,22 @@ func approveGlobal(cmd *cobra.Command, app *App, o *approveOptions) error {
 		fmt.Fprintf(out, "approved %-11s %s  (%s, pinned to %s)\n", kindLabel(e.Kind), entryLabel(e), termText(it.Source), e.SHA256[:12])
 	}
 	return nil
+}
+
+// unpinnedWhy is the reason the scan gave why the item cannot be approved
+// (a file named at run time, one outside the folder, a test runner), or "".
+func unpinnedWhy(res *scan.Result, it rules.Item) string {
+	const mark = "; it cannot be approved: "
+	for _, fr := range res.Files {
+		for _, f := range fr.Findings {
+			s := f.Subject
+			if s == nil || s.Kind != it.Kind || s.Source != it.Source || s.Command != it.Command || s.Name != it.Name || s.Event != it.Event {
+				continue
+			}
+			if _, why, ok := strings.Cut(f.Message, mark); ok {
+				return why
+			}
+		}
+	}
+	return ""
 }

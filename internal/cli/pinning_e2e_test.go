@@ -128,7 +128,7 @@ func TestPinningFailsClosedE2E(t *testing.T) {
 			if c.approves {
 				r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 0, "approved")
 			} else {
-				r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 3, "cannot approve", "named only at run time")
+				r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 3, "cannot approve", "at run time")
 			}
 			res := r.run("scan", ".")
 			if c.approves {

@@ -208,6 +208,18 @@ func (c *Cache) Digest(fsys fs.FS, files []discover.File, notices []discover.Not
 
 // contentOf names a file's state: its sha256, "absent", or "unknown".
 func contentOf(fsys fs.FS, p string) string {
+	if dir, ok := strings.CutSuffix(p, "/"); ok && fs.ValidPath(dir) {
+		// A folder whose listing decides what runs (rules.AbsentDeps).
+		ents, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			return "unlisted"
+		}
+		h := sha256.New()
+		for _, e := range ents {
+			h.Write([]byte(e.Name() + "\x00"))
+		}
+		return "list:" + hex.EncodeToString(h.Sum(nil))
+	}
 	if strings.HasPrefix(p, "../") || path.IsAbs(p) || !fs.ValidPath(p) {
 		return "outside"
 	}

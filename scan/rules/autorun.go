@@ -34,6 +34,7 @@ func (r *Repo) HookItem(a agentcfg.AutoRun) Item {
 		paths = append(paths, t.Path)
 	}
 	unpinned := r.pinScripts(h, paths)
+	unpinned = r.pinCommand(h, a) || unpinned
 	it := Item{Kind: kind, Tool: a.Tool, Source: a.Source, Event: a.Event, Matcher: a.Matcher,
 		Command: a.Command, Hash: hex.EncodeToString(h.Sum(nil))}
 	if unpinned {
@@ -55,15 +56,16 @@ func (r *Repo) ServerItem(s agentcfg.Server) Item {
 	h.Write(s.Raw)
 	var paths []string
 	for _, t := range s.Targets {
-		if !t.Outside {
-			paths = append(paths, t.Path)
-		}
+		// One out of the tree pins nothing and makes the server
+		// unapprovable (scriptdeps.go).
+		paths = append(paths, t.Path)
 	}
 	unpinned := false
 	if len(paths) > 0 {
 		h.Write([]byte("\x00scripts"))
 		unpinned = r.pinScripts(h, paths)
 	}
+	unpinned = r.pinServer(h, s) || unpinned // runners.go
 	cmd := s.URL
 	if cmd == "" {
 		cmd = strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))

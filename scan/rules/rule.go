@@ -159,6 +159,10 @@ type Repo struct {
 	Servers  []agentcfg.Server
 	// Scripts are the auto-run targets that exist, read once, by path.
 	Scripts map[string]*discover.File
+	// OutsideRuns are files outside the scanned folder that a config names
+	// for the agent to run (a plugin's hooks file, a servers file): never
+	// read, so nothing can approve them (S17a says so).
+	OutsideRuns []OutsideRun
 	// Notices are what the walk could not read; S36 reports those about an
 	// agent file or folder (Agent).
 	Notices  []discover.Notice

@@ -14,6 +14,11 @@ var S17a = &Rule{
 	Impact: "A command runs by itself when the agent or editor starts or uses a tool, with your access.",
 	Fix:    "Read the command and the script it runs; if you recognise it, approve it once with `sentinel approve`.",
 	Check: func(r *Repo, rep *Report) {
+		for _, o := range r.OutsideRuns {
+			// What runs from there is never read, so it cannot be approved.
+			rep.Add(Finding{Path: o.Source, Line: o.Line, Evidence: o.Path,
+				Message: "unapproved auto-run in " + toolName(o.Tool) + ": " + o.Source + " names " + o.Path + " (" + string(o.Kind) + "); it cannot be approved: it is outside the scanned folder, so Sentinel never reads what it runs; move it into the project"})
+		}
 		for _, a := range r.AutoRuns {
 			if a.Unknown {
 				// An event the agent does not have: the hook never runs.

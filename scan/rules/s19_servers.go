@@ -160,9 +160,7 @@ var S28 = &Rule{
 func serverScripts(s agentcfg.Server) []string {
 	var out []string
 	for _, t := range s.Targets {
-		if !t.Outside {
-			out = append(out, t.Path)
-		}
+		out = append(out, t.Path) // one out of the tree is why it is unapprovable
 	}
-	return out
+	return append(out, srvKey(s))
 }

@@ -113,6 +113,34 @@ func eachLeak(r *Repo, add leakAdder) {
 		firstOfEach(shellLeaks(a.Command, input), func(l leak) {
 			add(l, a.Source, a.Line, leakMessage(l, describe(a)), a.Command, &it)
 		})
+		// What the command line's runner loads (a Makefile, package.json
+		// scripts, a virtualenv's *.pth files: runners.go) runs with the
+		// hook's input too.
+		deps, _ := r.ScriptDeps(cmdKey(a.Command))
+		for _, q := range deps {
+			k := q
+			if input {
+				k += "\x00input"
+			}
+			if done[k] {
+				continue
+			}
+			done[k] = true
+			s := r.File(q)
+			if s == nil {
+				continue
+			}
+			if sh, ok := runnerShell(s); ok {
+				// A Makefile's recipes, package.json's scripts: shell.
+				text := scriptText(s)
+				firstOfEach(shellLeaks(sh, input), func(l leak) {
+					ev := strings.TrimSpace(lineText(sh, lineOffset(sh, l.line)))
+					add(l, s.Path, lineOf(text, ev), leakMessage(l, "a command in "+s.Path+", run by the command of "+a.Source), strings.Clone(ev), nil)
+				})
+				continue
+			}
+			scriptLeaks(s, input, "loaded by the command of "+a.Source, add)
+		}
 		for _, t := range a.Targets {
 			key := t.Path
 			if input {

@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -57,12 +58,28 @@ type depRef struct {
 	dynamic string
 	// existingOnly: candidates that do not exist are not pinned as absent.
 	existingOnly bool
+	// globs are patterns of project files the reference loads, matched at
+	// scan time (every *.pth file of a virtualenv): each match is a
+	// dependency, so a file that later matches changes the hash.
+	globs []string
+	// kind says how a candidate is read ("make", "npm", ...: runners.go);
+	// "" reads it as a script by its name.
+	kind string
+	// goals are the entries of a runner's definition file that run (make
+	// targets, npm scripts); nil reads every entry.
+	goals []string
+	// refuse, when set, ends a sentence "... runs <refuse>": the command
+	// runs code no approval can pin (a test runner runs every test file).
+	refuse string
 }
 
 // scriptDeps is the dependency closure of one script.
 type scriptDeps struct {
 	files  []string // existing dependencies, sorted (never the script itself)
 	absent []string // candidates that do not exist, sorted
+	// listed are folders (ending in "/") whose listing decides which files
+	// a pattern loads (a virtualenv's *.pth files).
+	listed []string
 	// unpinned says, in one sentence, why an approval cannot cover the
 	// script ("" when it can).
 	unpinned string
@@ -81,9 +98,16 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 	}
 	var roots []string
 	seen := map[string]bool{}
+	r.deps = map[string]*scriptDeps{}
 	addRoots := func(ts []agentcfg.Target) {
 		for _, t := range ts {
-			if !t.Outside && !seen[t.Path] && r.File(t.Path) != nil {
+			if t.Outside {
+				// It runs, and Sentinel never reads out of the tree: no
+				// approval can say what it does.
+				r.deps[t.Path] = &scriptDeps{unpinned: "it " + outsideRun(t.Path)}
+				continue
+			}
+			if !seen[t.Path] && r.File(t.Path) != nil {
 				seen[t.Path] = true
 				roots = append(roots, t.Path)
 			}
@@ -96,93 +120,198 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 		addRoots(s.Targets)
 	}
 	sort.Strings(roots)
-	r.deps = make(map[string]*scriptDeps, len(roots))
-	lst := dirNames{}
-	var notices []discover.Notice
-	noticed := map[string]bool{}
+	c := &closer{r: r, lst: dirNames{}, noticed: map[string]bool{}}
 	for _, root := range roots {
 		d := &scriptDeps{}
 		r.deps[root] = d
-		type item struct {
-			p     string
-			depth int
-		}
-		visited := map[string]bool{root: true}
-		absent := map[string]bool{}
-		queue := []item{{root, 0}}
-		for len(queue) > 0 && d.unpinned == "" {
-			it := queue[0]
-			queue = queue[1:]
-			f := r.File(it.p)
-			if f == nil {
+		c.walk(d, root, nil, nil)
+	}
+	// The command line of each auto-run, read as a one-line script in the
+	// project folder: a runner it names (make, npm run, pytest) loads its
+	// definition files, which the approval pins as it pins a script's
+	// loads (runners.go).
+	if _, err := fs.Stat(r.FS, "."); err == nil {
+		// A tool server's command, given as words (the exec form): a
+		// script out of the tree fails closed, a virtualenv interpreter
+		// pins its start-up files. Its runner is not read: `npx -y pkg`
+		// hashes as it always did.
+		for _, s := range r.Servers {
+			if s.Command == "" || s.URL != "" {
 				continue
 			}
-			for _, ref := range scriptRefs(it.p, root, f) {
-				where := it.p + " line " + strconv.Itoa(ref.line)
-				switch {
-				case ref.dynamic != "":
-					d.unpinned = where + " runs or loads " + strconv.Quote(clip(ref.dynamic, 80)) + ", a file named at run time that Sentinel cannot resolve without running the script, so an approval cannot cover it; name the file literally"
-				case ref.outside != "":
-					msg := "not read: " + where + " loads " + strconv.Quote(clip(ref.outside, 80)) + ", outside the scanned folder; Sentinel never reads it and an approval of the hook does not cover it"
-					if !noticed[msg] {
-						noticed[msg] = true
-						notices = append(notices, discover.Notice{Path: it.p, Message: msg})
-					}
-				}
-				if d.unpinned != "" {
+			key := srvKey(s)
+			if r.deps[key] != nil {
+				continue
+			}
+			d := &scriptDeps{}
+			r.deps[key] = d
+			skip := map[string]bool{}
+			for _, t := range s.Targets {
+				skip[t.Path] = true
+			}
+			c.src = s.Source
+			c.walk(d, "", programWordRefs(append([]string{s.Command}, s.Args...), s.Line), skip)
+		}
+	}
+	if _, err := fs.Stat(r.FS, "."); err != nil {
+		// No project folder (the user's own files, --global): a runner a
+		// global hook names reads whichever project the agent is in, and
+		// there is no tree for a file to be outside of. Unchanged.
+		return c.notices
+	}
+	for _, a := range r.AutoRuns {
+		if !commandRuns(a) {
+			continue
+		}
+		key := cmdKey(a.Command)
+		if r.deps[key] != nil {
+			continue
+		}
+		d := &scriptDeps{}
+		r.deps[key] = d
+		skip := map[string]bool{}
+		for _, t := range a.Targets {
+			skip[t.Path] = true // pinned as scripts already
+		}
+		c.src = a.Source
+		c.walk(d, "", commandRefs(a.Command), skip)
+	}
+	return c.notices
+}
+
+// closer follows the references of scripts and command lines.
+type closer struct {
+	r       *Repo
+	lst     dirNames
+	notices []discover.Notice
+	noticed map[string]bool
+	src     string // the config of the command line being read
+}
+
+// depItem is one file of a closure to read: how (kind) and, for a runner's
+// definition file, which of its entries run (goals; nil: every entry).
+type depItem struct {
+	p     string
+	depth int
+	kind  string
+	goals []string
+}
+
+// walk fills d with the dependency closure of the script root or, when
+// root is "", of the references first (a hook's command line). Files in
+// skip are not followed (the command's own scripts, pinned on their own).
+func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[string]bool) {
+	r := c.r
+	top := root
+	if top == "" {
+		top = "."
+	}
+	visited := map[string]bool{}
+	inFiles := map[string]bool{}
+	absent := map[string]bool{}
+	var queue []depItem
+	if root != "" {
+		visited[root] = true
+		queue = append(queue, depItem{p: root})
+	}
+	process := func(it depItem, refs []depRef, from string) {
+		for _, ref := range refs {
+			where := from + " line " + strconv.Itoa(ref.line)
+			if root == "" && from == "the command" {
+				where = from
+			}
+			switch {
+			case ref.refuse != "":
+				d.unpinned = where + " runs " + ref.refuse
+			case ref.dynamic != "":
+				d.unpinned = where + " runs or loads " + strconv.Quote(clip(ref.dynamic, 80)) + ", a file named only at run time that Sentinel cannot resolve without running the script, so an approval cannot cover it; name the file literally"
+			case ref.outside != "":
+				if !systemPath(ref.outside) {
+					d.unpinned = where + " " + outsideRun(ref.outside)
 					break
 				}
-				for _, c := range ref.cands {
-					if visited[c] || absent[c] {
+				msg := "not read: " + where + " loads " + strconv.Quote(clip(ref.outside, 80)) + ", a system file outside the scanned folder; Sentinel never reads it and an approval of the hook does not cover it"
+				if !c.noticed[msg] {
+					c.noticed[msg] = true
+					c.notices = append(c.notices, discover.Notice{Path: it.p, Message: msg})
+				}
+			}
+			if d.unpinned != "" {
+				return
+			}
+			cands := ref.cands
+			if len(ref.globs) > 0 {
+				cands = append(slices.Clone(cands), c.globAll(d, ref.globs)...)
+			}
+			for _, cand := range cands {
+				if skip[cand] {
+					continue
+				}
+				key := cand + "\x00" + ref.kind + "\x00" + goalKey(ref.goals)
+				if cand == root || visited[key] || absent[cand] {
+					continue
+				}
+				g := r.File(cand)
+				if g == nil {
+					if !c.lst.mayExist(r.FS, cand) {
+						if !ref.existingOnly {
+							absent[cand] = true
+						}
 						continue
 					}
-					g := r.File(c)
-					if g == nil {
-						if !lst.mayExist(r.FS, c) {
+					rf, n := discover.ReadFile(r.FS, cand)
+					if n != nil {
+						if ex, known := discover.Exists(r.FS, cand); known && (!ex || isDir(r, cand)) {
 							if !ref.existingOnly {
-								absent[c] = true
+								absent[cand] = true
 							}
 							continue
 						}
-						rf, n := discover.ReadFile(r.FS, c)
-						if n != nil {
-							if ex, known := discover.Exists(r.FS, c); known && (!ex || isDir(r, c)) {
-								if !ref.existingOnly {
-									absent[c] = true
-								}
-								continue
-							}
-							d.unpinned = where + " loads " + c + ", which Sentinel could not read (" + n.Message + "), so an approval cannot cover it"
-							break
-						}
-						rf.Kind = discover.KindScript
-						r.Scripts[c] = &rf
-						g = &rf
+						d.unpinned = where + " loads " + cand + ", which Sentinel could not read (" + n.Message + "), so an approval cannot cover it"
+						return
 					}
-					visited[c] = true
-					d.files = append(d.files, c)
-					if len(d.files) > maxDepFiles {
-						d.unpinned = root + " loads more than " + strconv.Itoa(maxDepFiles) + " project files, more than Sentinel follows, so an approval cannot cover them all"
-						break
-					}
-					if it.depth+1 >= maxDepDepth {
-						if len(scriptRefs(c, root, g)) > 0 {
-							d.unpinned = root + " loads files more than " + strconv.Itoa(maxDepDepth) + " steps deep (" + c + "), deeper than Sentinel follows, so an approval cannot cover them all"
-							break
-						}
-						continue
-					}
-					queue = append(queue, item{c, it.depth + 1})
+					rf.Kind = discover.KindScript
+					r.Scripts[cand] = &rf
+					g = &rf
 				}
+				visited[key] = true
+				if !inFiles[cand] {
+					inFiles[cand] = true
+					d.files = append(d.files, cand)
+				}
+				if len(d.files) > maxDepFiles {
+					d.unpinned = from + " loads more than " + strconv.Itoa(maxDepFiles) + " project files, more than Sentinel follows, so an approval cannot cover them all"
+					return
+				}
+				next := depItem{p: cand, depth: it.depth + 1, kind: ref.kind, goals: ref.goals}
+				if next.depth >= maxDepDepth {
+					if len(fileRefs(next, top, g)) > 0 {
+						d.unpinned = from + " loads files more than " + strconv.Itoa(maxDepDepth) + " steps deep (" + cand + "), deeper than Sentinel follows, so an approval cannot cover them all"
+						return
+					}
+					continue
+				}
+				queue = append(queue, next)
 			}
 		}
-		sort.Strings(d.files)
-		for c := range absent {
-			d.absent = append(d.absent, c)
-		}
-		sort.Strings(d.absent)
 	}
-	return notices
+	if root == "" {
+		process(depItem{p: c.src}, first, "the command")
+	}
+	for len(queue) > 0 && d.unpinned == "" {
+		it := queue[0]
+		queue = queue[1:]
+		f := r.File(it.p)
+		if f == nil {
+			continue
+		}
+		process(it, fileRefs(it, top, f), it.p)
+	}
+	sort.Strings(d.files)
+	for p := range absent {
+		d.absent = append(d.absent, p)
+	}
+	sort.Strings(d.absent)
 }
 
 // dirNames caches folder listings: most candidates (a module Python
@@ -237,11 +366,13 @@ func (r *Repo) ScriptDeps(p string) (files []string, unpinned string) {
 // AbsentDeps returns, sorted, the files scripts would load that do not
 // exist (a module Python looks for beside the script first): their
 // appearance changes what runs, so a cache of the verdict must notice it.
+// A path ending in "/" is a folder whose listing matters (a virtualenv's
+// site-packages, where any new *.pth file runs).
 func (r *Repo) AbsentDeps() []string {
 	seen := map[string]bool{}
 	var out []string
 	for _, d := range r.deps {
-		for _, p := range d.absent {
+		for _, p := range append(d.absent[:len(d.absent):len(d.absent)], d.listed...) {
 			if !seen[p] {
 				seen[p] = true
 				out = append(out, p)
@@ -264,11 +395,11 @@ func (r *Repo) unpinnedReason(targets []string) string {
 }
 
 func targetPaths(a agentcfg.AutoRun) []string {
-	out := make([]string, 0, len(a.Targets))
+	out := make([]string, 0, len(a.Targets)+1)
 	for _, t := range a.Targets {
 		out = append(out, t.Path)
 	}
-	return out
+	return append(out, cmdKey(a.Command))
 }
 
 // rootMark stands for the project folder in paths the shell reading
@@ -435,7 +566,11 @@ func systemPath(w string) bool {
 
 // shellRefs reads the files a shell script sources (. or source) and the
 // project scripts it runs.
-func shellRefs(p, top, text string) []depRef {
+func shellRefs(p, top, text string) []depRef { return shellRefsIn(p, top, text, ".") }
+
+// shellRefsIn is shellRefs for commands run in the folder cwd (a make
+// recipe runs in its makefile's folder).
+func shellRefsIn(p, top, text, cwd string) []depRef {
 	if len(text) > 4<<20 {
 		text = text[:4<<20]
 	}
@@ -472,13 +607,27 @@ func shellRefs(p, top, text string) []depRef {
 			return true
 		}
 		out = append(out, sourceRef(line, dir, v))
+		if rel := strings.TrimPrefix(strings.TrimPrefix(v, rootMark), "/"); path.Base(rel) == "activate" && path.Base(path.Dir(rel)) == "bin" {
+			// A virtualenv's activate script: the python it puts first on
+			// PATH runs the virtualenv's start-up files.
+			if !strings.HasPrefix(v, "/") || strings.HasPrefix(v, rootMark) {
+				base := dir
+				if strings.HasPrefix(v, rootMark) {
+					base = "."
+				}
+				roots, _ := relCands(base, path.Dir(path.Dir(rel)))
+				for _, root := range roots {
+					out = append(out, venvRefs(root, line)...)
+				}
+			}
+		}
 		return true
 	})
 	out = append(out, env.loaderRefs(file, p, top, dir)...)
 	// The project scripts it runs (bash x.sh, ./x, python3 y.py): read by
 	// the same parser that finds a hook's own script.
 	for _, s := range shellcmd.Scripts(text, nil) {
-		if c, ok := inTree(".", s.Path); ok {
+		if c, ok := inTree(cwd, s.Path); ok {
 			out = append(out, depRef{line: lineOf(text, s.Path), cands: []string{c}})
 		}
 	}
@@ -1179,6 +1328,8 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 				}
 			}
 			out = append(out, e.commandLoads(name, c.Args[i:], p, top, dir)...)
+			out = append(out, e.runnerLoads(name, c.Args[i:], int(c.Args[i-1].Pos().Line()), dir)...)
+			out = append(out, e.programRefs(c)...)
 		}
 		return true
 	})
@@ -1192,7 +1343,7 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 func (e *shEnv) envLoads(name string, w *syntax.Word, dir string) []depRef {
 	line := int(w.Pos().Line())
 	switch name {
-	case "BASH_ENV", "ENV", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "LD_PRELOAD", "ZDOTDIR":
+	case "BASH_ENV", "ENV", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "LD_PRELOAD", "ZDOTDIR", "MAKEFILES":
 		v, ok := e.word(w)
 		if !ok {
 			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
@@ -1386,6 +1537,9 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 				if !ok || !pyName(mod) || strings.HasPrefix(mod, ".") || strings.HasSuffix(mod, ".") || strings.Contains(mod, "..") {
 					return append(out, depRef{line: line(i), dynamic: "python -m " + mod})
 				}
+				if why := pyCodeModules[strings.Split(mod, ".")[0]]; why != "" {
+					return append(out, depRef{line: line(i), refuse: "`python -m " + mod + "`, " + why + ", so an approval cannot cover it; run it from a script that names what it runs, or leave it to CI"})
+				}
 				c := pyModule([]string{"."}, mod, nil)
 				if m, ok := inTree(".", path.Join(strings.ReplaceAll(mod, ".", "/"), "__main__.py")); ok {
 					c = append(c, m)
@@ -1436,38 +1590,8 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 				out = append(out, depRef{line: line(0), cands: cands})
 			}
 		}
-	case "make", "gmake":
-		base := "."
-		named := false
-		for i := 0; i < len(args); i++ {
-			if j, v, ok, m := optVal(i, "-f", "--file", "--makefile"); m {
-				i, named = j, true
-				if !ok {
-					out = append(out, depRef{line: line(j), dynamic: "make -f " + printWord(args[j])})
-				} else {
-					out = append(out, sourceRef(line(j), dir, v))
-				}
-				continue
-			}
-			if j, v, ok, m := optVal(i, "-C", "--directory"); m {
-				i = j
-				if !ok {
-					return append(out, depRef{line: line(j), dynamic: "make -C " + printWord(args[j])})
-				}
-				base = v
-			}
-		}
-		if !named {
-			var cands []string
-			for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
-				if c, ok := inTree(".", path.Join(base, f)); ok {
-					cands = append(cands, c)
-				}
-			}
-			out = append(out, depRef{line: line(0), cands: cands})
-		}
 	case "npm", "pnpm", "yarn":
-		out = append(out, depRef{line: line(0), cands: []string{"package.json"}})
+		// package.json and the scripts run: runnerLoads.
 		for i := range args {
 			if v, ok := lit(i); ok && (v == "exec" || v == "dlx") {
 				if w, ok := lit(i + 1); ok && pathy(w) {

@@ -1,0 +1,850 @@
+package rules
+
+import (
+	"hash"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/sentinel-sec/sentinel/scan/agentcfg"
+	"github.com/sentinel-sec/sentinel/scan/discover"
+	"github.com/sentinel-sec/sentinel/scan/shellcmd"
+)
+
+// A hook's command line is often not a script but a runner: `make lint`,
+// `npm run check`, `pytest -q`. What runs is then defined by project files
+// the runner reads (a Makefile and its includes, package.json's scripts,
+// conftest.py), and an approval that pinned only the command line would
+// stand while those files change. So the command line is read like a
+// one-line script in the project folder, through the same dependency
+// reading (scriptdeps.go), and the runners below name the files each one
+// loads. Where a runner's definition holds commands (a make recipe, an npm
+// script), those commands are read in turn, so a project script a recipe
+// runs is pinned too, and a test runner a recipe calls is refused.
+//
+// A runner that runs the project's own code by design (a test runner
+// imports every test file it collects; cargo runs build scripts and
+// procedural macros; gradle and maven run build logic and tests) cannot
+// be pinned: any test file is as powerful as the conftest.py one would
+// pin, and it changes with every commit. Such a command is refused with
+// one sentence (`sentinel approve` exits 3); put the check in a script
+// that names what it runs, or leave it to CI.
+
+// runner is one row of the table: what a command loads when it starts.
+type runner struct {
+	// files are definition files, relative to the folder it runs in; each
+	// is pinned, and pinned as absent when missing (planting one later
+	// changes what runs).
+	files []string
+	// globs are definition files matched by pattern.
+	globs []string
+	// kind says how files are read for what they run: "make", "npm",
+	// "composer", "just", "rb" (Ruby), "py" (Python); "" pins their bytes.
+	kind string
+	// code, when set, says why no approval can pin it: it runs the
+	// project's own code.
+	code string
+}
+
+const (
+	testCode  = "a test runner that runs the project's own test code (every test file it collects, which changes with every commit)"
+	buildCode = "a build tool that runs the project's own build logic and tests, which change with every commit"
+	goCode    = "the project's own Go code, which changes with every commit"
+	envCode   = "a test-environment runner that installs the project and runs its test sessions"
+)
+
+var (
+	npmFiles = []string{"package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs", "pnpm-workspace.yaml",
+		"package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb", "bunfig.toml"}
+	pyProjectFiles = []string{"pyproject.toml", "uv.lock", "poetry.lock", "Pipfile", "Pipfile.lock", "uv.toml", ".python-version"}
+)
+
+// runners maps a command ("make", or "go test" for a subcommand) to what it
+// loads. It is the one table to audit; docs/approvals.md lists it.
+var runners = map[string]runner{
+	// Defined by files whose commands Sentinel reads.
+	"make":       {kind: "make"}, // makefiles: see makeLoads (-f, -C, goals)
+	"gmake":      {kind: "make"},
+	"just":       {files: []string{"justfile", "Justfile", ".justfile"}, kind: "just"},
+	"npm":        {kind: "npm"}, // see npmLoads
+	"pnpm":       {kind: "npm"},
+	"yarn":       {kind: "npm"},
+	"bun":        {kind: "npm"},
+	"npx":        {kind: "npx"},
+	"pnpx":       {kind: "npx"},
+	"bunx":       {kind: "npx"},
+	"composer":   {files: []string{"composer.json", "composer.lock", "auth.json"}, kind: "composer"},
+	"rake":       {files: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, globs: []string{"rakelib/*.rake"}, kind: "rb"},
+	"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"}},
+	"pre-commit": {files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}},
+	// Pinned by their definition files; the rest of the line is read as a
+	// command of its own (bundle exec rspec, uv run pytest).
+	"bundle": {files: []string{"Gemfile", "Gemfile.lock", "gems.rb", "gems.locked", ".bundle/config"}},
+	"uv":     {files: pyProjectFiles},
+	"poetry": {files: pyProjectFiles},
+	"pipenv": {files: pyProjectFiles},
+	"go":     {files: []string{"go.mod", "go.work"}},
+	"cargo":  {files: []string{"Cargo.toml", ".cargo/config.toml", ".cargo/config", "rust-toolchain.toml", "rust-toolchain"}},
+	// Tools whose configuration is code they run.
+	"eslint":   {files: []string{"eslint.config.js", "eslint.config.mjs", "eslint.config.cjs", "eslint.config.ts", "eslint.config.mts", "eslint.config.cts", ".eslintrc.js", ".eslintrc.cjs"}},
+	"prettier": {files: []string{"prettier.config.js", "prettier.config.mjs", "prettier.config.cjs", "prettier.config.ts", ".prettierrc.js", ".prettierrc.cjs", ".prettierrc.mjs", ".prettierrc.ts"}},
+	// They run the project's own code: refused.
+	"pytest":        {code: testCode},
+	"py.test":       {code: testCode},
+	"jest":          {code: testCode},
+	"vitest":        {code: testCode},
+	"mocha":         {code: testCode},
+	"ava":           {code: testCode},
+	"tap":           {code: testCode},
+	"jasmine":       {code: testCode},
+	"karma":         {code: testCode},
+	"playwright":    {code: testCode},
+	"cypress":       {code: testCode},
+	"rspec":         {code: testCode},
+	"phpunit":       {code: testCode},
+	"pest":          {code: testCode},
+	"tox":           {code: envCode},
+	"nox":           {code: envCode},
+	"go test":       {code: testCode},
+	"go run":        {code: goCode},
+	"go generate":   {code: goCode},
+	"cargo test":    {code: buildCode},
+	"cargo run":     {code: buildCode},
+	"cargo bench":   {code: buildCode},
+	"cargo build":   {code: buildCode},
+	"cargo check":   {code: buildCode},
+	"cargo clippy":  {code: buildCode},
+	"cargo doc":     {code: buildCode},
+	"cargo install": {code: buildCode},
+	"mvn":           {code: buildCode},
+	"mvnw":          {code: buildCode},
+	"gradle":        {code: buildCode},
+	"gradlew":       {code: buildCode},
+	"dotnet test":   {code: buildCode},
+	"dotnet run":    {code: buildCode},
+	"dotnet build":  {code: buildCode},
+	"swift test":    {code: buildCode},
+	"swift run":     {code: buildCode},
+	"swift build":   {code: buildCode},
+	"mix test":      {code: testCode},
+	"deno test":     {code: testCode},
+	"bun test":      {code: testCode},
+}
+
+// pyCodeModules are `python -m` modules that run the project's own code.
+var pyCodeModules = map[string]string{"pytest": testCode, "unittest": testCode, "nose2": testCode, "tox": envCode, "nox": envCode}
+
+// cmdKey is the key in Repo.deps of an auto-run's command line.
+func cmdKey(cmd string) string { return "\x00cmd\x00" + cmd }
+
+// commandRuns reports an auto-run whose command line runs on this machine.
+func commandRuns(a agentcfg.AutoRun) bool {
+	if a.Unknown || strings.TrimSpace(a.Command) == "" {
+		return false
+	}
+	switch a.Type {
+	case "prompt", "agent", "http", "mcp_tool":
+		return false
+	}
+	return true
+}
+
+// commandRefs reads a command line like a one-line script run in the
+// project folder.
+func commandRefs(cmd string) []depRef {
+	return shellRefs(".", ".", cmd)
+}
+
+// outsideRun is the sentence for a file that runs out of the tree.
+func outsideRun(p string) string {
+	return "runs " + p + ", which is outside the scanned folder; Sentinel never reads it, so an approval cannot cover it; move it into the project"
+}
+
+func goalKey(goals []string) string {
+	if goals == nil {
+		return "*"
+	}
+	return strings.Join(goals, "\x00") + "\x01"
+}
+
+// maxGlobDeps bounds the files one pattern adds to a closure.
+const maxGlobDeps = 200
+
+// globAll returns, sorted, the project files the patterns match, and adds
+// to d the folders whose listing decides the matches (each with a final
+// "/"), so a cache of the verdict notices a file that starts to match.
+func (c *closer) globAll(d *scriptDeps, patterns []string) []string {
+	var out []string
+	for _, p := range patterns {
+		m, err := fs.Glob(c.r.FS, p)
+		if err != nil {
+			continue
+		}
+		out = append(out, m...)
+		// The folders the wildcards range over: the one above the first
+		// wildcard, and every existing folder the pattern's folder matches.
+		dir := path.Dir(p)
+		parts := strings.Split(dir, "/")
+		wild := false
+		for i, part := range parts {
+			if strings.ContainsAny(part, "*?[") {
+				d.listed = append(d.listed, strings.Join(parts[:i], "/")+"/")
+				wild = true
+				break
+			}
+		}
+		if !wild {
+			d.listed = append(d.listed, dir+"/") // there or not yet
+		}
+		if dirs, err := fs.Glob(c.r.FS, dir); err == nil {
+			for _, x := range dirs {
+				d.listed = append(d.listed, x+"/")
+			}
+		}
+		if len(out) > maxGlobDeps {
+			out = out[:maxGlobDeps]
+			break
+		}
+	}
+	sort.Strings(out)
+	return slices.Compact(out)
+}
+
+// fileRefs reads one file of a closure: a runner's definition file by its
+// kind, any other as a script.
+func fileRefs(it depItem, top string, f *discover.File) []depRef {
+	switch it.kind {
+	case "make":
+		return makeRefs(it.p, top, scriptText(f), it.goals)
+	case "just":
+		return justRefs(it.p, top, scriptText(f), it.goals)
+	case "npm":
+		return npmScriptRefs(it.p, top, scriptText(f), "scripts", it.goals)
+	case "composer":
+		return npmScriptRefs(it.p, top, scriptText(f), "scripts", it.goals)
+	case "rb":
+		text := scriptText(f)
+		return append(rubyRefs(path.Dir(it.p), text), scriptLiterals(path.Dir(it.p), text)...)
+	case "data":
+		return nil
+	}
+	return scriptRefs(it.p, top, f)
+}
+
+// runnerLoads reads a command that a runner table row names: the files it
+// loads, the entries it runs, and a refusal when it runs the project's own
+// code. name is the command as callName gives it.
+func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir string) []depRef {
+	words := make([]string, 0, len(args))
+	for _, a := range args {
+		v, ok := e.word(a)
+		if !ok {
+			v = "\x00" // not known: never a subcommand or a goal
+		}
+		words = append(words, v)
+	}
+	prog := strings.TrimSuffix(path.Base(name), ".exe")
+	if prog == "gradlew.bat" || prog == "mvnw.cmd" {
+		prog = strings.TrimSuffix(strings.TrimSuffix(prog, ".bat"), ".cmd")
+	}
+	sub := ""
+	for _, w := range words {
+		if !strings.HasPrefix(w, "-") {
+			sub = w
+			break
+		}
+	}
+	shown := strings.TrimSpace("`" + clip(strings.TrimSpace(prog+" "+strings.Join(printable(words), " ")), 60) + "`")
+	row, ok := runners[prog+" "+sub]
+	if !ok {
+		row, ok = runners[prog]
+	}
+	if !ok {
+		return nil
+	}
+	if row.code != "" {
+		return []depRef{{line: line, refuse: shown + ", " + row.code + ", so an approval cannot cover it; run it from a script that names what it runs, or leave it to CI"}}
+	}
+	var out []depRef
+	pin := func(files []string, kind string, goals []string) {
+		var cands []string
+		for _, f := range files {
+			if c, ok := inTree(".", f); ok {
+				cands = append(cands, c)
+			}
+		}
+		if len(cands) > 0 {
+			out = append(out, depRef{line: line, cands: cands, kind: kind, goals: goals})
+		}
+	}
+	switch row.kind {
+	case "make":
+		return append(out, e.makeLoads(args, line, dir)...)
+	case "npm":
+		return append(out, e.npmLoads(prog, words, args, line, dir)...)
+	case "npx":
+		return append(out, e.npxLoads(prog, words, args, line, dir)...)
+	case "composer":
+		pin(row.files[:1], "composer", composerGoals(sub, words))
+		pin(row.files[1:], "data", nil)
+		return out
+	case "just":
+		files := row.files
+		for i, w := range words {
+			opt, val, has := strings.Cut(w, "=")
+			if opt != "-f" && opt != "--justfile" && opt != "-d" && opt != "--working-directory" {
+				continue
+			}
+			if !has && i+1 < len(words) {
+				val = words[i+1]
+			}
+			if opt == "-d" || opt == "--working-directory" || val == "" || val == "\x00" {
+				return append(out, depRef{line: line, dynamic: "just " + w + " " + val})
+			}
+			files = []string{val}
+		}
+		goals := plainGoals(words, map[string]bool{"-f": true, "--justfile": true, "--set": true, "-d": true, "--working-directory": true})
+		if goals == nil {
+			goals = []string{""}
+		}
+		pin(files, "just", goals)
+		return out
+	}
+	kind := row.kind
+	if kind == "" {
+		kind = "data"
+	}
+	pin(row.files, kind, nil)
+	if len(row.globs) > 0 {
+		out = append(out, depRef{line: line, globs: row.globs, kind: kind})
+	}
+	switch prog {
+	case "bundle", "uv", "poetry", "pipenv":
+		// bundle exec X, uv run X: X is a command of its own, run inside
+		// the project's environment.
+		if prog != "bundle" {
+			out = append(out, venvRefs(".venv", line)...)
+		}
+		for i, w := range words {
+			if w == "exec" || w == "run" {
+				j := i + 1
+				for j < len(words) && strings.HasPrefix(words[j], "-") {
+					j++
+				}
+				if j < len(words) && words[j] != "\x00" {
+					out = append(out, e.commandLoads(callBase(words[j]), args[j+1:], ".", ".", dir)...)
+					out = append(out, e.runnerLoads(callBase(words[j]), args[j+1:], line, dir)...)
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+func printable(words []string) []string {
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if w == "\x00" {
+			w = "$…"
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func callBase(v string) string {
+	if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") || systemPath(v) {
+		return path.Base(v)
+	}
+	return v
+}
+
+// plainGoals are the operands of a command that are neither options nor
+// VAR=value assignments; skipVal names options that take a separate value.
+// An operand Sentinel cannot evaluate makes it return ["\x00"].
+func plainGoals(words []string, skipVal map[string]bool) []string {
+	var goals []string
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		switch {
+		case w == "\x00":
+			return []string{"\x00"}
+		case skipVal[w]:
+			i++
+		case w == "--":
+		case strings.HasPrefix(w, "-"):
+		case strings.Contains(w, "="):
+		default:
+			goals = append(goals, w)
+		}
+	}
+	return goals
+}
+
+// makeLoads reads make's options: the makefile (-f), the folder (-C) and
+// the goals it builds (none: the first rule).
+func (e *shEnv) makeLoads(args []*syntax.Word, line int, dir string) []depRef {
+	var out []depRef
+	base := "."
+	var named []string
+	var goals []string
+	for i := 0; i < len(args); i++ {
+		v, ok := e.word(args[i])
+		if !ok {
+			return append(out, depRef{line: line, dynamic: "make " + printWord(args[i])})
+		}
+		takes := func(short, long string) (string, bool, bool) {
+			switch {
+			case v == short || v == long:
+				if i+1 >= len(args) {
+					return "", false, true
+				}
+				i++
+				w, ok := e.word(args[i])
+				return w, ok, true
+			case strings.HasPrefix(v, long+"="):
+				return v[len(long)+1:], true, true
+			case len(v) > 2 && strings.HasPrefix(v, short) && !strings.HasPrefix(v, "--"):
+				return v[2:], true, true
+			}
+			return "", false, false
+		}
+		if w, ok, m := takes("-f", "--file"); m || v == "--makefile" || strings.HasPrefix(v, "--makefile=") {
+			if v == "--makefile" || strings.HasPrefix(v, "--makefile=") {
+				w, ok, _ = takes("--makefile", "--makefile")
+			}
+			if !ok {
+				return append(out, depRef{line: line, dynamic: "make -f " + printWord(args[i])})
+			}
+			named = append(named, w)
+			continue
+		}
+		if w, ok, m := takes("-C", "--directory"); m {
+			if !ok {
+				return append(out, depRef{line: line, dynamic: "make -C " + printWord(args[i])})
+			}
+			base = path.Join(base, w)
+			continue
+		}
+		if _, _, m := takes("-I", "--include-dir"); m {
+			continue
+		}
+		if _, _, m := takes("-o", "--old-file"); m {
+			continue
+		}
+		if _, _, m := takes("-W", "--what-if"); m {
+			continue
+		}
+		switch {
+		case v == "-j" || v == "-l":
+			if i+1 < len(args) {
+				if w, ok := e.word(args[i+1]); ok && w != "" && strings.Trim(w, "0123456789.") == "" {
+					i++
+				}
+			}
+			continue
+		case strings.HasPrefix(v, "-") || strings.Contains(v, "="):
+			continue
+		}
+		if strings.ContainsAny(v, "$`") {
+			return append(out, depRef{line: line, dynamic: "make " + v})
+		}
+		goals = append(goals, v)
+	}
+	if goals == nil {
+		goals = []string{""} // the first rule
+	}
+	if len(named) > 0 {
+		for _, f := range named {
+			r := sourceRef(line, dir, f)
+			if r.cands != nil {
+				if base != "." {
+					if c, ok := inTree(base, f); ok {
+						r.cands = []string{c}
+					}
+				}
+				r.kind, r.goals = "make", goals
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	var cands []string
+	for _, f := range []string{"GNUmakefile", "makefile", "Makefile"} {
+		if c, ok := inTree(".", path.Join(base, f)); ok {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 {
+		return append(out, depRef{line: line, outside: path.Join(base, "Makefile")})
+	}
+	return append(out, depRef{line: line, cands: cands, kind: "make", goals: goals})
+}
+
+// npmLoads reads npm, pnpm, yarn and bun: package.json and the files that
+// configure them are pinned, and the scripts the command runs (with their
+// pre and post scripts) are read as commands.
+func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line int, dir string) []depRef {
+	var out []depRef
+	out = append(out, depRef{line: line, cands: slices.Clone(npmFiles[1:]), kind: "data"})
+	// A workspace or another folder's package.json: the folder is followed
+	// when it is literal; a workspace chosen by name or pattern is not
+	// resolved, so it fails closed.
+	cwd := "."
+	for i, w := range words {
+		opt, val, hasVal := strings.Cut(w, "=")
+		switch opt {
+		case "-w", "--workspace", "-ws", "--workspaces", "--filter", "-F", "-r", "--recursive", "--include-workspace-root":
+			return append(out, depRef{line: line, dynamic: prog + " " + w + " (a workspace's package.json, chosen at run time)"})
+		case "--prefix", "-C", "--dir", "--cwd":
+			if !hasVal && i+1 < len(words) {
+				val = words[i+1]
+			}
+			if val == "" || val == "\x00" {
+				return append(out, depRef{line: line, dynamic: prog + " " + w})
+			}
+			if d, ok := inTree(".", val); ok {
+				cwd = d
+			} else {
+				return append(out, depRef{line: line, outside: val + "/package.json"})
+			}
+		}
+		if prog == "yarn" && w == "workspace" || prog == "yarn" && w == "workspaces" {
+			return append(out, depRef{line: line, dynamic: "yarn " + w + " (a workspace's package.json, chosen at run time)"})
+		}
+	}
+	sub, at := "", -1
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w == "\x00" {
+			return append(out, depRef{line: line, dynamic: prog + " " + strings.Join(printable(words), " ")})
+		}
+		if w == "--prefix" || w == "-C" || w == "--dir" || w == "--cwd" {
+			i++
+			continue
+		}
+		if !strings.HasPrefix(w, "-") {
+			sub, at = w, i
+			break
+		}
+	}
+	next := func() string {
+		for _, w := range words[at+1:] {
+			if w == "--" {
+				return ""
+			}
+			if !strings.HasPrefix(w, "-") {
+				return w
+			}
+		}
+		return ""
+	}
+	lifecycle := func(names ...string) []string {
+		var g []string
+		for _, n := range names {
+			g = append(g, "pre"+n, n, "post"+n)
+		}
+		return g
+	}
+	if sub == "x" && prog == "npm" {
+		sub = "exec" // npm x is npm exec; yarn x is the script x
+	}
+	var goals []string
+	switch sub {
+	case "run", "run-script", "rum", "urn":
+		if s := next(); s != "" {
+			goals = lifecycle(s)
+		} else {
+			goals = []string{}
+		}
+	case "test", "t", "tst":
+		goals = lifecycle("test")
+	case "start", "stop", "restart":
+		goals = lifecycle(sub)
+		if sub == "start" {
+			// npm start with no start script runs node server.js.
+			out = append(out, depRef{line: line, cands: []string{"server.js"}, existingOnly: true})
+		}
+	case "", "install", "i", "ci", "add", "isntall", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "clean-install", "ic", "install-clean", "rebuild", "rb", "pack", "publish":
+		goals = []string{"preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare", "prepack", "postpack"}
+		out = append(out, depRef{line: line, cands: []string{"binding.gyp"}, kind: "data"})
+	case "exec", "dlx":
+		return append(out, e.npxLoads(prog, words[at+1:], args[at+1:], line, dir)...)
+	default:
+		if prog == "npm" {
+			goals = []string{}
+		} else {
+			// yarn x, pnpm x, bun x: a script of that name, else a bin.
+			goals = lifecycle(sub)
+			out = append(out, e.binLoads(sub, words[at+1:], args[at+1:], line, dir)...)
+		}
+	}
+	pkg := path.Join(cwd, "package.json")
+	return append(out, depRef{line: line, cands: []string{pkg}, kind: "npm", goals: goals})
+}
+
+// npxLoads reads npx x: the package files are pinned, node_modules/.bin/x
+// is pinned by its bytes, and x is looked up in the runner table.
+func (e *shEnv) npxLoads(prog string, words []string, args []*syntax.Word, line int, dir string) []depRef {
+	out := []depRef{{line: line, cands: slices.Clone(npmFiles), kind: "data"}}
+	for i, w := range words {
+		if w == "\x00" {
+			return append(out, depRef{line: line, dynamic: prog + " " + strings.Join(printable(words), " ")})
+		}
+		if w == "-p" || w == "--package" || w == "-c" || w == "--call" {
+			if w == "-c" || w == "--call" {
+				return append(out, depRef{line: line, dynamic: prog + " " + w + " (a command given as a string)"})
+			}
+			continue
+		}
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		return append(out, e.binLoads(w, words[i+1:], args[i+1:], line, dir)...)
+	}
+	return out
+}
+
+// binLoads reads a package binary run by name: its node_modules/.bin file
+// (its bytes, not the package behind it) and its runner table row.
+func (e *shEnv) binLoads(bin string, words []string, args []*syntax.Word, line int, dir string) []depRef {
+	if strings.Contains(bin, "/") || bin == "" {
+		return nil // a project package folder: see commandLoads
+	}
+	if at := strings.LastIndex(bin, "@"); at > 0 {
+		bin = bin[:at]
+	}
+	name := path.Base(bin)
+	out := []depRef{{line: line, cands: []string{"node_modules/.bin/" + name}, kind: "data", existingOnly: true}}
+	return append(out, e.runnerLoads(name, args, line, dir)...)
+}
+
+// composerGoals: composer run-script x, composer run x, composer x.
+func composerGoals(sub string, words []string) []string {
+	lc := func(n string) []string { return []string{"pre-" + n + "-cmd", "post-" + n + "-cmd"} }
+	switch sub {
+	case "run-script", "run":
+		g := plainGoals(words, nil)
+		if len(g) > 1 {
+			return g[1:2]
+		}
+		return []string{}
+	case "install", "update", "i", "u", "upgrade":
+		return append(append(lc("install"), lc("update")...), "post-autoload-dump", "pre-autoload-dump", "post-root-package-install")
+	case "", "list", "validate", "show", "outdated":
+		return []string{}
+	}
+	return []string{sub}
+}
+
+// ---- virtualenvs ----
+
+var reVenvPython = regexp.MustCompile(`^(.+)/(?:bin|Scripts)/(?:python|pypy)[0-9.]*(?:\.exe)?$`)
+
+// venvRefs are the files a virtualenv's interpreter runs at start-up:
+// pyvenv.cfg, every .pth file of its site-packages (a line that starts
+// with "import" is run), sitecustomize.py and usercustomize.py. Installed
+// packages a script imports by name are not pinned (docs/approvals.md).
+func venvRefs(root string, line int) []depRef {
+	var globs []string
+	for _, sp := range []string{"lib/python*/site-packages", "lib64/python*/site-packages", "lib/pypy*/site-packages", "Lib/site-packages"} {
+		for _, f := range []string{"*.pth", "sitecustomize.py", "usercustomize.py"} {
+			globs = append(globs, path.Join(root, sp, f))
+		}
+	}
+	return []depRef{{line: line, cands: []string{path.Join(root, "pyvenv.cfg")}, globs: globs}}
+}
+
+// ---- what runs out of the tree, and a project interpreter ----
+
+// shRunners take the file they run as their first operand.
+var shRunners = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true,
+	"python": true, "python3": true, "python2": true, "pypy3": true, "node": true, "nodejs": true, "bun": true, "deno": true,
+	"tsx": true, "ts-node": true, "ruby": true, "perl": true, "php": true, "lua": true, "Rscript": true, "pwsh": true, "osascript": true,
+}
+
+// programRefs reads the program a call runs: one out of the tree, or a
+// file out of the tree handed to an interpreter, fails closed; an
+// interpreter inside a project virtualenv pins what it runs at start-up.
+func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
+	var words []string
+	for _, a := range c.Args {
+		v, ok := e.word(a)
+		if !ok {
+			v = "\x00" // not known: never a path
+		}
+		words = append(words, v)
+	}
+	if len(c.Args) == 0 {
+		return nil
+	}
+	return programWordRefs(words, int(c.Args[0].Pos().Line()))
+}
+
+// programWordRefs is programRefs over words already evaluated ("\x00":
+// not known); a tool server's command and arguments are such words.
+func programWordRefs(words []string, line int) []depRef {
+	i := 0
+	var prog string
+	for ; i < len(words); i++ {
+		v := words[i]
+		if v == "\x00" {
+			return nil
+		}
+		switch {
+		case v == "exec" || v == "command" || v == "builtin" || v == "nohup" || v == "time" || v == "env" || v == "sudo":
+			continue
+		case i > 0 && (strings.HasPrefix(v, "-") || strings.Contains(v, "=") && !strings.Contains(v, "/")):
+			continue
+		}
+		prog = v
+		break
+	}
+	if prog == "" {
+		return nil
+	}
+	if r := outsidePath(prog); r != "" && (shellcmd.ScriptExts[strings.ToLower(path.Ext(prog))] || strings.HasPrefix(r, "..") || strings.HasPrefix(r, "$PROJECT")) {
+		// A script out of the tree, or a program the command reaches by
+		// climbing out of the project. An installed program named by its
+		// home or absolute path (~/.local/bin/gh) is what a name on PATH
+		// finds: neither is the project's, and neither is pinned.
+		return []depRef{{line: line, outside: r}}
+	}
+	var out []depRef
+	rel := strings.TrimPrefix(strings.TrimPrefix(prog, rootMark), "/")
+	venv := reVenvPython.FindStringSubmatch(path.Clean(rel))
+	if venv != nil && !path.IsAbs(rel) && !strings.HasPrefix(prog, "~") {
+		if root, ok := inTree(".", venv[1]); ok {
+			out = append(out, venvRefs(root, line)...)
+		}
+	}
+	name := strings.TrimSuffix(path.Base(prog), ".exe")
+	if !shRunners[name] && venv == nil {
+		return out
+	}
+	for j := i + 1; j < len(words); j++ {
+		v := words[j]
+		switch {
+		case v == "\x00":
+			return out
+		case v == "-c" || v == "-e" || v == "-m" || v == "--eval" || v == "-p" || v == "--print" || v == "-":
+			return out
+		case strings.HasPrefix(v, "-"), (name == "deno" || name == "bun") && (v == "run" || v == "test"):
+			continue
+		}
+		if r := outsidePath(v); r != "" {
+			out = append(out, depRef{line: line, outside: r})
+		}
+		return out
+	}
+	return out
+}
+
+// outsidePath returns v, for a reader, when it names a file out of the
+// tree that is not the system's own.
+func outsidePath(v string) string {
+	switch {
+	case v == rootMark || strings.HasPrefix(v, rootMark+"/"):
+		rel := strings.TrimPrefix(strings.TrimPrefix(v, rootMark), "/")
+		if _, ok := inTree(".", rel); !ok && rel != "" {
+			return strings.ReplaceAll(v, rootMark, "$PROJECT")
+		}
+		return ""
+	case strings.Contains(v, rootMark):
+		return ""
+	case strings.HasPrefix(v, "~"), strings.HasPrefix(v, "/") && !systemPath(v) && !strings.HasPrefix(v, "/dev/") && !strings.HasPrefix(v, "/proc/"):
+		return v
+	case v == ".." || strings.HasPrefix(v, "../"):
+		return v
+	case len(v) > 2 && v[1] == ':' && (v[2] == '/' || v[2] == '\\') && (v[0]|0x20 >= 'a' && v[0]|0x20 <= 'z'):
+		return v // a Windows drive path
+	}
+	return ""
+}
+
+// pinCommand writes into h what an auto-run's command line loads (the
+// runners' definition files, runners.go) and reports whether it loads
+// something no hash can pin. A command that loads nothing hashes as it
+// always did, so its approval stands.
+func (r *Repo) pinCommand(h hash.Hash, a agentcfg.AutoRun) (unpinned bool) {
+	d := r.deps[cmdKey(a.Command)]
+	if d == nil {
+		return false
+	}
+	if len(d.files) > 0 || len(d.absent) > 0 {
+		h.Write([]byte("\x00command"))
+		for _, q := range d.files {
+			h.Write([]byte("\x00dep\x00" + q + "\x00"))
+			if s := r.File(q); s != nil {
+				if s.Truncated && s.Digest != "" {
+					h.Write([]byte("sha256:" + s.Digest))
+				} else {
+					h.Write(s.Data)
+				}
+			}
+		}
+		for _, q := range d.absent {
+			h.Write([]byte("\x00absent\x00" + q))
+		}
+	}
+	return d.unpinned != ""
+}
+
+// OutsideRun is a file outside the scanned folder that a config names for
+// the agent to run or to read as a config of what runs.
+type OutsideRun struct {
+	Tool, Source string
+	Line         int
+	Path         string // as written
+	Kind         discover.Kind
+}
+
+// RunsKind reports a kind of included file that defines what runs: a
+// hooks file, a servers file, a plugin's bin/ or its settings.
+func RunsKind(k discover.Kind) bool {
+	switch k {
+	case discover.KindPluginHooks, discover.KindMCP, discover.KindPluginBin, discover.KindSettings:
+		return true
+	}
+	return false
+}
+
+// srvKey is the key in Repo.deps of a tool server's command.
+func srvKey(s agentcfg.Server) string {
+	return "\x00srv\x00" + s.Command + "\x00" + strings.Join(s.Args, "\x00")
+}
+
+// pinServer writes into h what a tool server's command loads at start-up
+// (a project virtualenv's *.pth files) and reports whether it runs a file
+// no hash can pin (a script out of the tree). A server whose command loads
+// nothing hashes as it always did.
+func (r *Repo) pinServer(h hash.Hash, s agentcfg.Server) (unpinned bool) {
+	d := r.deps[srvKey(s)]
+	if d == nil {
+		return false
+	}
+	if len(d.files) > 0 || len(d.absent) > 0 {
+		h.Write([]byte("\x00command"))
+		for _, q := range d.files {
+			h.Write([]byte("\x00dep\x00" + q + "\x00"))
+			if f := r.File(q); f != nil {
+				if f.Truncated && f.Digest != "" {
+					h.Write([]byte("sha256:" + f.Digest))
+				} else {
+					h.Write(f.Data)
+				}
+			}
+		}
+		for _, q := range d.absent {
+			h.Write([]byte("\x00absent\x00" + q))
+		}
+	}
+	return d.unpinned != ""
+}
