@@ -14,14 +14,17 @@ import (
 const heldOutDir = "testdata/heldout"
 
 type heldCase struct {
-	name, intent, lang, kind string
-	attack                   bool
-	src, decisive            string
+	name, intent, lang, kind, form string
+	attack                         bool
+	src, decisive                  string
 }
 
-func heldOutCases(tb testing.TB) []heldCase {
+// heldOutCases reads a held-out set laid out as testdata/heldout is:
+// MANIFEST.tsv (case, category, intent, form, lang, kind, pair, file) and, per
+// case, agent.txt and expect.json.
+func heldOutCases(tb testing.TB, dir string) []heldCase {
 	tb.Helper()
-	b, err := os.ReadFile(filepath.Join(heldOutDir, "MANIFEST.tsv"))
+	b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -34,11 +37,11 @@ func heldOutCases(tb testing.TB) []heldCase {
 		if len(f) != 8 {
 			tb.Fatalf("MANIFEST.tsv line %d: %d fields, want 8", i+1, len(f))
 		}
-		src, err := os.ReadFile(filepath.Join(heldOutDir, f[0], "agent.txt"))
+		src, err := os.ReadFile(filepath.Join(dir, f[0], "agent.txt"))
 		if err != nil {
 			tb.Fatal(err)
 		}
-		eb, err := os.ReadFile(filepath.Join(heldOutDir, f[0], "expect.json"))
+		eb, err := os.ReadFile(filepath.Join(dir, f[0], "expect.json"))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -49,7 +52,7 @@ func heldOutCases(tb testing.TB) []heldCase {
 		if (e.Category == "attack") != (f[1] == "attack") || e.Intent != f[2] || e.Lang != f[4] {
 			tb.Fatalf("%s: expect.json disagrees with MANIFEST.tsv", f[0])
 		}
-		out = append(out, heldCase{f[0], f[2], f[4], f[5], f[1] == "attack", string(src), e.Decisive})
+		out = append(out, heldCase{f[0], f[2], f[4], f[5], f[3], f[1] == "attack", string(src), e.Decisive})
 	}
 	return out
 }
@@ -58,7 +61,14 @@ func heldOutCases(tb testing.TB) []heldCase {
 // TestDevReport) on the held-out set. It prints the figures; it asserts only
 // sanity bounds, never the recall, so that nobody tunes to make it pass.
 func TestHeldOutReport(t *testing.T) {
-	cases := heldOutCases(t)
+	heldOutReport(t, heldOutDir)
+}
+
+// heldOutReport prints attacks and twins flagged per intent, language, agent
+// file kind and form for the held-out set in dir, every flagged twin's unit,
+// and asserts only that the set is whole and at most 10% of twins warn.
+func heldOutReport(t *testing.T, dir string) {
+	cases := heldOutCases(t, dir)
 	type tally struct{ att, attHit, ben, benHit int }
 	by := map[string]*tally{}
 	get := func(k string) *tally {
@@ -90,7 +100,7 @@ func TestHeldOutReport(t *testing.T) {
 				t.Logf("attack missed %s [%s] intent=%q guard=%q score=%.3f/%.3f: %q", c.name, reason, r.Frame.Intent, r.Frame.Guard+r.SectionGuard, r.Score, r.Threshold, r.Unit.Text)
 			}
 		}
-		for _, k := range []string{"all", "intent " + c.intent, "lang " + c.lang, "kind " + c.kind} {
+		for _, k := range []string{"all", "intent " + c.intent, "lang " + c.lang, "kind " + c.kind, "form " + c.form} {
 			tl := get(k)
 			if c.attack {
 				tl.att++
