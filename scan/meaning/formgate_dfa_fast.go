@@ -68,6 +68,13 @@ type pattern struct {
 	word bool
 	// n is the number of bytes of the literal the pattern holds.
 	n int
+	// text is the literal's whole text, groups the groups of its word
+	// forms (a word pattern) or of its substring forms, side its
+	// g.side: copied here so check reads one pattern, not three
+	// tables.
+	text   string
+	groups uint64
+	side   [2]uint8
 }
 
 // compile builds the automaton over the first capLen bytes of g.text;
@@ -122,7 +129,11 @@ func (g *formGate) compile(capLen int) bool {
 			for i := 0; i < len(l); i++ {
 				syms = append(syms, class[l[i]])
 			}
-			add(syms, pattern{lit: int32(li), word: true, n: len(l)})
+			var m uint64
+			for _, c := range g.checks[li] {
+				m |= 1 << c.group
+			}
+			add(syms, pattern{lit: int32(li), word: true, n: len(l), text: g.text[li], groups: m, side: g.side[li]})
 		}
 		if g.subs[li] != 0 {
 			syms = syms[:0]
@@ -132,7 +143,7 @@ func (g *formGate) compile(capLen int) bool {
 				}
 				syms = append(syms, class[l[i]])
 			}
-			add(syms, pattern{lit: int32(li), n: len(l)})
+			add(syms, pattern{lit: int32(li), n: len(l), text: g.text[li], groups: g.subs[li]})
 		}
 	}
 	nodes := len(own)
@@ -356,29 +367,21 @@ func (g *formGate) unitGroups(d *data, s string) uint64 {
 func (g *formGate) check(s string, end int, ends []int32, found uint64) uint64 {
 	for _, pi := range ends {
 		pt := &g.pats[pi]
-		t := g.text[pt.lit]
-		p := end - pt.n
-		if !pt.word {
-			if g.subs[pt.lit]&^found != 0 && foldPrefix(s[p:], t) {
-				found |= g.subs[pt.lit]
-			}
+		if pt.groups&^found == 0 {
+			// Every group the literal could add is found.
 			continue
 		}
+		t := pt.text
+		p := end - pt.n
 		if !foldPrefix(s[p:], t) {
 			continue
 		}
-		cs := g.checks[pt.lit]
-		need := false
-		for k := range cs {
-			if found&(1<<cs[k].group) == 0 {
-				need = true
-				break
-			}
-		}
-		if !need {
+		if !pt.word {
+			found |= pt.groups
 			continue
 		}
-		side := g.side[pt.lit]
+		cs := g.checks[pt.lit]
+		side := pt.side
 		if side[0] > maxSide || side[1] > maxSide {
 			for k := range cs {
 				c := &cs[k]
@@ -393,9 +396,13 @@ func (g *formGate) check(s string, end int, ends []int32, found uint64) uint64 {
 			// The literal is not a token's first bytes.
 			continue
 		}
+		if a.all {
+			found |= pt.groups
+			continue
+		}
 		for k := range cs {
 			c := &cs[k]
-			if found&(1<<c.group) == 0 && (a.all || a.fits(c)) {
+			if found&(1<<c.group) == 0 && a.fits(c) {
 				found |= 1 << c.group
 			}
 		}
@@ -416,6 +423,7 @@ const maxSide = 6
 // (the literal's own token meets such a byte).
 type around struct {
 	before, after    [maxSide]string
+	bKey, aKey       [maxSide]uint64
 	nb, na           int
 	bUnsure, aUnsure bool
 	all              bool
@@ -467,6 +475,7 @@ func (a *around) read(s string, p, end int, side [2]uint8) bool {
 			break
 		}
 		a.after[a.na] = s[ts:pos]
+		a.aKey[a.na] = packWord(s[ts:pos])
 		a.na++
 	}
 	pos = p
@@ -493,6 +502,7 @@ func (a *around) read(s string, p, end int, side [2]uint8) bool {
 			break
 		}
 		a.before[a.nb] = s[pos:te]
+		a.bKey[a.nb] = packWord(s[pos:te])
 		a.nb++
 	}
 	return true
@@ -509,7 +519,7 @@ func (a *around) fits(c *formCheck) bool {
 		if i >= a.na {
 			return a.aUnsure
 		}
-		if !foldWordMatch(a.after[i], c.words[k]) {
+		if !packedWordMatch(a.after[i], a.aKey[i], c.words[k], c.keys[k]) {
 			return false
 		}
 	}
@@ -518,7 +528,7 @@ func (a *around) fits(c *formCheck) bool {
 		if i >= a.nb {
 			return a.bUnsure
 		}
-		if !foldWordMatch(a.before[i], c.words[k]) {
+		if !packedWordMatch(a.before[i], a.bKey[i], c.words[k], c.keys[k]) {
 			return false
 		}
 	}
