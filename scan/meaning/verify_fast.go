@@ -47,6 +47,9 @@ type formGate struct {
 	capLen   int
 	next     []uint16
 	firstOut uint32
+	// rootTok is the state after a byte of a word that no literal's
+	// first bytes continue.
+	rootTok uint32
 	// stages are the groups verify checks in turn, stopping when what
 	// is left can satisfy no rule: own (for each combining rule, one
 	// group of its need that has no class a unit lends to the next, an
