@@ -438,7 +438,7 @@ func (g *formGate) check(s string, end int, ends []int32, found uint64) uint64 {
 			continue
 		}
 		var a around
-		if !a.read(s, p, p+len(t), side) {
+		if !a.read(s, p, p+len(t)) {
 			// The literal is not a token's first bytes.
 			continue
 		}
@@ -462,24 +462,27 @@ const maxSide = 6
 
 // around holds the tokens on either side of a literal's place, read once
 // for all the forms of the literal (formCheck.matches reads them for one
-// form): after[0] is the token the literal starts (from the literal's
-// end), after[1:] the tokens after it, before[k] the k+1-th token before.
-// A side is unsure from where it meets a byte outside ASCII on: a form
-// that needs a token there is taken to match; all says every form is
-// (the literal's own token meets such a byte).
+// form), each side only as far as a form asks (the first form that
+// differs from the text mostly differs at its first word there):
+// after[0] is the first token after the literal's own, before[0] the
+// first before it. A side is unsure from where it meets a byte outside
+// ASCII on: a form that needs a token there is taken to match; all says
+// every form is (the literal's own token meets such a byte).
 type around struct {
+	s                string
 	before, after    [maxSide]string
 	bKey, aKey       [maxSide]uint64
 	nb, na           int
+	bPos, aPos       int
+	bDone, aDone     bool
 	bUnsure, aUnsure bool
 	all              bool
 	tokenRest        int
 }
 
-// read reads up to side[0] tokens before p and side[1] after the token
-// that starts at p with the literal s[p:end] (at most maxSide each);
-// false when p does not start a token.
-func (a *around) read(s string, p, end int, side [2]uint8) bool {
+// read starts reading around the token that starts at p with the
+// literal s[p:end]; false when p does not start a token.
+func (a *around) read(s string, p, end int) bool {
 	if p > 0 {
 		if b := s[p-1]; b >= utf8.RuneSelf {
 			a.all = true
@@ -497,16 +500,23 @@ func (a *around) read(s string, p, end int, side [2]uint8) bool {
 		a.all = true
 		return true
 	}
-	pos := te
-	for a.na = 0; a.na < int(side[1]); {
+	a.s, a.aPos, a.bPos = s, te, p
+	return true
+}
+
+// hasAfter reads tokens after the literal's until after[i] is read or
+// the side ends; it reports whether after[i] is there.
+func (a *around) hasAfter(i int) bool {
+	s, pos := a.s, a.aPos
+	for a.na <= i && !a.aDone {
 		for pos < len(s) && !tokByte[s[pos]] {
 			if s[pos] >= utf8.RuneSelf {
-				a.aUnsure = true
+				a.aUnsure, a.aDone = true, true
 				break
 			}
 			pos++
 		}
-		if a.aUnsure {
+		if a.aDone {
 			break
 		}
 		ts := pos
@@ -514,26 +524,33 @@ func (a *around) read(s string, p, end int, side [2]uint8) bool {
 			pos++
 		}
 		if pos < len(s) && s[pos] >= utf8.RuneSelf {
-			a.aUnsure = true
+			a.aUnsure, a.aDone = true, true
 			break
 		}
 		if ts == pos {
+			a.aDone = true
 			break
 		}
 		a.after[a.na] = s[ts:pos]
 		a.aKey[a.na] = packWord(s[ts:pos])
 		a.na++
 	}
-	pos = p
-	for a.nb = 0; a.nb < int(side[0]); {
+	a.aPos = pos
+	return i < a.na
+}
+
+// hasBefore is hasAfter for the tokens before the literal's.
+func (a *around) hasBefore(i int) bool {
+	s, pos := a.s, a.bPos
+	for a.nb <= i && !a.bDone {
 		for pos > 0 && !tokByte[s[pos-1]] {
 			if s[pos-1] >= utf8.RuneSelf {
-				a.bUnsure = true
+				a.bUnsure, a.bDone = true, true
 				break
 			}
 			pos--
 		}
-		if a.bUnsure {
+		if a.bDone {
 			break
 		}
 		te := pos
@@ -541,17 +558,19 @@ func (a *around) read(s string, p, end int, side [2]uint8) bool {
 			pos--
 		}
 		if pos > 0 && s[pos-1] >= utf8.RuneSelf {
-			a.bUnsure = true
+			a.bUnsure, a.bDone = true, true
 			break
 		}
 		if te == pos {
+			a.bDone = true
 			break
 		}
 		a.before[a.nb] = s[pos:te]
 		a.bKey[a.nb] = packWord(s[pos:te])
 		a.nb++
 	}
-	return true
+	a.bPos = pos
+	return i < a.nb
 }
 
 // fits reports whether c's form may stand around the literal, as
@@ -562,7 +581,7 @@ func (a *around) fits(c *formCheck) bool {
 	}
 	for k := c.j + 1; k < len(c.words); k++ {
 		i := k - c.j - 1
-		if i >= a.na {
+		if !a.hasAfter(i) {
 			return a.aUnsure
 		}
 		if !packedWordMatch(a.after[i], a.aKey[i], c.words[k], c.keys[k]) {
@@ -571,7 +590,7 @@ func (a *around) fits(c *formCheck) bool {
 	}
 	for k := c.j - 1; k >= 0; k-- {
 		i := c.j - 1 - k
-		if i >= a.nb {
+		if !a.hasBefore(i) {
 			return a.bUnsure
 		}
 		if !packedWordMatch(a.before[i], a.bKey[i], c.words[k], c.keys[k]) {
