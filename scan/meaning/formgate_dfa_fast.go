@@ -1,6 +1,7 @@
 package meaning
 
 import (
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -295,7 +296,12 @@ type firing struct{ end, out int32 }
 func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
 	s := clipUnit(text)
 	sc.wide = 0
-	if !isASCII(s) {
+	// A unit outside ASCII is lowered into a copy, unless lowering
+	// would change none of its runes (dashes, quotation marks, a
+	// script without case) and it holds no rune of a literal outside
+	// ASCII: the automaton and verify then read it as written, folding
+	// ASCII capitals as they do on an ASCII unit.
+	if !isASCII(s) && !(readAsWritten && g.readsAsWritten(d, s)) {
 		sc.low = appendLower(sc.low[:0], s)
 		// Valid until sc.low is written again, by the next scan.
 		s = unsafe.String(unsafe.SliceData(sc.low), len(sc.low))
@@ -363,6 +369,38 @@ func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
 // (from 24 or 64 bytes on, the scan of the wild corpus's units took 0.89
 // of its time in one pass).
 const splitScan = 32
+
+// readAsWritten turns the reading as written on (a variable for the
+// benchmark that compares it with the lowered copy).
+var readAsWritten = true
+
+// readsAsWritten reports whether appendLower(s) differs from s only in
+// ASCII capitals and holds no rune of a literal outside ASCII
+// (unitGate.mayHoldWide), so scan may read s as written.
+func (g *formGate) readsAsWritten(d *data, s string) bool {
+	w := d.gate
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r < 1<<16 {
+			if w.wideRunes[r/64]&(1<<(r%64)) != 0 {
+				return false
+			}
+		} else if w.wideHigh[r] {
+			return false
+		}
+		if !(r == utf8.RuneError && n <= 1) {
+			if l := unicode.ToLower(r); l != r && utf8.RuneLen(l) == n {
+				return false
+			}
+		}
+		i += n
+	}
+	return true
+}
 
 // verify returns the groups of the forms that may match the unit scan
 // last read into sc: the literal whole where its first bytes were found,
