@@ -457,7 +457,9 @@ func (g *formGate) check(s string, end int, ends []int32, found uint64) uint64 {
 		}
 		t := pt.text
 		p := end - pt.n
-		if !foldPrefix(s[p:], t) {
+		// The automaton matched the first pt.n bytes (each byte of a
+		// literal has a class of its own, a capital its lower case's).
+		if !foldPrefix(s[end:], t[pt.n:]) {
 			continue
 		}
 		if !pt.word {
