@@ -1,6 +1,7 @@
 package meaning
 
 import (
+	"unicode"
 	"unicode/utf8"
 	"unsafe"
 )
@@ -9,9 +10,9 @@ import (
 // place where it stops is checked against the literal's text and the
 // form's other words (formGate.verify), so it may stop too often but
 // never too seldom. That frees it to run over the first gateCap bytes of
-// each literal only: 3,592 states for the lexicons of this round (rows of
-// 64 16-bit entries, 0.45 MB) against 6,899 over whole literals. A word
-// form's literal matches only where a token starts; the automaton reads
+// each literal only: 5,801 states with round 4's lexicons (rows of
+// 64 16-bit entries, 0.74 MB; with round 3's, 3,592 against 6,899 over
+// whole literals). A word form's literal matches only where a token starts; the automaton reads
 // a token start (a class of its own) before the first byte of each token,
 // and compile folds that step into the byte's, so the scan is one look-up
 // a byte. BenchmarkWarningsCap compares caps.
@@ -68,6 +69,13 @@ type pattern struct {
 	word bool
 	// n is the number of bytes of the literal the pattern holds.
 	n int
+	// text is the literal's whole text, groups the groups of its word
+	// forms (a word pattern) or of its substring forms, side its
+	// g.side: copied here so check reads one pattern, not three
+	// tables.
+	text   string
+	groups uint64
+	side   [2]uint8
 }
 
 // compile builds the automaton over the first capLen bytes of g.text;
@@ -122,7 +130,11 @@ func (g *formGate) compile(capLen int) bool {
 			for i := 0; i < len(l); i++ {
 				syms = append(syms, class[l[i]])
 			}
-			add(syms, pattern{lit: int32(li), word: true, n: len(l)})
+			var m uint64
+			for _, c := range g.checks[li] {
+				m |= 1 << c.group
+			}
+			add(syms, pattern{lit: int32(li), word: true, n: len(l), text: g.text[li], groups: m, side: g.side[li]})
 		}
 		if g.subs[li] != 0 {
 			syms = syms[:0]
@@ -132,7 +144,7 @@ func (g *formGate) compile(capLen int) bool {
 				}
 				syms = append(syms, class[l[i]])
 			}
-			add(syms, pattern{lit: int32(li), n: len(l)})
+			add(syms, pattern{lit: int32(li), n: len(l), text: g.text[li], groups: g.subs[li]})
 		}
 	}
 	nodes := len(own)
@@ -220,6 +232,7 @@ func (g *formGate) compile(capLen int) bool {
 		}
 	}
 	g.firstOut = uint32(id)
+	g.rootTok = uint32(renum[rootTok])
 	for _, s := range order {
 		if len(out[s]) == 0 {
 			continue
@@ -262,7 +275,9 @@ type gateScratch struct {
 	s     string
 	low   []byte
 	fires []firing
-	wide  uint64
+	// firesB gathers the second half's places (scan).
+	firesB []firing
+	wide   uint64
 	// raw is what scan returned.
 	raw uint64
 }
@@ -281,7 +296,12 @@ type firing struct{ end, out int32 }
 func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
 	s := clipUnit(text)
 	sc.wide = 0
-	if !isASCII(s) {
+	// A unit outside ASCII is lowered into a copy, unless lowering
+	// would change none of its runes (dashes, quotation marks, a
+	// script without case) and it holds no rune of a literal outside
+	// ASCII: the automaton and verify then read it as written, folding
+	// ASCII capitals as they do on an ASCII unit.
+	if !isASCII(s) && !(readAsWritten && g.readsAsWritten(d, s)) {
 		sc.low = appendLower(sc.low[:0], s)
 		// Valid until sc.low is written again, by the next scan.
 		s = unsafe.String(unsafe.SliceData(sc.low), len(sc.low))
@@ -292,19 +312,94 @@ func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
 	sc.s, sc.g = s, g
 	fires := sc.fires[:0]
 	raw := sc.wide
-	st := uint32(0)
 	next, class, first := g.next, &g.class, g.firstOut
-	for i := 0; i < len(s); i++ {
+	// The automaton's steps wait each on the one before, so a long
+	// unit is read as two halves in one loop, whose steps the processor
+	// overlaps. The second half starts capLen+1 bytes before the middle,
+	// in the state for the byte before it (a word's or not): by the
+	// middle it is in the state one pass would be in (no pattern is
+	// longer than capLen bytes), and it keeps the places that end past
+	// the middle, the first half those up to it.
+	// TestFormGateMatchesReference and FuzzFormGate hold it to the
+	// reference.
+	lo, mid := 0, len(s)
+	var stB uint32
+	firesB := sc.firesB[:0]
+	if len(s) >= splitScan {
+		mid = len(s) / 2
+		lo = mid - g.capLen - 1
+		if tokByte[s[lo-1]] {
+			stB = g.rootTok
+		}
+		st := uint32(0)
+		for i := 0; i < mid; i++ {
+			st = uint32(next[st<<gateShift|uint32(class[s[i]])])
+			stB = uint32(next[stB<<gateShift|uint32(class[s[lo+i]])])
+			if st >= first {
+				o := st - first
+				raw |= g.outGroups[o]
+				fires = append(fires, firing{int32(i + 1), int32(o)})
+			}
+			if stB >= first && lo+i >= mid {
+				o := stB - first
+				raw |= g.outGroups[o]
+				firesB = append(firesB, firing{int32(lo + i + 1), int32(o)})
+			}
+		}
+		lo += mid
+	} else {
+		lo = 0
+	}
+	st := stB
+	for i := lo; i < len(s); i++ {
 		st = uint32(next[st<<gateShift|uint32(class[s[i]])])
 		if st < first {
 			continue
 		}
 		o := st - first
 		raw |= g.outGroups[o]
-		fires = append(fires, firing{int32(i + 1), int32(o)})
+		firesB = append(firesB, firing{int32(i + 1), int32(o)})
 	}
-	sc.fires, sc.raw = fires, raw
+	fires = append(fires, firesB...)
+	sc.fires, sc.firesB, sc.raw = fires, firesB, raw
 	return raw
+}
+
+// splitScan is the length from which scan reads a unit as two halves
+// (from 24 or 64 bytes on, the scan of the wild corpus's units took 0.89
+// of its time in one pass).
+const splitScan = 32
+
+// readAsWritten turns the reading as written on (a variable for the
+// benchmark that compares it with the lowered copy).
+var readAsWritten = true
+
+// readsAsWritten reports whether appendLower(s) differs from s only in
+// ASCII capitals and holds no rune of a literal outside ASCII
+// (unitGate.mayHoldWide), so scan may read s as written.
+func (g *formGate) readsAsWritten(d *data, s string) bool {
+	w := d.gate
+	for i := 0; i < len(s); {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r < 1<<16 {
+			if w.wideRunes[r/64]&(1<<(r%64)) != 0 {
+				return false
+			}
+		} else if w.wideHigh[r] {
+			return false
+		}
+		if !(r == utf8.RuneError && n <= 1) {
+			if l := unicode.ToLower(r); l != r && utf8.RuneLen(l) == n {
+				return false
+			}
+		}
+		i += n
+	}
+	return true
 }
 
 // verify returns the groups of the forms that may match the unit scan
@@ -356,29 +451,23 @@ func (g *formGate) unitGroups(d *data, s string) uint64 {
 func (g *formGate) check(s string, end int, ends []int32, found uint64) uint64 {
 	for _, pi := range ends {
 		pt := &g.pats[pi]
-		t := g.text[pt.lit]
-		p := end - pt.n
-		if !pt.word {
-			if g.subs[pt.lit]&^found != 0 && foldPrefix(s[p:], t) {
-				found |= g.subs[pt.lit]
-			}
+		if pt.groups&^found == 0 {
+			// Every group the literal could add is found.
 			continue
 		}
-		if !foldPrefix(s[p:], t) {
+		t := pt.text
+		p := end - pt.n
+		// The automaton matched the first pt.n bytes (each byte of a
+		// literal has a class of its own, a capital its lower case's).
+		if !foldPrefix(s[end:], t[pt.n:]) {
+			continue
+		}
+		if !pt.word {
+			found |= pt.groups
 			continue
 		}
 		cs := g.checks[pt.lit]
-		need := false
-		for k := range cs {
-			if found&(1<<cs[k].group) == 0 {
-				need = true
-				break
-			}
-		}
-		if !need {
-			continue
-		}
-		side := g.side[pt.lit]
+		side := pt.side
 		if side[0] > maxSide || side[1] > maxSide {
 			for k := range cs {
 				c := &cs[k]
@@ -389,13 +478,17 @@ func (g *formGate) check(s string, end int, ends []int32, found uint64) uint64 {
 			continue
 		}
 		var a around
-		if !a.read(s, p, p+len(t), side) {
+		if !a.read(s, p, p+len(t)) {
 			// The literal is not a token's first bytes.
+			continue
+		}
+		if a.all {
+			found |= pt.groups
 			continue
 		}
 		for k := range cs {
 			c := &cs[k]
-			if found&(1<<c.group) == 0 && (a.all || a.fits(c)) {
+			if found&(1<<c.group) == 0 && a.fits(c) {
 				found |= 1 << c.group
 			}
 		}
@@ -409,23 +502,27 @@ const maxSide = 6
 
 // around holds the tokens on either side of a literal's place, read once
 // for all the forms of the literal (formCheck.matches reads them for one
-// form): after[0] is the token the literal starts (from the literal's
-// end), after[1:] the tokens after it, before[k] the k+1-th token before.
-// A side is unsure from where it meets a byte outside ASCII on: a form
-// that needs a token there is taken to match; all says every form is
-// (the literal's own token meets such a byte).
+// form), each side only as far as a form asks (the first form that
+// differs from the text mostly differs at its first word there):
+// after[0] is the first token after the literal's own, before[0] the
+// first before it. A side is unsure from where it meets a byte outside
+// ASCII on: a form that needs a token there is taken to match; all says
+// every form is (the literal's own token meets such a byte).
 type around struct {
+	s                string
 	before, after    [maxSide]string
+	bKey, aKey       [maxSide]uint64
 	nb, na           int
+	bPos, aPos       int
+	bDone, aDone     bool
 	bUnsure, aUnsure bool
 	all              bool
 	tokenRest        int
 }
 
-// read reads up to side[0] tokens before p and side[1] after the token
-// that starts at p with the literal s[p:end] (at most maxSide each);
-// false when p does not start a token.
-func (a *around) read(s string, p, end int, side [2]uint8) bool {
+// read starts reading around the token that starts at p with the
+// literal s[p:end]; false when p does not start a token.
+func (a *around) read(s string, p, end int) bool {
 	if p > 0 {
 		if b := s[p-1]; b >= utf8.RuneSelf {
 			a.all = true
@@ -443,16 +540,23 @@ func (a *around) read(s string, p, end int, side [2]uint8) bool {
 		a.all = true
 		return true
 	}
-	pos := te
-	for a.na = 0; a.na < int(side[1]); {
+	a.s, a.aPos, a.bPos = s, te, p
+	return true
+}
+
+// hasAfter reads tokens after the literal's until after[i] is read or
+// the side ends; it reports whether after[i] is there.
+func (a *around) hasAfter(i int) bool {
+	s, pos := a.s, a.aPos
+	for a.na <= i && !a.aDone {
 		for pos < len(s) && !tokByte[s[pos]] {
 			if s[pos] >= utf8.RuneSelf {
-				a.aUnsure = true
+				a.aUnsure, a.aDone = true, true
 				break
 			}
 			pos++
 		}
-		if a.aUnsure {
+		if a.aDone {
 			break
 		}
 		ts := pos
@@ -460,25 +564,33 @@ func (a *around) read(s string, p, end int, side [2]uint8) bool {
 			pos++
 		}
 		if pos < len(s) && s[pos] >= utf8.RuneSelf {
-			a.aUnsure = true
+			a.aUnsure, a.aDone = true, true
 			break
 		}
 		if ts == pos {
+			a.aDone = true
 			break
 		}
 		a.after[a.na] = s[ts:pos]
+		a.aKey[a.na] = packWord(s[ts:pos])
 		a.na++
 	}
-	pos = p
-	for a.nb = 0; a.nb < int(side[0]); {
+	a.aPos = pos
+	return i < a.na
+}
+
+// hasBefore is hasAfter for the tokens before the literal's.
+func (a *around) hasBefore(i int) bool {
+	s, pos := a.s, a.bPos
+	for a.nb <= i && !a.bDone {
 		for pos > 0 && !tokByte[s[pos-1]] {
 			if s[pos-1] >= utf8.RuneSelf {
-				a.bUnsure = true
+				a.bUnsure, a.bDone = true, true
 				break
 			}
 			pos--
 		}
-		if a.bUnsure {
+		if a.bDone {
 			break
 		}
 		te := pos
@@ -486,16 +598,19 @@ func (a *around) read(s string, p, end int, side [2]uint8) bool {
 			pos--
 		}
 		if pos > 0 && s[pos-1] >= utf8.RuneSelf {
-			a.bUnsure = true
+			a.bUnsure, a.bDone = true, true
 			break
 		}
 		if te == pos {
+			a.bDone = true
 			break
 		}
 		a.before[a.nb] = s[pos:te]
+		a.bKey[a.nb] = packWord(s[pos:te])
 		a.nb++
 	}
-	return true
+	a.bPos = pos
+	return i < a.nb
 }
 
 // fits reports whether c's form may stand around the literal, as
@@ -506,19 +621,19 @@ func (a *around) fits(c *formCheck) bool {
 	}
 	for k := c.j + 1; k < len(c.words); k++ {
 		i := k - c.j - 1
-		if i >= a.na {
+		if !a.hasAfter(i) {
 			return a.aUnsure
 		}
-		if !foldWordMatch(a.after[i], c.words[k]) {
+		if !packedWordMatch(a.after[i], a.aKey[i], c.words[k], c.keys[k]) {
 			return false
 		}
 	}
 	for k := c.j - 1; k >= 0; k-- {
 		i := c.j - 1 - k
-		if i >= a.nb {
+		if !a.hasBefore(i) {
 			return a.bUnsure
 		}
-		if !foldWordMatch(a.before[i], c.words[k]) {
+		if !packedWordMatch(a.before[i], a.bKey[i], c.words[k], c.keys[k]) {
 			return false
 		}
 	}

@@ -47,6 +47,9 @@ type formGate struct {
 	capLen   int
 	next     []uint16
 	firstOut uint32
+	// rootTok is the state after a byte of a word that no literal's
+	// first bytes continue.
+	rootTok uint32
 	// stages are the groups verify checks in turn, stopping when what
 	// is left can satisfy no rule: own (for each combining rule, one
 	// group of its need that has no class a unit lends to the next, an
@@ -65,6 +68,53 @@ type formCheck struct {
 	words []string
 	j     int
 	group uint8
+	// keys are the words' first eight bytes, packed by packRaw, for
+	// around.fits to compare a token in one step.
+	keys []uint64
+}
+
+// packWord packs the first eight bytes of w, lowered (ASCII capitals
+// folded), first byte lowest, zeros after the end.
+func packWord(w string) uint64 {
+	var k uint64
+	for i := min(len(w), 8) - 1; i >= 0; i-- {
+		k = k<<8 | uint64(lowerByte[w[i]])
+	}
+	return k
+}
+
+// packRaw is packWord without folding: a form's word is compared as
+// written, as foldWordMatch compares it.
+func packRaw(w string) uint64 {
+	var k uint64
+	for i := min(len(w), 8) - 1; i >= 0; i-- {
+		k = k<<8 | uint64(w[i])
+	}
+	return k
+}
+
+// wordMask keeps the bytes of a packed word of n bytes (n at most 8).
+var wordMask = func() (t [9]uint64) {
+	for n := 1; n <= 8; n++ {
+		t[n] = 1<<(8*n) - 1
+	}
+	t[8] = ^uint64(0)
+	return t
+}()
+
+// packedWordMatch is foldWordMatch(t, f) for an ASCII token t packed in
+// tk and a form's word f packed in fk.
+func packedWordMatch(t string, tk uint64, f string, fk uint64) bool {
+	if len(f) > 8 {
+		if tk != fk {
+			return false
+		}
+		return foldWordMatch(t, f)
+	}
+	if len(t) < len(f) || tk&wordMask[len(f)] != fk {
+		return false
+	}
+	return len(t) == len(f) || len(f) >= 4
 }
 
 var formGateOnce = sync.OnceValue(func() *formGate {
@@ -143,7 +193,11 @@ func newFormGate(d *data, langs []string) *formGate {
 			}
 			seen[ck] = true
 			i := litOf(f.words[j])
-			g.checks[i] = append(g.checks[i], formCheck{words: f.words, j: j, group: uint8(grp)})
+			keys := make([]uint64, len(f.words))
+			for k, w := range f.words {
+				keys[k] = packRaw(w)
+			}
+			g.checks[i] = append(g.checks[i], formCheck{words: f.words, j: j, group: uint8(grp), keys: keys})
 		}
 	}
 	lits := make([]string, len(id))

@@ -4,6 +4,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -57,6 +58,11 @@ func TestWarningsCPU(t *testing.T) {
 				}
 			}
 		}},
+		{"file scan (the form gate over every byte)", func() {
+			for _, s := range texts {
+				fileScan(fg, s)
+			}
+		}},
 		{"warnings, class gate alone", func() {
 			for _, s := range texts {
 				analyzeGate(s, false, nil)
@@ -93,4 +99,23 @@ func TestWarningsCPU(t *testing.T) {
 		slices.Sort(x)
 		t.Logf("%-40s min %6.1f median %6.1f ms", v.name, x[0], x[len(x)/2])
 	}
+}
+
+// fileScan runs the form gate's automaton once over a whole file (lowered
+// first when it is not ASCII), as a pass fused with the cutting of units
+// would, and counts the places it stops: the floor of a one-pass design.
+func fileScan(g *formGate, s string) int {
+	if !isASCII(s) {
+		s = strings.ToLower(s)
+	}
+	n := 0
+	st := uint32(0)
+	next, class, first := g.next, &g.class, g.firstOut
+	for i := 0; i < len(s); i++ {
+		st = uint32(next[st<<gateShift|uint32(class[s[i]])])
+		if st >= first {
+			n++
+		}
+	}
+	return n
 }
