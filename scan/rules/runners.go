@@ -134,10 +134,26 @@ var runners = map[string]runner{
 	"mix test":      {code: testCode},
 	"deno test":     {code: testCode},
 	"bun test":      {code: testCode},
+	// More of the same class (red team 8): test runners and build tools
+	// whose definitions are the project's own code.
+	"ctest": {code: testCode}, "busted": {code: testCode}, "bats": {code: testCode}, "behave": {code: testCode},
+	"robot": {code: testCode}, "pybot": {code: testCode}, "nosetests": {code: testCode}, "nose2": {code: testCode},
+	"green": {code: testCode}, "ward": {code: testCode}, "trial": {code: testCode}, "codecept": {code: testCode},
+	"testem": {code: testCode}, "wdio": {code: testCode}, "cucumber": {code: testCode}, "cucumber-js": {code: testCode},
+	"jasmine-node": {code: testCode}, "uvu": {code: testCode}, "node --test": {code: testCode}, "python -m pip": {code: buildCode}, "prove": {code: testCode},
+	"hatch": {code: envCode}, "pdm": {code: envCode},
+	"invoke": {code: buildCode}, "inv": {code: buildCode}, "fab": {code: buildCode}, "doit": {code: buildCode}, "scons": {code: buildCode}, "waf": {code: buildCode},
+	"cmake": {code: buildCode}, "ninja": {code: buildCode}, "meson": {code: buildCode}, "bazel": {code: buildCode}, "bazelisk": {code: buildCode},
+	"buck": {code: buildCode}, "buck2": {code: buildCode}, "pants": {code: buildCode}, "please": {code: buildCode}, "mage": {code: buildCode},
+	"earthly": {code: buildCode}, "dagger": {code: buildCode}, "sbt": {code: buildCode}, "lein": {code: buildCode}, "ant": {code: buildCode},
+	"nimble": {code: buildCode}, "zig": {code: buildCode}, "stack": {code: buildCode}, "cabal": {code: buildCode}, "dune": {code: buildCode},
+	"mix": {code: buildCode}, "rails": {code: buildCode}, "php artisan": {code: buildCode}, "artisan": {code: buildCode},
+	"pip install": {code: buildCode}, "pip3 install": {code: buildCode}, "setup.py": {code: buildCode}, "xcodebuild": {code: buildCode},
+	"dotnet test -": {code: buildCode}, "dotnet msbuild": {code: buildCode}, "msbuild": {code: buildCode}, "deno task": {code: buildCode},
 }
 
 // pyCodeModules are `python -m` modules that run the project's own code.
-var pyCodeModules = map[string]string{"pytest": testCode, "unittest": testCode, "nose2": testCode, "tox": envCode, "nox": envCode}
+var pyCodeModules = map[string]string{"pytest": testCode, "behave": testCode, "robot": testCode, "green": testCode, "trial": testCode, "invoke": buildCode, "hatch": envCode, "pdm": envCode, "pip": buildCode, "unittest": testCode, "nose2": testCode, "tox": envCode, "nox": envCode}
 
 // cmdKey is the key in Repo.deps of an auto-run's command line.
 func cmdKey(cmd string) string { return "\x00cmd\x00" + cmd }
@@ -257,6 +273,26 @@ func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir stri
 		if !strings.HasPrefix(w, "-") {
 			sub = w
 			break
+		}
+	}
+	if prog == "node" {
+		// node --run x runs package.json's script x (as npm run x does);
+		// node --test runs the project's test files.
+		for i, w := range words {
+			if w == "--test" || strings.HasPrefix(w, "--test=") {
+				sub = "--test"
+				break
+			}
+			if w == "--run" || strings.HasPrefix(w, "--run=") {
+				rest := append([]string{"run"}, words[i+1:]...)
+				if v, ok := strings.CutPrefix(w, "--run="); ok {
+					rest = []string{"run", v}
+				}
+				return e.npmLoads("npm", rest, args[min(i+1, len(args)):], line, dir)
+			}
+			if !strings.HasPrefix(w, "-") {
+				break
+			}
 		}
 	}
 	shown := strings.TrimSpace("`" + clip(strings.TrimSpace(prog+" "+strings.Join(printable(words), " ")), 60) + "`")
@@ -691,22 +727,11 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 // programWordRefs is programRefs over words already evaluated ("\x00":
 // not known); a tool server's command and arguments are such words.
 func programWordRefs(words []string, line int) []depRef {
-	i := 0
-	var prog string
-	for ; i < len(words); i++ {
-		v := words[i]
-		if v == "\x00" {
-			return nil
-		}
-		switch {
-		case v == "exec" || v == "command" || v == "builtin" || v == "nohup" || v == "time" || v == "env" || v == "sudo":
-			continue
-		case i > 0 && (strings.HasPrefix(v, "-") || strings.Contains(v, "=") && !strings.Contains(v, "/")):
-			continue
-		}
-		prog = v
-		break
+	i, code := unwrap(words)
+	if i < 0 || code || words[i] == "\x00" {
+		return nil // a shell line is read as one (commandLoads)
 	}
+	prog := words[i]
 	if prog == "" {
 		return nil
 	}
@@ -847,4 +872,165 @@ func (r *Repo) pinServer(h hash.Hash, s agentcfg.Server) (unpinned bool) {
 		}
 	}
 	return d.unpinned != ""
+}
+
+// ---- wrappers: commands that run another command ----
+
+// wrapSpec says how a wrapper names the command it runs: its options that
+// take a separate value, the operands before the command (timeout's
+// duration, flock's lock file), a subcommand it needs (direnv exec), and
+// the options after which a string is run as a shell line (su -c).
+type wrapSpec struct {
+	vals     string // options that take a value, space-separated
+	operands int
+	sub      string
+	code     string // options whose value is a shell line
+	cmdOpt   string // options after which the command's words follow (nix develop -c)
+}
+
+// cmdWrappers run the command that follows them; the command is read as if
+// it stood first on the line, so `nice make lint` pins what `make lint`
+// pins and `sudo -u ci pytest` is refused like `pytest`.
+var cmdWrappers = map[string]wrapSpec{
+	"exec": {vals: "-a"}, "command": {}, "builtin": {}, "nohup": {}, "time": {vals: "-f --format -o --output"},
+	"env":     {vals: "-u --unset -C --chdir", code: "-S --split-string"},
+	"nice":    {vals: "-n --adjustment"},
+	"timeout": {vals: "-k --kill-after -s --signal", operands: 1}, "gtimeout": {vals: "-k --kill-after -s --signal", operands: 1},
+	"stdbuf":  {vals: "-i -o -e --input --output --error"},
+	"ionice":  {vals: "-c -n -p -P -u --class --classdata --pid --pgid --uid"},
+	"chronic": {}, "setsid": {}, "unbuffer": {}, "busybox": {}, "catchsegv": {}, "dbus-run-session": {}, "entr": {},
+	"flock":      {vals: "-w --timeout -E --conflict-exit-code", operands: 1, code: "-c --command"},
+	"sudo":       {vals: "-u -g -h -p -C -D -r -t -U -T --user --group --host --prompt --chdir --role --type --other-user --command-timeout --close-from"},
+	"doas":       {vals: "-u -C"},
+	"su":         {vals: "-s --shell -g --group -G --supp-group -w --whitelist-environment", code: "-c --command --session-command"},
+	"runuser":    {vals: "-u --user -s --shell -g --group -G --supp-group -w --whitelist-environment", code: "-c --command --session-command"},
+	"script":     {vals: "-t --timing -T --log-timing -E --echo -O --log-out -I --log-in -B --log-io -m --logging-format", code: "-c --command"},
+	"xargs":      {vals: "-a -d -E -e -I -i -L -l -n -P -s --arg-file --delimiter --eof --replace --max-lines --max-args --max-procs --max-chars --process-slot-var"},
+	"strace":     {vals: "-o -e -p -s -u -E -P -a -b -I -O -S -X --output --signal --trace"},
+	"ltrace":     {vals: "-o -e -p -s -u -n -a -A -D -F -l -L -x"},
+	"caffeinate": {vals: "-t -w"},
+	"taskset":    {operands: 1}, "chrt": {operands: 1},
+	"watch":    {vals: "-n --interval -d --differences -q --equexit --shotsfile"},
+	"xvfb-run": {vals: "-n -s -f -e -p --server-num --server-args --auth-file --error-file --xauth-protocol"},
+	"firejail": {}, "unshare": {}, "systemd-run": {vals: "-u --unit -p --property -E --setenv --slice -M --machine -H --host --working-directory --description"},
+	"corepack":  {},
+	"direnv":    {sub: "exec", operands: 1},
+	"nix":       {sub: "develop", cmdOpt: "-c --command"},
+	"nix-shell": {code: "--run --command"},
+	"conda":     {sub: "run", vals: "-n --name -p --prefix --cwd"}, "mamba": {sub: "run", vals: "-n --name -p --prefix --cwd"}, "micromamba": {sub: "run", vals: "-n --name -p --prefix --cwd"},
+	"dotenv": {vals: "-e -c -v"}, "dotenvx": {sub: "run", vals: "-f --env-file -e --env"},
+	"op": {sub: "run", vals: "--env-file"}, "doppler": {sub: "run", vals: "-p --project -c --config --command"},
+	"aws-vault": {sub: "exec", operands: 1},
+	"mise":      {sub: "exec"}, "rtx": {sub: "exec"}, "asdf": {sub: "exec"},
+	"rbenv": {sub: "exec"}, "pyenv": {sub: "exec"}, "nodenv": {sub: "exec"}, "fnm": {sub: "exec", vals: "--using"}, "volta": {sub: "run", vals: "--node --npm --yarn --pnpm"},
+}
+
+// shellVar reports a word that is the user's shell ($SHELL, ${BASH}).
+func shellVar(w string) bool {
+	switch strings.Trim(w, `"`) {
+	case "$SHELL", "${SHELL}", "$BASH", "${BASH}":
+		return true
+	}
+	return false
+}
+
+// unwrap returns the index in words of the command a line runs, past
+// assignments and wrappers; code says the word at that index is a string
+// run as a shell line. -1: no command.
+func unwrap(words []string) (int, bool) {
+	i := 0
+	for i < len(words) && i < 64 {
+		v := words[i]
+		if v != "\x00" && strings.Contains(v, "=") && !strings.HasPrefix(v, "-") && !strings.Contains(strings.SplitN(v, "=", 2)[0], "/") {
+			i++ // X=y cmd, env X=y cmd
+			continue
+		}
+		name := v
+		if strings.HasPrefix(v, "/") && systemPath(v) {
+			name = path.Base(v)
+		}
+		spec, ok := cmdWrappers[name]
+		if !ok {
+			return i, false
+		}
+		j := i + 1
+		if spec.sub != "" {
+			// direnv exec DIR cmd: any other subcommand is not a wrapper.
+			k := j
+			for k < len(words) && strings.HasPrefix(words[k], "-") {
+				k++
+			}
+			if k >= len(words) || words[k] != spec.sub {
+				return i, false
+			}
+			j = k + 1
+		}
+		vals := strings.Fields(spec.vals)
+		codes := strings.Fields(spec.code)
+		cmdOpts := strings.Fields(spec.cmdOpt)
+		operands := spec.operands
+		for j < len(words) {
+			w := words[j]
+			if w == "--" {
+				j++
+				break
+			}
+			if w == "\x00" || !strings.HasPrefix(w, "-") || w == "-" {
+				if name == "env" && strings.Contains(w, "=") {
+					j++
+					continue
+				}
+				if len(codes) > 0 {
+					// su dev -c '…': the string option may follow the user.
+					for k := j + 1; k < len(words); k++ {
+						if slices.Contains(codes, words[k]) {
+							return k + 1, true
+						}
+					}
+				}
+				if operands > 0 {
+					operands--
+					j++
+					continue
+				}
+				break
+			}
+			opt, _, hasVal := strings.Cut(w, "=")
+			if slices.Contains(cmdOpts, opt) {
+				j++
+				break
+			}
+			if slices.Contains(codes, opt) {
+				if hasVal {
+					return j, true // --command='…': the value is in the word; read it as a line too
+				}
+				return j + 1, true
+			}
+			// A one-letter cluster ending in a code option: su -lc 'x'.
+			if !strings.HasPrefix(w, "--") && len(w) > 2 {
+				for _, c := range codes {
+					if len(c) == 2 && strings.HasSuffix(w, c[1:]) {
+						return j + 1, true
+					}
+				}
+			}
+			if slices.Contains(vals, opt) && !hasVal {
+				j += 2
+				continue
+			}
+			j++
+		}
+		if name == "watch" && j < len(words) {
+			// watch joins its operands and runs them with sh -c: a single
+			// operand is a shell line.
+			if j == len(words)-1 {
+				return j, true
+			}
+		}
+		i = j
+	}
+	if i >= len(words) {
+		return -1, false
+	}
+	return i, false
 }

@@ -704,6 +704,7 @@ type shEnv struct {
 	vars      map[string]string // "" value with unknown[name]: not certain
 	unknown   map[string]bool
 	depth     int
+	dbl       int // inside double quotes
 }
 
 func (e *shEnv) assign(a *syntax.Assign) {
@@ -761,11 +762,13 @@ func (e *shEnv) parts(ps []syntax.WordPart) (string, bool) {
 	for _, p := range ps {
 		switch x := p.(type) {
 		case *syntax.Lit:
-			b.WriteString(x.Value)
+			b.WriteString(unescapeLit(x.Value, e.dbl > 0))
 		case *syntax.SglQuoted:
 			b.WriteString(x.Value)
 		case *syntax.DblQuoted:
+			e.dbl++
 			v, ok := e.parts(x.Parts)
+			e.dbl--
 			if !ok {
 				return "", false
 			}
@@ -1207,22 +1210,42 @@ var shInterp = map[string]bool{
 // callName is the command a call runs, past exec, command, env and
 // assignments, and the index of its first argument.
 func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
+	words := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		v, ok := e.word(a)
+		if !ok {
+			v = "\x00"
+			if shellVar(printWord(a)) {
+				v = "sh" // $SHELL -c '…'
+			}
+		}
+		words[i] = v
+	}
+	// Past wrappers (env, nice, timeout 30, sudo -u x, xargs, …): the
+	// command they run is read as if it were first on the line; one that
+	// runs a string runs it as a shell line ("\x00code").
+	if i, code := unwrap(words); i >= 0 && i < len(words) {
+		if code {
+			return "\x00code", i
+		}
+		v := words[i]
+		if v == "\x00" {
+			return "", 0
+		}
+		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
+			v = path.Base(v)
+		} else if systemPath(v) {
+			v = path.Base(v)
+		}
+		if reVersionedPython.MatchString(v) {
+			v = "python3" // python3.12, python3.12.exe
+		}
+		return v, i + 1
+	}
 	for i := 0; i < len(c.Args); i++ {
 		v, ok := e.word(c.Args[i])
 		if !ok {
 			return "", 0
-		}
-		switch {
-		case v == "exec" || v == "command" || v == "builtin" || v == "nohup" || v == "time":
-			continue
-		case v == "env":
-			continue
-		case i > 0 && strings.Contains(v, "=") && !strings.HasPrefix(v, "-"):
-			continue // env X=y cmd
-		case i > 0 && strings.HasPrefix(v, "-") && c.Args[i-1] != nil:
-			if prev, _ := e.word(c.Args[i-1]); prev == "env" {
-				continue
-			}
 		}
 		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
 			v = path.Base(v)
@@ -1644,13 +1667,25 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 				}
 			}
 		}
-	case "bash", "sh", "zsh", "dash", "ksh":
+	case "\x00code":
+		// A wrapper that runs a string as a shell line (su -c, script -c,
+		// flock -c, env -S, nix-shell --run): read it as one.
+		if code, ok := lit(0); ok {
+			if opt, v, has := strings.Cut(code, "="); has && strings.HasPrefix(opt, "--") && !strings.ContainsAny(opt, " \t") {
+				code = v // --command='…'
+			}
+			out = append(out, shellRefs(p, top, code)...)
+		} else if len(args) > 0 {
+			out = append(out, depRef{line: line(0), dynamic: "a command given as a string: " + printWord(args[0])})
+		}
+	case "bash", "sh", "zsh", "dash", "ksh", "fish", "mksh", "ash", "yash", "posh":
 		for i := 0; i < len(args); i++ {
 			v, ok := lit(i)
 			if !ok || !strings.HasPrefix(v, "-") {
 				break
 			}
-			if v == "-c" {
+			// -c alone or among other one-letter options (-lc, -ec, -xc).
+			if v == "-c" || !strings.HasPrefix(v, "--") && strings.Contains(v, "c") && !strings.HasPrefix(v, "-o") {
 				if code, ok := lit(i + 1); ok {
 					out = append(out, shellRefs(p, top, code)...)
 				}
@@ -1798,4 +1833,32 @@ func scriptLiterals(dir, text string) []depRef {
 		}
 	}
 	return out
+}
+
+var reVersionedPython = regexp.MustCompile(`^python[0-9]+(\.[0-9]+)*(\.exe)?$|^python\.exe$`)
+
+// unescapeLit removes the backslashes of a literal word part as the shell
+// does: any character unquoted (m\ake is make), and only $ ` " \ inside
+// double quotes; a backslash before a newline joins the lines.
+func unescapeLit(v string, dbl bool) string {
+	if !strings.Contains(v, `\`) {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) {
+			n := v[i+1]
+			switch {
+			case n == '\n':
+				i++
+				continue
+			case !dbl || strings.IndexByte("$`\"\\", n) >= 0:
+				i++
+				b.WriteByte(n)
+				continue
+			}
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
 }
