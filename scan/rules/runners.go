@@ -148,7 +148,7 @@ var runners = map[string]runner{
 	"earthly": {code: buildCode}, "dagger": {code: buildCode}, "sbt": {code: buildCode}, "lein": {code: buildCode}, "ant": {code: buildCode},
 	"nimble": {code: buildCode}, "zig": {code: buildCode}, "stack": {code: buildCode}, "cabal": {code: buildCode}, "dune": {code: buildCode},
 	"mix": {code: buildCode}, "rails": {code: buildCode}, "php artisan": {code: buildCode}, "artisan": {code: buildCode},
-	"pip install": {code: buildCode}, "pip3 install": {code: buildCode}, "setup.py": {code: buildCode}, "xcodebuild": {code: buildCode},
+	"pip install": {code: buildCode}, "pip3 install": {code: buildCode}, "xcodebuild": {code: buildCode},
 	"dotnet test -": {code: buildCode}, "dotnet msbuild": {code: buildCode}, "msbuild": {code: buildCode}, "deno task": {code: buildCode},
 }
 
@@ -952,6 +952,9 @@ func unwrap(words []string) (int, bool) {
 		spec, ok := cmdWrappers[name]
 		if !ok {
 			return i, false
+		}
+		if name == "command" && i+1 < len(words) && (words[i+1] == "-v" || words[i+1] == "-V") {
+			return i, false // command -v x looks x up; it does not run it
 		}
 		j := i + 1
 		if spec.sub != "" {
