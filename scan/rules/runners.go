@@ -80,8 +80,8 @@ var runners = map[string]runner{
 	"bunx":       {kind: "npx"},
 	"composer":   {files: []string{"composer.json", "composer.lock", "auth.json"}, kind: "composer"},
 	"rake":       {files: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, globs: []string{"rakelib/*.rake"}, kind: "rb"},
-	"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"}},
-	"pre-commit": {files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}},
+	"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"}, kind: "lit"},
+	"pre-commit": {files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, kind: "lit"},
 	// Pinned by their definition files; the rest of the line is read as a
 	// command of its own (bundle exec rspec, uv run pytest).
 	"bundle": {files: []string{"Gemfile", "Gemfile.lock", "gems.rb", "gems.locked", ".bundle/config"}},
@@ -248,6 +248,11 @@ func fileRefs(it depItem, top string, f *discover.File) []depRef {
 		return append(rubyRefs(path.Dir(it.p), text), scriptLiterals(path.Dir(it.p), text)...)
 	case "data":
 		return nil
+	case "lit":
+		// A configuration that names files to run (.npmrc node-options,
+		// .yarnrc.yml yarnPath, bunfig.toml preload, a Taskfile's or
+		// pre-commit's commands): every script path it names is pinned.
+		return scriptLiterals(path.Dir(it.p), scriptText(f))
 	}
 	return scriptRefs(it.p, top, f)
 }
@@ -528,7 +533,7 @@ func (e *shEnv) makeLoads(args []*syntax.Word, line int, dir string) []depRef {
 // pre and post scripts) are read as commands.
 func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line int, dir string) []depRef {
 	var out []depRef
-	out = append(out, depRef{line: line, cands: slices.Clone(npmFiles[1:]), kind: "data"})
+	out = append(out, npmConfigRefs(npmFiles[1:], line)...)
 	// A workspace or another folder's package.json: the folder is followed
 	// when it is literal; a workspace chosen by name or pattern is not
 	// resolved, so it fails closed.
@@ -625,10 +630,31 @@ func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line 
 	return append(out, depRef{line: line, cands: []string{pkg}, kind: "npm", goals: goals})
 }
 
+// npmConfigRefs pins the package manager's files: lockfiles by their
+// bytes; its configurations (.npmrc, .yarnrc.yml, bunfig.toml) also by
+// the scripts they name (node-options=--require ./x.js, yarnPath,
+// preload), and .pnpmfile.cjs as a script.
+func npmConfigRefs(files []string, line int) []depRef {
+	var data, lit []string
+	var out []depRef
+	for _, f := range files {
+		switch f {
+		case ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml", "pnpm-workspace.yaml":
+			lit = append(lit, f)
+		case ".pnpmfile.cjs":
+			out = append(out, depRef{line: line, cands: []string{f}})
+		default:
+			data = append(data, f)
+		}
+	}
+	out = append(out, depRef{line: line, cands: data, kind: "data"}, depRef{line: line, cands: lit, kind: "lit"})
+	return out
+}
+
 // npxLoads reads npx x: the package files are pinned, node_modules/.bin/x
 // is pinned by its bytes, and x is looked up in the runner table.
 func (e *shEnv) npxLoads(prog string, words []string, args []*syntax.Word, line int, dir string) []depRef {
-	out := []depRef{{line: line, cands: slices.Clone(npmFiles), kind: "data"}}
+	out := npmConfigRefs(npmFiles, line)
 	for i, w := range words {
 		if w == "\x00" {
 			return append(out, depRef{line: line, dynamic: prog + " " + strings.Join(printable(words), " ")})
