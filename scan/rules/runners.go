@@ -261,6 +261,104 @@ func fileRefs(it depItem, top string, f *discover.File) []depRef {
 // loads, the entries it runs, and a refusal when it runs the project's own
 // code. name is the command as callName gives it.
 func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir string) []depRef {
+	if e.cur != "" || len(e.cwds) <= 1 && (len(e.cwds) == 0 || e.cwds[0] == ".") {
+		return e.runnerLoadsIn(name, args, line, dir)
+	}
+	// After a cd: the runner reads its files in each folder it may start in.
+	var out []depRef
+	for _, c := range e.cwds {
+		if strings.HasPrefix(c, "\x00") {
+			if e.runnerKnown(name, args) {
+				if r := outsidePath(c[1:]); r != "" {
+					out = append(out, depRef{line: line, outside: r + " (" + path.Base(name) + " reads its definitions there)"})
+				} else {
+					out = append(out, depRef{line: line, dynamic: "cd " + c[1:] + " (the folder " + name + " reads its definitions in is decided at run time)"})
+				}
+			}
+			continue
+		}
+		e.cur = c
+		out = append(out, e.runnerLoadsIn(name, args, line, dir)...)
+		e.cur = ""
+	}
+	return out
+}
+
+// runnerKnown reports a command that the runner table names.
+func (e *shEnv) runnerKnown(name string, args []*syntax.Word) bool {
+	prog := strings.TrimSuffix(path.Base(name), ".exe")
+	if _, ok := runners[prog]; ok {
+		return true
+	}
+	for _, a := range args {
+		if v, ok := e.word(a); ok && !strings.HasPrefix(v, "-") {
+			_, ok := runners[prog+" "+v]
+			return ok
+		}
+	}
+	return false
+}
+
+// base is the folder the runner being read starts in.
+func (e *shEnv) base() string {
+	if e.cur == "" {
+		return "."
+	}
+	return e.cur
+}
+
+// chdir follows cd and pushd: a literal folder in the tree is added to
+// the folders a later runner may start in; one out of the tree or not
+// known is recorded as such ("\x00" + as written).
+func (e *shEnv) chdir(args []*syntax.Word) {
+	var dir *syntax.Word
+	for _, a := range args {
+		if v, ok := e.word(a); ok && (v == "-P" || v == "-L" || v == "-e" || v == "--") {
+			continue
+		}
+		dir = a
+		break
+	}
+	last := "."
+	if n := len(e.cwds); n > 0 {
+		last = e.cwds[n-1]
+	}
+	if dir == nil {
+		e.cwds = append(e.cwds, "\x00~") // cd alone: the home folder
+		return
+	}
+	v, ok := e.word(dir)
+	switch {
+	case !ok:
+		e.cwds = append(e.cwds, "\x00"+printWord(dir))
+		return
+	case v == "-":
+		e.cwds = append(e.cwds, "\x00-")
+		return
+	case v == rootMark || strings.HasPrefix(v, rootMark+"/"):
+		v = strings.TrimPrefix(strings.TrimPrefix(v, rootMark), "/")
+		last = "."
+	case outsidePath(v) != "" || strings.HasPrefix(v, "/"):
+		e.cwds = append(e.cwds, "\x00"+v)
+		return
+	}
+	if strings.HasPrefix(last, "\x00") {
+		e.cwds = append(e.cwds, "\x00"+path.Join(last[1:], v))
+		return
+	}
+	if path.Clean(path.Join(last, v)) == "." {
+		return // the project folder, read already
+	}
+	if d, ok := inTree(last, v); ok {
+		if !slices.Contains(e.cwds, d) {
+			e.cwds = append(e.cwds, d)
+		}
+		return
+	}
+	e.cwds = append(e.cwds, "\x00"+path.Join(last, v))
+}
+
+func (e *shEnv) runnerLoadsIn(name string, args []*syntax.Word, line int, dir string) []depRef {
 	words := make([]string, 0, len(args))
 	for _, a := range args {
 		v, ok := e.word(a)
@@ -315,7 +413,7 @@ func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir stri
 	pin := func(files []string, kind string, goals []string) {
 		var cands []string
 		for _, f := range files {
-			if c, ok := inTree(".", f); ok {
+			if c, ok := inTree(e.base(), f); ok {
 				cands = append(cands, c)
 			}
 		}
@@ -369,7 +467,7 @@ func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir stri
 		// bundle exec X, uv run X: X is a command of its own, run inside
 		// the project's environment.
 		if prog != "bundle" {
-			out = append(out, venvRefs(".venv", line)...)
+			out = append(out, venvRefs(path.Join(e.base(), ".venv"), line)...)
 		}
 		for i, w := range words {
 			if w == "exec" || w == "run" {
@@ -432,7 +530,7 @@ func plainGoals(words []string, skipVal map[string]bool) []string {
 // the goals it builds (none: the first rule).
 func (e *shEnv) makeLoads(args []*syntax.Word, line int, dir string) []depRef {
 	var out []depRef
-	base := "."
+	base := e.base()
 	var named []string
 	var goals []string
 	for i := 0; i < len(args); i++ {
@@ -534,10 +632,17 @@ func (e *shEnv) makeLoads(args []*syntax.Word, line int, dir string) []depRef {
 func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line int, dir string) []depRef {
 	var out []depRef
 	out = append(out, npmConfigRefs(npmFiles[1:], line)...)
+	if b := e.base(); b != "." {
+		var in []string
+		for _, f := range npmFiles[1:] {
+			in = append(in, path.Join(b, f))
+		}
+		out = append(out, npmConfigRefs(in, line)...)
+	}
 	// A workspace or another folder's package.json: the folder is followed
 	// when it is literal; a workspace chosen by name or pattern is not
 	// resolved, so it fails closed.
-	cwd := "."
+	cwd := e.base()
 	for i, w := range words {
 		opt, val, hasVal := strings.Cut(w, "=")
 		switch opt {
@@ -550,7 +655,9 @@ func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line 
 			if val == "" || val == "\x00" {
 				return append(out, depRef{line: line, dynamic: prog + " " + w})
 			}
-			if d, ok := inTree(".", val); ok {
+			if path.Clean(path.Join(cwd, val)) == "." {
+				cwd = "."
+			} else if d, ok := inTree(cwd, val); ok {
 				cwd = d
 			} else {
 				return append(out, depRef{line: line, outside: val + "/package.json"})
@@ -638,7 +745,7 @@ func npmConfigRefs(files []string, line int) []depRef {
 	var data, lit []string
 	var out []depRef
 	for _, f := range files {
-		switch f {
+		switch path.Base(f) {
 		case ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml", "pnpm-workspace.yaml":
 			lit = append(lit, f)
 		case ".pnpmfile.cjs":
@@ -747,7 +854,55 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 	if len(c.Args) == 0 {
 		return nil
 	}
-	return programWordRefs(words, int(c.Args[0].Pos().Line()))
+	line := int(c.Args[0].Pos().Line())
+	out := programWordRefs(words, line)
+	// After a cd out of the tree (or to a folder not known), a relative
+	// program or script runs from there, not from the project.
+	for _, cwd := range e.cwds {
+		if !strings.HasPrefix(cwd, "\x00") {
+			continue
+		}
+		if f := relativeRun(words); f != "" {
+			if r := outsidePath(cwd[1:]); r != "" {
+				out = append(out, depRef{line: line, outside: path.Join(r, f)})
+			} else {
+				out = append(out, depRef{line: line, dynamic: "cd " + cwd[1:] + " (then " + f + " runs from a folder decided at run time)"})
+			}
+		}
+		break
+	}
+	return out
+}
+
+// relativeRun is the relative path of the program a call runs, or of the
+// script it hands an interpreter ("" when neither).
+func relativeRun(words []string) string {
+	i, code := unwrap(words)
+	if i < 0 || code {
+		return ""
+	}
+	rel := func(v string) bool {
+		return v != "\x00" && v != "" && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "-") &&
+			!strings.Contains(v, rootMark) && (strings.Contains(v, "/") || shellcmd.ScriptExts[strings.ToLower(path.Ext(v))])
+	}
+	if rel(words[i]) {
+		return words[i]
+	}
+	if shRunners[strings.TrimSuffix(path.Base(words[i]), ".exe")] {
+		for _, v := range words[i+1:] {
+			if strings.HasPrefix(v, "-") {
+				if v == "-c" || v == "-e" || v == "-m" {
+					return ""
+				}
+				continue
+			}
+			if rel(v) {
+				return v
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // programWordRefs is programRefs over words already evaluated ("\x00":

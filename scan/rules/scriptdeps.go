@@ -580,7 +580,7 @@ func shellRefsIn(p, top, text, cwd string) []depRef {
 	if err != nil {
 		return shellRefsByLine(dir, text)
 	}
-	env := &shEnv{self: rootMark + "/" + p, top: rootMark + "/" + top, vars: map[string]string{}}
+	env := &shEnv{self: rootMark + "/" + p, top: rootMark + "/" + top, vars: map[string]string{}, cwds: []string{cwd}}
 	// Assignments anywhere (DIR=..., export DIR=...), in order: a name
 	// given two different values is not certain.
 	syntax.Walk(file, func(n syntax.Node) bool {
@@ -705,6 +705,12 @@ type shEnv struct {
 	unknown   map[string]bool
 	depth     int
 	dbl       int // inside double quotes
+	// cwds are the folders a runner may start in: the folder the line
+	// runs in, and every folder a cd or pushd of it moves to (a subshell's
+	// cd is not told apart, so every one is read). "\x00" + v: a folder
+	// out of the tree or not known.
+	cwds []string
+	cur  string // the one being read by runnerLoads
 }
 
 func (e *shEnv) assign(a *syntax.Assign) {
@@ -875,6 +881,13 @@ func (e *shEnv) subst(stmts []*syntax.Stmt) (string, bool) {
 			case "pwd":
 				last, have = cwd, true
 				return true
+			case "git":
+				// git rev-parse --show-toplevel: the project folder (a hook
+				// runs in the repository it was scanned in).
+				if len(words) == 3 && words[1] == "rev-parse" && words[2] == "--show-toplevel" {
+					last, have = rootMark, true
+					return true
+				}
 			case "dirname":
 				if len(words) == 2 {
 					last, have = path.Dir(words[1]), true
@@ -1338,6 +1351,10 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 			}
 			name, i := e.callName(c)
 			if name == "" {
+				return true
+			}
+			if name == "cd" || name == "pushd" {
+				e.chdir(c.Args[i:])
 				return true
 			}
 			if shInterp[name] {
