@@ -447,6 +447,9 @@ func (e *shEnv) runnerLoadsIn(name string, args []*syntax.Word, line int, dir st
 			}
 			files = []string{val}
 		}
+		// set dotenv-load reads .env into every recipe's environment
+		// (BASH_ENV=./x.sh runs a file): pinned by its bytes.
+		pin([]string{".env"}, "data", nil)
 		goals := plainGoals(words, map[string]bool{"-f": true, "--justfile": true, "--set": true, "-d": true, "--working-directory": true})
 		if goals == nil {
 			goals = []string{""}
@@ -571,7 +574,33 @@ func (e *shEnv) makeLoads(args []*syntax.Word, line int, dir string) []depRef {
 			base = path.Join(base, w)
 			continue
 		}
-		if _, _, m := takes("-I", "--include-dir"); m {
+		if w, _, m := takes("-I", "--include-dir"); m {
+			// An include path: which file an include loads is decided by
+			// what is there at run time.
+			return append(out, depRef{line: line, dynamic: "make -I " + w + " (an include path: which file an include loads is decided at run time)"})
+		}
+		if _, _, m := takes("-E", "--eval"); m {
+			return append(out, depRef{line: line, dynamic: "make " + v + " (rules given on the command line)"})
+		}
+		if name, val, ok := strings.Cut(v, "="); ok && !strings.HasPrefix(v, "-") {
+			// make SHELL=./x.sh lint: every recipe runs through that file.
+			switch strings.TrimSpace(strings.TrimRight(name, ":?+!")) {
+			case "SHELL", ".SHELLFLAGS", "MAKEFILES", "MAKEFLAGS", "MAKE":
+				if strings.ContainsAny(val, "$`") {
+					return append(out, depRef{line: line, dynamic: "make " + v})
+				}
+				for f := range strings.FieldsSeq(val) {
+					if strings.HasPrefix(f, "-") {
+						if strings.Contains(name, "MAKEFLAGS") && makeFlagsMove(f) {
+							return append(out, depRef{line: line, dynamic: "make " + v})
+						}
+						continue
+					}
+					if strings.Contains(f, "/") || name == "MAKEFILES" {
+						out = append(out, sourceRef(line, dir, f))
+					}
+				}
+			}
 			continue
 		}
 		if _, _, m := takes("-o", "--old-file"); m {
@@ -624,6 +653,33 @@ func (e *shEnv) makeLoads(args []*syntax.Word, line int, dir string) []depRef {
 		return append(out, depRef{line: line, outside: path.Join(base, "Makefile")})
 	}
 	return append(out, depRef{line: line, cands: cands, kind: "make", goals: goals})
+}
+
+// makeFlagsMove reports a make option, as MAKEFLAGS may carry it, that
+// moves what make reads: a makefile, a folder, an include path, rules to
+// evaluate, or a variable (SHELL=…).
+func makeFlagsMove(w string) bool {
+	if strings.HasPrefix(w, "--") {
+		for _, o := range []string{"file", "makefile", "directory", "include", "eval"} {
+			if strings.HasPrefix(w[2:], o) {
+				return true
+			}
+		}
+		return false
+	}
+	if strings.Contains(w, "=") {
+		return true
+	}
+	w = strings.TrimPrefix(w, "-")
+	for i := 0; i < len(w); i++ {
+		if w[i] >= '0' && w[i] <= '9' {
+			break // -j4: the rest is the number
+		}
+		if strings.IndexByte("fCIEW", w[i]) >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // npmLoads reads npm, pnpm, yarn and bun: package.json and the files that
@@ -965,7 +1021,8 @@ func outsidePath(v string) string {
 		return ""
 	case strings.Contains(v, rootMark):
 		return ""
-	case strings.HasPrefix(v, "~"), strings.HasPrefix(v, "/") && !systemPath(v) && !strings.HasPrefix(v, "/dev/") && !strings.HasPrefix(v, "/proc/"):
+	case strings.HasPrefix(v, "~"), strings.HasPrefix(v, "/") && !systemPath(v) && !strings.HasPrefix(v, "/dev/") && !strings.HasPrefix(v, "/proc/self/fd/"):
+		// /proc/self/cwd/../x and /proc/1/root/x name any file at all.
 		return v
 	case v == ".." || strings.HasPrefix(v, "../"):
 		return v

@@ -1383,6 +1383,16 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 func (e *shEnv) envLoads(name string, w *syntax.Word, dir string) []depRef {
 	line := int(w.Pos().Line())
 	switch name {
+	case "MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS":
+		v, ok := e.word(w)
+		if !ok {
+			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
+		}
+		for f := range strings.FieldsSeq(v) {
+			if makeFlagsMove(f) {
+				return []depRef{{line: line, dynamic: name + "=" + v + " (moves which files make reads)"}}
+			}
+		}
 	case "BASH_ENV", "ENV", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "LD_PRELOAD", "ZDOTDIR", "MAKEFILES":
 		v, ok := e.word(w)
 		if !ok {
