@@ -470,7 +470,31 @@ func (e *shEnv) runnerLoadsIn(name string, args []*syntax.Word, line int, dir st
 		// bundle exec X, uv run X: X is a command of its own, run inside
 		// the project's environment.
 		if prog != "bundle" {
-			out = append(out, venvRefs(path.Join(e.base(), ".venv"), line)...)
+			root := e.base()
+			for i, w := range words {
+				opt, val, has := strings.Cut(w, "=")
+				if opt != "--directory" && opt != "--project" && opt != "-C" {
+					continue
+				}
+				if !has && i+1 < len(words) {
+					val = words[i+1]
+				}
+				if val == "\x00" || val == "" {
+					return append(out, depRef{line: line, dynamic: prog + " " + w + " (the project folder is decided at run time)"})
+				}
+				if path.Clean(path.Join(root, val)) == "." {
+					continue
+				}
+				d, ok := inTree(root, val)
+				if !ok {
+					return append(out, depRef{line: line, outside: val + "/.venv"})
+				}
+				root = d
+				for _, f := range row.files {
+					out = append(out, depRef{line: line, cands: []string{path.Join(d, f)}, kind: "data"})
+				}
+			}
+			out = append(out, venvRefs(path.Join(root, ".venv"), line)...)
 		}
 		for i, w := range words {
 			if w == "exec" || w == "run" {
@@ -912,6 +936,19 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 	}
 	line := int(c.Args[0].Pos().Line())
 	out := programWordRefs(words, line)
+	switch words[0] {
+	case "conda", "mamba", "micromamba":
+		// conda run -p ./envs/x: a project environment's start-up files.
+		for i, w := range words[:len(words)-1] {
+			if w == "-p" || w == "--prefix" {
+				if d, ok := inTree(".", words[i+1]); ok {
+					out = append(out, venvRefs(d, line)...)
+				} else if r := outsidePath(words[i+1]); r != "" {
+					out = append(out, depRef{line: line, outside: r})
+				}
+			}
+		}
+	}
 	// After a cd out of the tree (or to a folder not known), a relative
 	// program or script runs from there, not from the project.
 	for _, cwd := range e.cwds {
