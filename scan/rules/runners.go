@@ -871,6 +871,25 @@ func (e *shEnv) binLoads(bin string, words []string, args []*syntax.Word, line i
 	}
 	name := path.Base(bin)
 	out := []depRef{{line: line, cands: []string{"node_modules/.bin/" + name}, kind: "data", existingOnly: true}}
+	if shRunners[name] {
+		// yarn node x.js, npx tsx x.ts, npm exec bash x.sh: an
+		// interpreter through the package manager runs that script.
+		out = append(out, e.commandLoads(name, args, ".", ".", dir)...)
+		for j, w := range words {
+			if w == "\x00" {
+				out = append(out, depRef{line: line, dynamic: bin + " " + printWord(args[j])})
+				break
+			}
+			if w == "-c" || w == "-e" || w == "-m" || w == "--eval" || w == "-p" || w == "--print" {
+				break
+			}
+			if strings.HasPrefix(w, "-") {
+				continue
+			}
+			out = append(out, sourceRef(line, e.base(), w))
+			break
+		}
+	}
 	return append(out, e.runnerLoads(name, args, line, dir)...)
 }
 
@@ -937,6 +956,25 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 	line := int(c.Args[0].Pos().Line())
 	out := programWordRefs(words, line)
 	switch words[0] {
+	case "direnv":
+		// direnv exec DIR cmd runs DIR/.envrc (bash) first.
+		if len(words) > 2 && words[1] == "exec" {
+			if path.Clean(words[2]) == "." {
+				out = append(out, depRef{line: line, cands: []string{".envrc", ".env"}, kind: ""})
+			} else if d, ok := inTree(".", words[2]); ok {
+				out = append(out, depRef{line: line, cands: []string{path.Join(d, ".envrc"), path.Join(d, ".env")}})
+			} else if r := outsidePath(words[2]); r != "" {
+				out = append(out, depRef{line: line, outside: path.Join(r, ".envrc")})
+			} else {
+				out = append(out, depRef{line: line, dynamic: "direnv exec " + words[2]})
+			}
+		}
+	case "nix", "nix-shell":
+		// nix develop and nix-shell evaluate the project's Nix files and
+		// run their shellHook.
+		if words[0] == "nix-shell" || len(words) > 1 && words[1] == "develop" {
+			out = append(out, depRef{line: line, cands: []string{"flake.nix", "flake.lock", "shell.nix", "default.nix"}, kind: "data"})
+		}
 	case "conda", "mamba", "micromamba":
 		// conda run -p ./envs/x: a project environment's start-up files.
 		for i, w := range words[:len(words)-1] {

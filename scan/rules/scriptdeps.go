@@ -438,6 +438,9 @@ func scriptRefs(p, top string, f *discover.File) []depRef {
 // scriptLang names the language of a script: by its extension, else by
 // its #! line.
 func scriptLang(p, first string) string {
+	if path.Base(p) == ".envrc" {
+		return "sh" // direnv runs it with bash
+	}
 	switch strings.ToLower(path.Ext(p)) {
 	case ".sh", ".bash", ".zsh", ".ksh", ".dash":
 		return "sh"
@@ -1356,6 +1359,18 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 			if name == "cd" || name == "pushd" {
 				e.chdir(c.Args[i:])
 				return true
+			}
+			// env -C dir, sudo -D dir, --chdir=dir, --working-directory=dir:
+			// a wrapper that starts the command in another folder.
+			for k := 0; k+1 < i; k++ {
+				v, _ := e.word(c.Args[k])
+				switch {
+				case v == "-C" && k > 0 || v == "-D" || v == "--chdir" || v == "--working-directory":
+					e.chdir(c.Args[k+1 : k+2])
+				case strings.HasPrefix(v, "--chdir=") || strings.HasPrefix(v, "--working-directory="):
+					_, d, _ := strings.Cut(v, "=")
+					e.chdir([]*syntax.Word{{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: d}}}})
+				}
 			}
 			if shInterp[name] {
 				for _, r := range x.Redirs {
