@@ -101,6 +101,12 @@ func TestRedTeam8LoadsLapseE2E(t *testing.T) {
 			map[string]string{"tools/x.js": js}},
 		{"npm exec node x.js: the script", rt8Hook("npm exec node tools/x.js", map[string]string{"package.json": "{}", "tools/x.js": "console.log(1)\n"}),
 			map[string]string{"tools/x.js": js}},
+		{"uv run: setup.py, run by the build backend", rt8Hook("uv run tools/s.py", map[string]string{"tools/s.py": "print(1)\n", "pyproject.toml": "[project]\nname = 'x'\n[build-system]\nrequires = ['setuptools']\nbuild-backend = 'setuptools.build_meta'\n", "setup.py": "from setuptools import setup\nsetup()\n"}),
+			map[string]string{"setup.py": "import os\nos.system('" + rt8Evil + "')\n"}},
+		{"mise exec -- make lint: a file mise.toml sources", rt8Hook("mise exec -- make lint", map[string]string{"Makefile": "lint:\n\techo ok\n", "mise.toml": "[env]\n_.source = './env.sh'\n", "env.sh": "A=1\n"}),
+			map[string]string{"env.sh": rt8Evil + "\n"}},
+		{"mise exec -- make lint: mise.toml planted", rt8Hook("mise exec -- make lint", map[string]string{"Makefile": "lint:\n\techo ok\n"}),
+			map[string]string{"mise.toml": "[hooks]\nenter = '" + rt8Evil + "'\n"}},
 		{"nice .venv/bin/python3.12: a .pth file", rt8Hook("nice .venv/bin/python3.12 tools/s.py", map[string]string{"tools/s.py": "print(1)\n", ".venv/bin/python3.12": "#!/bin/sh\n", ".venv/lib/python3.12/site-packages/a.pth": "/x\n"}),
 			map[string]string{".venv/lib/python3.12/site-packages/a.pth": py}},
 	} {
@@ -162,9 +168,15 @@ func TestRedTeam8RefusedE2E(t *testing.T) {
 		{"make '--eval=include x.mk' lint", "rules given on the command line"},
 		{"MAKEFLAGS=-Iinc make lint", "moves which files make reads"},
 		{"uv run --directory ../other python x.py", "runs ../other, which is outside"},
+		{"poetry run python x.py", "an in-tree build backend (backend-path)"},
 	} {
 		t.Run(c.cmd, func(t *testing.T) {
-			r := newGitRepo(t, bin, rt8Hook(c.cmd, map[string]string{"Makefile": "include rules.mk\nlint:\n\techo ok\n", "x.sh": "echo\n", "x.py": "print(1)\n"}))
+			files := map[string]string{"Makefile": "include rules.mk\nlint:\n\techo ok\n", "x.sh": "echo\n", "x.py": "print(1)\n"}
+			if strings.HasPrefix(c.cmd, "poetry") {
+				files["pyproject.toml"] = "[build-system]\nrequires = []\nbuild-backend = 'backend'\nbackend-path = ['_build']\n"
+				files["_build/backend.py"] = "\n"
+			}
+			r := newGitRepo(t, bin, rt8Hook(c.cmd, files))
 			ap := r.run("approve", "--no-tty-confirm", "--note", "reviewed")
 			if ap.code != 3 || strings.Contains(ap.stdout, "approved ") {
 				t.Fatalf("approve exit %d, want 3 (refused):\n%s%s", ap.code, ap.stdout, ap.stderr)

@@ -248,6 +248,16 @@ func fileRefs(it depItem, top string, f *discover.File) []depRef {
 		return append(rubyRefs(path.Dir(it.p), text), scriptLiterals(path.Dir(it.p), text)...)
 	case "data":
 		return nil
+	case "pyproject":
+		// uv run and poetry run build the project into their environment
+		// when it changes: an in-tree build backend (backend-path) is the
+		// project's own code; setup.py is pinned with the row.
+		text := scriptText(f)
+		out := scriptLiterals(path.Dir(it.p), text)
+		if i := strings.Index(text, "backend-path"); i >= 0 {
+			out = append(out, depRef{line: strings.Count(text[:i], "\n") + 1, refuse: "an in-tree build backend (backend-path), the project's own code, so an approval cannot cover it"})
+		}
+		return out
 	case "lit":
 		// A configuration that names files to run (.npmrc node-options,
 		// .yarnrc.yml yarnPath, bunfig.toml preload, a Taskfile's or
@@ -461,7 +471,15 @@ func (e *shEnv) runnerLoadsIn(name string, args []*syntax.Word, line int, dir st
 	if kind == "" {
 		kind = "data"
 	}
-	pin(row.files, kind, nil)
+	switch prog {
+	case "uv", "poetry", "pipenv":
+		pin(row.files[:1], "pyproject", nil)
+		pin(row.files[1:], kind, nil)
+		pin([]string{"setup.py"}, "", nil) // run by the build backend
+		pin([]string{"setup.cfg"}, "data", nil)
+	default:
+		pin(row.files, kind, nil)
+	}
 	if len(row.globs) > 0 {
 		out = append(out, depRef{line: line, globs: row.globs, kind: kind})
 	}
@@ -968,6 +986,12 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 			} else {
 				out = append(out, depRef{line: line, dynamic: "direnv exec " + words[2]})
 			}
+		}
+	case "mise", "rtx", "asdf":
+		// mise exec reads its configuration: [env] _.source files and
+		// hooks are scripts; .tool-versions picks the interpreter.
+		if len(words) > 1 && words[1] == "exec" {
+			out = append(out, depRef{line: line, cands: []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".config/mise.toml", ".config/mise/config.toml", ".tool-versions"}, kind: "lit"})
 		}
 	case "nix", "nix-shell":
 		// nix develop and nix-shell evaluate the project's Nix files and
