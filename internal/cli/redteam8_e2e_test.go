@@ -107,6 +107,14 @@ func TestRedTeam8LoadsLapseE2E(t *testing.T) {
 			map[string]string{"env.sh": rt8Evil + "\n"}},
 		{"mise exec -- make lint: mise.toml planted", rt8Hook("mise exec -- make lint", map[string]string{"Makefile": "lint:\n\techo ok\n"}),
 			map[string]string{"mise.toml": "[hooks]\nenter = '" + rt8Evil + "'\n"}},
+		{"npm_config_script_shell=./x.sh npm run lint: the shell file", rt8Hook("npm_config_script_shell=./x.sh npm run lint", map[string]string{"package.json": pkg, "x.sh": "#!/bin/sh\n"}),
+			map[string]string{"x.sh": rt8Evil + "\n"}},
+		{"npm --script-shell ./x.sh run lint: the shell file", rt8Hook("npm --script-shell ./x.sh run lint", map[string]string{"package.json": pkg, "x.sh": "#!/bin/sh\n"}),
+			map[string]string{"x.sh": rt8Evil + "\n"}},
+		{"npm_config_node_options: the preload", rt8Hook("npm_config_node_options='--require ./x.js' npm run lint", map[string]string{"package.json": pkg, "x.js": "1\n"}),
+			map[string]string{"x.js": js}},
+		{".npmrc script-shell of a file with no extension", rt8Hook("npm run lint", map[string]string{"package.json": pkg, ".npmrc": "script-shell=./tools/shell\n", "tools/shell": "#!/bin/sh\n"}),
+			map[string]string{"tools/shell": "#!/bin/sh\n" + rt8Evil + "\n"}},
 		{"nice .venv/bin/python3.12: a .pth file", rt8Hook("nice .venv/bin/python3.12 tools/s.py", map[string]string{"tools/s.py": "print(1)\n", ".venv/bin/python3.12": "#!/bin/sh\n", ".venv/lib/python3.12/site-packages/a.pth": "/x\n"}),
 			map[string]string{".venv/lib/python3.12/site-packages/a.pth": py}},
 	} {
@@ -169,6 +177,7 @@ func TestRedTeam8RefusedE2E(t *testing.T) {
 		{"MAKEFLAGS=-Iinc make lint", "moves which files make reads"},
 		{"uv run --directory ../other python x.py", "runs ../other, which is outside"},
 		{"poetry run python x.py", "an in-tree build backend (backend-path)"},
+		{"npm_config_userconfig=./tools/npmrc npm run lint", "another npm configuration file"},
 	} {
 		t.Run(c.cmd, func(t *testing.T) {
 			files := map[string]string{"Makefile": "include rules.mk\nlint:\n\techo ok\n", "x.sh": "echo\n", "x.py": "print(1)\n"}
@@ -220,6 +229,7 @@ func TestRedTeam8TwinsE2E(t *testing.T) {
 		{"a Taskfile with no project script", hook("task lint", map[string]string{"Taskfile.yml": "version: 3\ntasks:\n  lint:\n    cmds:\n      - golangci-lint run\n"})},
 		{"npm run lint with an .npmrc registry", hook("npm run lint", map[string]string{"package.json": `{"scripts":{"lint":"eslint ."}}`, ".npmrc": "registry=https://registry.npmjs.org/\n"})},
 		{"direnv exec . make lint", hook("direnv exec . make lint", map[string]string{"Makefile": "lint:\n\techo ok\n", ".envrc": "export A=1\n"})},
+		{".npmrc script-shell=/bin/bash", hook("npm run lint", map[string]string{"package.json": `{"scripts":{"lint":"eslint ."}}`, ".npmrc": "script-shell=/bin/bash\n"})},
 		{"npx prettier --check .", hook("npx prettier --check .", map[string]string{"package.json": "{}"})},
 		{"a hook script named setup.py", hook("uv run .claude/hooks/setup.py", map[string]string{".claude/hooks/setup.py": "print('hi')\n", "pyproject.toml": "[project]\nname = 'x'\n"})},
 	} {

@@ -262,7 +262,8 @@ func fileRefs(it depItem, top string, f *discover.File) []depRef {
 		// A configuration that names files to run (.npmrc node-options,
 		// .yarnrc.yml yarnPath, bunfig.toml preload, a Taskfile's or
 		// pre-commit's commands): every script path it names is pinned.
-		return scriptLiterals(path.Dir(it.p), scriptText(f))
+		text := scriptText(f)
+		return append(scriptLiterals(path.Dir(it.p), text), npmrcRefs(text)...)
 	}
 	return scriptRefs(it.p, top, f)
 }
@@ -761,6 +762,15 @@ func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line 
 				return append(out, depRef{line: line, outside: val + "/package.json"})
 			}
 		}
+		if k, ok := strings.CutPrefix(opt, "--"); ok && (k == "script-shell" || k == "node-options" || k == "userconfig" || k == "globalconfig") {
+			if !hasVal && i+1 < len(words) {
+				val = words[i+1]
+			}
+			if val == "\x00" {
+				return append(out, depRef{line: line, dynamic: prog + " " + w})
+			}
+			out = append(out, npmSettingRefs(k, val, line)...)
+		}
 		if prog == "yarn" && w == "workspace" || prog == "yarn" && w == "workspaces" {
 			return append(out, depRef{line: line, dynamic: "yarn " + w + " (a workspace's package.json, chosen at run time)"})
 		}
@@ -854,6 +864,63 @@ func npmConfigRefs(files []string, line int) []depRef {
 	}
 	out = append(out, depRef{line: line, cands: data, kind: "data"}, depRef{line: line, cands: lit, kind: "lit"})
 	return out
+}
+
+var reNpmrcRun = regexp.MustCompile(`(?m)^[ \t]*(script-shell|yarnPath|node-options|userconfig|globalconfig)[ \t]*[=:][ \t]*["']?([^"'\n]*)`)
+
+// npmrcRefs reads the settings of .npmrc and .yarnrc.yml that name a file
+// to run: script-shell and yarnPath (a file of any name), node-options'
+// preloads, and another configuration file (userconfig), which fails
+// closed.
+func npmrcRefs(text string) []depRef {
+	var out []depRef
+	for _, m := range reNpmrcRun.FindAllStringSubmatchIndex(text, -1) {
+		key, val := text[m[2]:m[3]], strings.TrimSpace(text[m[4]:m[5]])
+		line := strings.Count(text[:m[0]], "\n") + 1
+		out = append(out, npmSettingRefs(key, val, line)...)
+	}
+	return out
+}
+
+// npmSettingRefs reads one npm or yarn setting, from a configuration file,
+// the command line (--script-shell x) or the environment
+// (npm_config_script_shell=x).
+func npmSettingRefs(key, val string, line int) []depRef {
+	key = strings.ReplaceAll(strings.ToLower(key), "_", "-")
+	switch key {
+	case "script-shell", "yarnpath", "yarn-path":
+		if val == "" || !strings.Contains(val, "/") && !strings.HasPrefix(val, ".") {
+			return nil // a shell on PATH
+		}
+		if r := outsidePath(val); r != "" && !systemPath(val) {
+			return []depRef{{line: line, outside: r}}
+		}
+		if c, ok := inTree(".", val); ok {
+			return []depRef{{line: line, cands: []string{c}}}
+		}
+	case "node-options":
+		var out []depRef
+		words := strings.Fields(val)
+		for i := 0; i < len(words); i++ {
+			w := words[i]
+			switch {
+			case (w == "-r" || w == "--require" || w == "--import" || w == "--loader" || w == "--experimental-loader") && i+1 < len(words):
+				i++
+				w = words[i]
+			case strings.HasPrefix(w, "--require=") || strings.HasPrefix(w, "--import=") || strings.HasPrefix(w, "--loader="):
+				_, w, _ = strings.Cut(w, "=")
+			default:
+				continue
+			}
+			if strings.HasPrefix(w, ".") || strings.Contains(w, "/") {
+				out = append(out, sourceRef(line, ".", w))
+			}
+		}
+		return out
+	case "userconfig", "globalconfig":
+		return []depRef{{line: line, dynamic: key + "=" + val + " (another npm configuration file)"}}
+	}
+	return nil
 }
 
 // npxLoads reads npx x: the package files are pinned, node_modules/.bin/x

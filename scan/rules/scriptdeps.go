@@ -1398,6 +1398,17 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 func (e *shEnv) envLoads(name string, w *syntax.Word, dir string) []depRef {
 	line := int(w.Pos().Line())
 	switch name {
+	case "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL", "npm_config_node_options", "NPM_CONFIG_NODE_OPTIONS",
+		"npm_config_userconfig", "NPM_CONFIG_USERCONFIG", "npm_config_globalconfig", "NPM_CONFIG_GLOBALCONFIG", "YARN_YARN_PATH", "YARN_RC_FILENAME":
+		v, ok := e.word(w)
+		if !ok {
+			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
+		}
+		key := strings.TrimPrefix(strings.TrimPrefix(strings.ToLower(name), "npm_config_"), "yarn_")
+		if key == "rc-filename" || key == "rc_filename" {
+			return []depRef{{line: line, dynamic: name + "=" + v + " (another yarn configuration file)"}}
+		}
+		return npmSettingRefs(key, v, line)
 	case "MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS":
 		v, ok := e.word(w)
 		if !ok {
