@@ -40,6 +40,8 @@ func TestRedTeam8WrappersLapseE2E(t *testing.T) {
 		"bash -lc 'make lint'", `$SHELL -c "make lint"`, "su -c 'make lint'", "su dev -c 'make lint'", "script -qc 'make lint' /dev/null",
 		`m\ake lint`, "corepack pnpm run lint", "corepack npm run lint", "node --run lint",
 		"cd sub/.. && make lint", `cd "$(git rev-parse --show-toplevel)" && make lint`,
+		`${SHELL:-sh} -c "make lint"`, "$(which make) lint", "`command -v make` lint", "sh <<< 'make lint'",
+		"echo 'make lint' | sh", "printf 'make lint' | bash -s", "bash -s <<'E'\nmake lint\nE",
 	} {
 		t.Run(cmd, func(t *testing.T) {
 			r := newGitRepo(t, bin, rt8Hook(cmd, mk()))
@@ -230,6 +232,7 @@ func TestRedTeam8TwinsE2E(t *testing.T) {
 		{"npm run lint with an .npmrc registry", hook("npm run lint", map[string]string{"package.json": `{"scripts":{"lint":"eslint ."}}`, ".npmrc": "registry=https://registry.npmjs.org/\n"})},
 		{"direnv exec . make lint", hook("direnv exec . make lint", map[string]string{"Makefile": "lint:\n\techo ok\n", ".envrc": "export A=1\n"})},
 		{".npmrc script-shell=/bin/bash", hook("npm run lint", map[string]string{"package.json": `{"scripts":{"lint":"eslint ."}}`, ".npmrc": "script-shell=/bin/bash\n"})},
+		{"a literal script piped into a shell", hook("echo 'echo ready' | bash -s", map[string]string{})},
 		{"npx prettier --check .", hook("npx prettier --check .", map[string]string{"package.json": "{}"})},
 		{"a hook script named setup.py", hook("uv run .claude/hooks/setup.py", map[string]string{".claude/hooks/setup.py": "print('hi')\n", "pyproject.toml": "[project]\nname = 'x'\n"})},
 	} {

@@ -1223,6 +1223,14 @@ var shInterp = map[string]bool{
 	"python": true, "python3": true, "node": true, "perl": true, "ruby": true, "deno": true, "bun": true, "php": true, "lua": true,
 }
 
+// shStdin are the shells that run their standard input as a script.
+var shStdin = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true, "mksh": true, "ash": true}
+
+var (
+	reShellVar = regexp.MustCompile(`^"?\$\{?(SHELL|BASH)(:?[-=][^}]*)?\}?"?$`)
+	reLookup   = regexp.MustCompile("^\"?(?:\\$\\(|`)(?:which|command -v|type -P|type -p) ([\\w.+-]+)(?:\\)|`)\"?$")
+)
+
 // callName is the command a call runs, past exec, command, env and
 // assignments, and the index of its first argument.
 func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
@@ -1231,8 +1239,10 @@ func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
 		v, ok := e.word(a)
 		if !ok {
 			v = "\x00"
-			if shellVar(printWord(a)) {
-				v = "sh" // $SHELL -c '…'
+			if shellVar(printWord(a)) || reShellVar.MatchString(printWord(a)) {
+				v = "sh" // $SHELL -c '…', ${SHELL:-sh} -c '…'
+			} else if m := reLookup.FindStringSubmatch(printWord(a)); m != nil {
+				v = m[1] // $(which make) lint
 			}
 		}
 		words[i] = v
@@ -1344,6 +1354,31 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 				if c, ok := x.Y.Cmd.(*syntax.CallExpr); ok {
 					if name, _ := e.callName(c); shInterp[name] {
 						out = append(out, e.readsOf(x.X, dir)...)
+						if shStdin[name] {
+							// echo 'make lint' | sh: the text echoed is the script.
+							if ec, ok := x.X.Cmd.(*syntax.CallExpr); ok {
+								if en, i := e.callName(ec); en == "echo" || en == "printf" {
+									var parts []string
+									known := true
+									for _, a := range ec.Args[i:] {
+										v, ok := e.word(a)
+										if !ok {
+											known = false
+											break
+										}
+										if en == "echo" && strings.HasPrefix(v, "-") && len(parts) == 0 {
+											continue
+										}
+										parts = append(parts, strings.ReplaceAll(v, `\n`, "\n"))
+									}
+									if known {
+										out = append(out, shellRefs(p, top, strings.Join(parts, " "))...)
+									} else {
+										out = append(out, depRef{line: int(ec.Pos().Line()), dynamic: "a script piped into " + name})
+									}
+								}
+							}
+						}
 					}
 				}
 			}
@@ -1376,6 +1411,21 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 				for _, r := range x.Redirs {
 					if r.Op == syntax.RdrIn && r.Word != nil {
 						out = append(out, e.fileRef(r.Word, dir))
+					}
+					if shStdin[name] {
+						// sh <<< 'make lint', bash -s <<'E' … E: the text is
+						// the shell's script.
+						w := r.Word
+						if r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc {
+							w = r.Hdoc
+						}
+						if r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc {
+							if code, ok := e.word(w); ok {
+								out = append(out, shellRefs(p, top, code)...)
+							} else if w != nil {
+								out = append(out, depRef{line: int(w.Pos().Line()), dynamic: "a script given on stdin: " + clip(printWord(w), 40)})
+							}
+						}
 					}
 				}
 				for _, a := range c.Args[i:] {
