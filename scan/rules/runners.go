@@ -80,8 +80,8 @@ var runners = map[string]runner{
 	"bunx":       {kind: "npx"},
 	"composer":   {files: []string{"composer.json", "composer.lock", "auth.json"}, kind: "composer"},
 	"rake":       {files: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, globs: []string{"rakelib/*.rake"}, kind: "rb"},
-	"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"}},
-	"pre-commit": {files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}},
+	"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"}, kind: "lit"},
+	"pre-commit": {files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, kind: "lit"},
 	// Pinned by their definition files; the rest of the line is read as a
 	// command of its own (bundle exec rspec, uv run pytest).
 	"bundle": {files: []string{"Gemfile", "Gemfile.lock", "gems.rb", "gems.locked", ".bundle/config"}},
@@ -134,10 +134,26 @@ var runners = map[string]runner{
 	"mix test":      {code: testCode},
 	"deno test":     {code: testCode},
 	"bun test":      {code: testCode},
+	// More of the same class (red team 8): test runners and build tools
+	// whose definitions are the project's own code.
+	"ctest": {code: testCode}, "busted": {code: testCode}, "bats": {code: testCode}, "behave": {code: testCode},
+	"robot": {code: testCode}, "pybot": {code: testCode}, "nosetests": {code: testCode}, "nose2": {code: testCode},
+	"green": {code: testCode}, "ward": {code: testCode}, "trial": {code: testCode}, "codecept": {code: testCode},
+	"testem": {code: testCode}, "wdio": {code: testCode}, "cucumber": {code: testCode}, "cucumber-js": {code: testCode},
+	"jasmine-node": {code: testCode}, "uvu": {code: testCode}, "node --test": {code: testCode}, "python -m pip": {code: buildCode}, "prove": {code: testCode},
+	"hatch": {code: envCode}, "pdm": {code: envCode},
+	"invoke": {code: buildCode}, "inv": {code: buildCode}, "fab": {code: buildCode}, "doit": {code: buildCode}, "scons": {code: buildCode}, "waf": {code: buildCode},
+	"cmake": {code: buildCode}, "ninja": {code: buildCode}, "meson": {code: buildCode}, "bazel": {code: buildCode}, "bazelisk": {code: buildCode},
+	"buck": {code: buildCode}, "buck2": {code: buildCode}, "pants": {code: buildCode}, "please": {code: buildCode}, "mage": {code: buildCode},
+	"earthly": {code: buildCode}, "dagger": {code: buildCode}, "sbt": {code: buildCode}, "lein": {code: buildCode}, "ant": {code: buildCode},
+	"nimble": {code: buildCode}, "zig": {code: buildCode}, "stack": {code: buildCode}, "cabal": {code: buildCode}, "dune": {code: buildCode},
+	"mix": {code: buildCode}, "rails": {code: buildCode}, "php artisan": {code: buildCode}, "artisan": {code: buildCode},
+	"pip install": {code: buildCode}, "pip3 install": {code: buildCode}, "xcodebuild": {code: buildCode},
+	"dotnet test -": {code: buildCode}, "dotnet msbuild": {code: buildCode}, "msbuild": {code: buildCode}, "deno task": {code: buildCode},
 }
 
 // pyCodeModules are `python -m` modules that run the project's own code.
-var pyCodeModules = map[string]string{"pytest": testCode, "unittest": testCode, "nose2": testCode, "tox": envCode, "nox": envCode}
+var pyCodeModules = map[string]string{"pytest": testCode, "behave": testCode, "robot": testCode, "green": testCode, "trial": testCode, "invoke": buildCode, "hatch": envCode, "pdm": envCode, "pip": buildCode, "unittest": testCode, "nose2": testCode, "tox": envCode, "nox": envCode}
 
 // cmdKey is the key in Repo.deps of an auto-run's command line.
 func cmdKey(cmd string) string { return "\x00cmd\x00" + cmd }
@@ -232,6 +248,22 @@ func fileRefs(it depItem, top string, f *discover.File) []depRef {
 		return append(rubyRefs(path.Dir(it.p), text), scriptLiterals(path.Dir(it.p), text)...)
 	case "data":
 		return nil
+	case "pyproject":
+		// uv run and poetry run build the project into their environment
+		// when it changes: an in-tree build backend (backend-path) is the
+		// project's own code; setup.py is pinned with the row.
+		text := scriptText(f)
+		out := scriptLiterals(path.Dir(it.p), text)
+		if i := strings.Index(text, "backend-path"); i >= 0 {
+			out = append(out, depRef{line: strings.Count(text[:i], "\n") + 1, refuse: "an in-tree build backend (backend-path), the project's own code, so an approval cannot cover it"})
+		}
+		return out
+	case "lit":
+		// A configuration that names files to run (.npmrc node-options,
+		// .yarnrc.yml yarnPath, bunfig.toml preload, a Taskfile's or
+		// pre-commit's commands): every script path it names is pinned.
+		text := scriptText(f)
+		return append(scriptLiterals(path.Dir(it.p), text), npmrcRefs(text)...)
 	}
 	return scriptRefs(it.p, top, f)
 }
@@ -240,6 +272,104 @@ func fileRefs(it depItem, top string, f *discover.File) []depRef {
 // loads, the entries it runs, and a refusal when it runs the project's own
 // code. name is the command as callName gives it.
 func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir string) []depRef {
+	if e.cur != "" || len(e.cwds) <= 1 && (len(e.cwds) == 0 || e.cwds[0] == ".") {
+		return e.runnerLoadsIn(name, args, line, dir)
+	}
+	// After a cd: the runner reads its files in each folder it may start in.
+	var out []depRef
+	for _, c := range e.cwds {
+		if strings.HasPrefix(c, "\x00") {
+			if e.runnerKnown(name, args) {
+				if r := outsidePath(c[1:]); r != "" {
+					out = append(out, depRef{line: line, outside: r + " (" + path.Base(name) + " reads its definitions there)"})
+				} else {
+					out = append(out, depRef{line: line, dynamic: "cd " + c[1:] + " (the folder " + name + " reads its definitions in is decided at run time)"})
+				}
+			}
+			continue
+		}
+		e.cur = c
+		out = append(out, e.runnerLoadsIn(name, args, line, dir)...)
+		e.cur = ""
+	}
+	return out
+}
+
+// runnerKnown reports a command that the runner table names.
+func (e *shEnv) runnerKnown(name string, args []*syntax.Word) bool {
+	prog := strings.TrimSuffix(path.Base(name), ".exe")
+	if _, ok := runners[prog]; ok {
+		return true
+	}
+	for _, a := range args {
+		if v, ok := e.word(a); ok && !strings.HasPrefix(v, "-") {
+			_, ok := runners[prog+" "+v]
+			return ok
+		}
+	}
+	return false
+}
+
+// base is the folder the runner being read starts in.
+func (e *shEnv) base() string {
+	if e.cur == "" {
+		return "."
+	}
+	return e.cur
+}
+
+// chdir follows cd and pushd: a literal folder in the tree is added to
+// the folders a later runner may start in; one out of the tree or not
+// known is recorded as such ("\x00" + as written).
+func (e *shEnv) chdir(args []*syntax.Word) {
+	var dir *syntax.Word
+	for _, a := range args {
+		if v, ok := e.word(a); ok && (v == "-P" || v == "-L" || v == "-e" || v == "--") {
+			continue
+		}
+		dir = a
+		break
+	}
+	last := "."
+	if n := len(e.cwds); n > 0 {
+		last = e.cwds[n-1]
+	}
+	if dir == nil {
+		e.cwds = append(e.cwds, "\x00~") // cd alone: the home folder
+		return
+	}
+	v, ok := e.word(dir)
+	switch {
+	case !ok:
+		e.cwds = append(e.cwds, "\x00"+printWord(dir))
+		return
+	case v == "-":
+		e.cwds = append(e.cwds, "\x00-")
+		return
+	case v == rootMark || strings.HasPrefix(v, rootMark+"/"):
+		v = strings.TrimPrefix(strings.TrimPrefix(v, rootMark), "/")
+		last = "."
+	case outsidePath(v) != "" || strings.HasPrefix(v, "/"):
+		e.cwds = append(e.cwds, "\x00"+v)
+		return
+	}
+	if strings.HasPrefix(last, "\x00") {
+		e.cwds = append(e.cwds, "\x00"+path.Join(last[1:], v))
+		return
+	}
+	if path.Clean(path.Join(last, v)) == "." {
+		return // the project folder, read already
+	}
+	if d, ok := inTree(last, v); ok {
+		if !slices.Contains(e.cwds, d) {
+			e.cwds = append(e.cwds, d)
+		}
+		return
+	}
+	e.cwds = append(e.cwds, "\x00"+path.Join(last, v))
+}
+
+func (e *shEnv) runnerLoadsIn(name string, args []*syntax.Word, line int, dir string) []depRef {
 	words := make([]string, 0, len(args))
 	for _, a := range args {
 		v, ok := e.word(a)
@@ -259,6 +389,26 @@ func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir stri
 			break
 		}
 	}
+	if prog == "node" {
+		// node --run x runs package.json's script x (as npm run x does);
+		// node --test runs the project's test files.
+		for i, w := range words {
+			if w == "--test" || strings.HasPrefix(w, "--test=") {
+				sub = "--test"
+				break
+			}
+			if w == "--run" || strings.HasPrefix(w, "--run=") {
+				rest := append([]string{"run"}, words[i+1:]...)
+				if v, ok := strings.CutPrefix(w, "--run="); ok {
+					rest = []string{"run", v}
+				}
+				return e.npmLoads("npm", rest, args[min(i+1, len(args)):], line, dir)
+			}
+			if !strings.HasPrefix(w, "-") {
+				break
+			}
+		}
+	}
 	shown := strings.TrimSpace("`" + clip(strings.TrimSpace(prog+" "+strings.Join(printable(words), " ")), 60) + "`")
 	row, ok := runners[prog+" "+sub]
 	if !ok {
@@ -274,7 +424,7 @@ func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir stri
 	pin := func(files []string, kind string, goals []string) {
 		var cands []string
 		for _, f := range files {
-			if c, ok := inTree(".", f); ok {
+			if c, ok := inTree(e.base(), f); ok {
 				cands = append(cands, c)
 			}
 		}
@@ -308,6 +458,9 @@ func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir stri
 			}
 			files = []string{val}
 		}
+		// set dotenv-load reads .env into every recipe's environment
+		// (BASH_ENV=./x.sh runs a file): pinned by its bytes.
+		pin([]string{".env"}, "data", nil)
 		goals := plainGoals(words, map[string]bool{"-f": true, "--justfile": true, "--set": true, "-d": true, "--working-directory": true})
 		if goals == nil {
 			goals = []string{""}
@@ -319,7 +472,15 @@ func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir stri
 	if kind == "" {
 		kind = "data"
 	}
-	pin(row.files, kind, nil)
+	switch prog {
+	case "uv", "poetry", "pipenv":
+		pin(row.files[:1], "pyproject", nil)
+		pin(row.files[1:], kind, nil)
+		pin([]string{"setup.py"}, "", nil) // run by the build backend
+		pin([]string{"setup.cfg"}, "data", nil)
+	default:
+		pin(row.files, kind, nil)
+	}
 	if len(row.globs) > 0 {
 		out = append(out, depRef{line: line, globs: row.globs, kind: kind})
 	}
@@ -328,7 +489,31 @@ func (e *shEnv) runnerLoads(name string, args []*syntax.Word, line int, dir stri
 		// bundle exec X, uv run X: X is a command of its own, run inside
 		// the project's environment.
 		if prog != "bundle" {
-			out = append(out, venvRefs(".venv", line)...)
+			root := e.base()
+			for i, w := range words {
+				opt, val, has := strings.Cut(w, "=")
+				if opt != "--directory" && opt != "--project" && opt != "-C" {
+					continue
+				}
+				if !has && i+1 < len(words) {
+					val = words[i+1]
+				}
+				if val == "\x00" || val == "" {
+					return append(out, depRef{line: line, dynamic: prog + " " + w + " (the project folder is decided at run time)"})
+				}
+				if path.Clean(path.Join(root, val)) == "." {
+					continue
+				}
+				d, ok := inTree(root, val)
+				if !ok {
+					return append(out, depRef{line: line, outside: val + "/.venv"})
+				}
+				root = d
+				for _, f := range row.files {
+					out = append(out, depRef{line: line, cands: []string{path.Join(d, f)}, kind: "data"})
+				}
+			}
+			out = append(out, venvRefs(path.Join(root, ".venv"), line)...)
 		}
 		for i, w := range words {
 			if w == "exec" || w == "run" {
@@ -391,7 +576,7 @@ func plainGoals(words []string, skipVal map[string]bool) []string {
 // the goals it builds (none: the first rule).
 func (e *shEnv) makeLoads(args []*syntax.Word, line int, dir string) []depRef {
 	var out []depRef
-	base := "."
+	base := e.base()
 	var named []string
 	var goals []string
 	for i := 0; i < len(args); i++ {
@@ -432,7 +617,33 @@ func (e *shEnv) makeLoads(args []*syntax.Word, line int, dir string) []depRef {
 			base = path.Join(base, w)
 			continue
 		}
-		if _, _, m := takes("-I", "--include-dir"); m {
+		if w, _, m := takes("-I", "--include-dir"); m {
+			// An include path: which file an include loads is decided by
+			// what is there at run time.
+			return append(out, depRef{line: line, dynamic: "make -I " + w + " (an include path: which file an include loads is decided at run time)"})
+		}
+		if _, _, m := takes("-E", "--eval"); m {
+			return append(out, depRef{line: line, dynamic: "make " + v + " (rules given on the command line)"})
+		}
+		if name, val, ok := strings.Cut(v, "="); ok && !strings.HasPrefix(v, "-") {
+			// make SHELL=./x.sh lint: every recipe runs through that file.
+			switch strings.TrimSpace(strings.TrimRight(name, ":?+!")) {
+			case "SHELL", ".SHELLFLAGS", "MAKEFILES", "MAKEFLAGS", "MAKE":
+				if strings.ContainsAny(val, "$`") {
+					return append(out, depRef{line: line, dynamic: "make " + v})
+				}
+				for f := range strings.FieldsSeq(val) {
+					if strings.HasPrefix(f, "-") {
+						if strings.Contains(name, "MAKEFLAGS") && makeFlagsMove(f) {
+							return append(out, depRef{line: line, dynamic: "make " + v})
+						}
+						continue
+					}
+					if strings.Contains(f, "/") || name == "MAKEFILES" {
+						out = append(out, sourceRef(line, dir, f))
+					}
+				}
+			}
 			continue
 		}
 		if _, _, m := takes("-o", "--old-file"); m {
@@ -487,16 +698,50 @@ func (e *shEnv) makeLoads(args []*syntax.Word, line int, dir string) []depRef {
 	return append(out, depRef{line: line, cands: cands, kind: "make", goals: goals})
 }
 
+// makeFlagsMove reports a make option, as MAKEFLAGS may carry it, that
+// moves what make reads: a makefile, a folder, an include path, rules to
+// evaluate, or a variable (SHELL=…).
+func makeFlagsMove(w string) bool {
+	if strings.HasPrefix(w, "--") {
+		for _, o := range []string{"file", "makefile", "directory", "include", "eval"} {
+			if strings.HasPrefix(w[2:], o) {
+				return true
+			}
+		}
+		return false
+	}
+	if strings.Contains(w, "=") {
+		return true
+	}
+	w = strings.TrimPrefix(w, "-")
+	for i := 0; i < len(w); i++ {
+		if w[i] >= '0' && w[i] <= '9' {
+			break // -j4: the rest is the number
+		}
+		if strings.IndexByte("fCIEW", w[i]) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // npmLoads reads npm, pnpm, yarn and bun: package.json and the files that
 // configure them are pinned, and the scripts the command runs (with their
 // pre and post scripts) are read as commands.
 func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line int, dir string) []depRef {
 	var out []depRef
-	out = append(out, depRef{line: line, cands: slices.Clone(npmFiles[1:]), kind: "data"})
+	out = append(out, npmConfigRefs(npmFiles[1:], line)...)
+	if b := e.base(); b != "." {
+		var in []string
+		for _, f := range npmFiles[1:] {
+			in = append(in, path.Join(b, f))
+		}
+		out = append(out, npmConfigRefs(in, line)...)
+	}
 	// A workspace or another folder's package.json: the folder is followed
 	// when it is literal; a workspace chosen by name or pattern is not
 	// resolved, so it fails closed.
-	cwd := "."
+	cwd := e.base()
 	for i, w := range words {
 		opt, val, hasVal := strings.Cut(w, "=")
 		switch opt {
@@ -509,11 +754,22 @@ func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line 
 			if val == "" || val == "\x00" {
 				return append(out, depRef{line: line, dynamic: prog + " " + w})
 			}
-			if d, ok := inTree(".", val); ok {
+			if path.Clean(path.Join(cwd, val)) == "." {
+				cwd = "."
+			} else if d, ok := inTree(cwd, val); ok {
 				cwd = d
 			} else {
 				return append(out, depRef{line: line, outside: val + "/package.json"})
 			}
+		}
+		if k, ok := strings.CutPrefix(opt, "--"); ok && (k == "script-shell" || k == "node-options" || k == "userconfig" || k == "globalconfig") {
+			if !hasVal && i+1 < len(words) {
+				val = words[i+1]
+			}
+			if val == "\x00" {
+				return append(out, depRef{line: line, dynamic: prog + " " + w})
+			}
+			out = append(out, npmSettingRefs(k, val, line)...)
 		}
 		if prog == "yarn" && w == "workspace" || prog == "yarn" && w == "workspaces" {
 			return append(out, depRef{line: line, dynamic: "yarn " + w + " (a workspace's package.json, chosen at run time)"})
@@ -589,10 +845,88 @@ func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line 
 	return append(out, depRef{line: line, cands: []string{pkg}, kind: "npm", goals: goals})
 }
 
+// npmConfigRefs pins the package manager's files: lockfiles by their
+// bytes; its configurations (.npmrc, .yarnrc.yml, bunfig.toml) also by
+// the scripts they name (node-options=--require ./x.js, yarnPath,
+// preload), and .pnpmfile.cjs as a script.
+func npmConfigRefs(files []string, line int) []depRef {
+	var data, lit []string
+	var out []depRef
+	for _, f := range files {
+		switch path.Base(f) {
+		case ".npmrc", ".yarnrc", ".yarnrc.yml", "bunfig.toml", "pnpm-workspace.yaml":
+			lit = append(lit, f)
+		case ".pnpmfile.cjs":
+			out = append(out, depRef{line: line, cands: []string{f}})
+		default:
+			data = append(data, f)
+		}
+	}
+	out = append(out, depRef{line: line, cands: data, kind: "data"}, depRef{line: line, cands: lit, kind: "lit"})
+	return out
+}
+
+var reNpmrcRun = regexp.MustCompile(`(?m)^[ \t]*(script-shell|yarnPath|node-options|userconfig|globalconfig)[ \t]*[=:][ \t]*["']?([^"'\n]*)`)
+
+// npmrcRefs reads the settings of .npmrc and .yarnrc.yml that name a file
+// to run: script-shell and yarnPath (a file of any name), node-options'
+// preloads, and another configuration file (userconfig), which fails
+// closed.
+func npmrcRefs(text string) []depRef {
+	var out []depRef
+	for _, m := range reNpmrcRun.FindAllStringSubmatchIndex(text, -1) {
+		key, val := text[m[2]:m[3]], strings.TrimSpace(text[m[4]:m[5]])
+		line := strings.Count(text[:m[0]], "\n") + 1
+		out = append(out, npmSettingRefs(key, val, line)...)
+	}
+	return out
+}
+
+// npmSettingRefs reads one npm or yarn setting, from a configuration file,
+// the command line (--script-shell x) or the environment
+// (npm_config_script_shell=x).
+func npmSettingRefs(key, val string, line int) []depRef {
+	key = strings.ReplaceAll(strings.ToLower(key), "_", "-")
+	switch key {
+	case "script-shell", "yarnpath", "yarn-path":
+		if val == "" || !strings.Contains(val, "/") && !strings.HasPrefix(val, ".") {
+			return nil // a shell on PATH
+		}
+		if r := outsidePath(val); r != "" && !systemPath(val) {
+			return []depRef{{line: line, outside: r}}
+		}
+		if c, ok := inTree(".", val); ok {
+			return []depRef{{line: line, cands: []string{c}}}
+		}
+	case "node-options":
+		var out []depRef
+		words := strings.Fields(val)
+		for i := 0; i < len(words); i++ {
+			w := words[i]
+			switch {
+			case (w == "-r" || w == "--require" || w == "--import" || w == "--loader" || w == "--experimental-loader") && i+1 < len(words):
+				i++
+				w = words[i]
+			case strings.HasPrefix(w, "--require=") || strings.HasPrefix(w, "--import=") || strings.HasPrefix(w, "--loader="):
+				_, w, _ = strings.Cut(w, "=")
+			default:
+				continue
+			}
+			if strings.HasPrefix(w, ".") || strings.Contains(w, "/") {
+				out = append(out, sourceRef(line, ".", w))
+			}
+		}
+		return out
+	case "userconfig", "globalconfig":
+		return []depRef{{line: line, dynamic: key + "=" + val + " (another npm configuration file)"}}
+	}
+	return nil
+}
+
 // npxLoads reads npx x: the package files are pinned, node_modules/.bin/x
 // is pinned by its bytes, and x is looked up in the runner table.
 func (e *shEnv) npxLoads(prog string, words []string, args []*syntax.Word, line int, dir string) []depRef {
-	out := []depRef{{line: line, cands: slices.Clone(npmFiles), kind: "data"}}
+	out := npmConfigRefs(npmFiles, line)
 	for i, w := range words {
 		if w == "\x00" {
 			return append(out, depRef{line: line, dynamic: prog + " " + strings.Join(printable(words), " ")})
@@ -622,6 +956,25 @@ func (e *shEnv) binLoads(bin string, words []string, args []*syntax.Word, line i
 	}
 	name := path.Base(bin)
 	out := []depRef{{line: line, cands: []string{"node_modules/.bin/" + name}, kind: "data", existingOnly: true}}
+	if shRunners[name] {
+		// yarn node x.js, npx tsx x.ts, npm exec bash x.sh: an
+		// interpreter through the package manager runs that script.
+		out = append(out, e.commandLoads(name, args, ".", ".", dir)...)
+		for j, w := range words {
+			if w == "\x00" {
+				out = append(out, depRef{line: line, dynamic: bin + " " + printWord(args[j])})
+				break
+			}
+			if w == "-c" || w == "-e" || w == "-m" || w == "--eval" || w == "-p" || w == "--print" {
+				break
+			}
+			if strings.HasPrefix(w, "-") {
+				continue
+			}
+			out = append(out, sourceRef(line, e.base(), w))
+			break
+		}
+	}
 	return append(out, e.runnerLoads(name, args, line, dir)...)
 }
 
@@ -685,28 +1038,103 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 	if len(c.Args) == 0 {
 		return nil
 	}
-	return programWordRefs(words, int(c.Args[0].Pos().Line()))
+	line := int(c.Args[0].Pos().Line())
+	out := programWordRefs(words, line)
+	switch words[0] {
+	case "direnv":
+		// direnv exec DIR cmd runs DIR/.envrc (bash) first.
+		if len(words) > 2 && words[1] == "exec" {
+			if path.Clean(words[2]) == "." {
+				out = append(out, depRef{line: line, cands: []string{".envrc", ".env"}, kind: ""})
+			} else if d, ok := inTree(".", words[2]); ok {
+				out = append(out, depRef{line: line, cands: []string{path.Join(d, ".envrc"), path.Join(d, ".env")}})
+			} else if r := outsidePath(words[2]); r != "" {
+				out = append(out, depRef{line: line, outside: path.Join(r, ".envrc")})
+			} else {
+				out = append(out, depRef{line: line, dynamic: "direnv exec " + words[2]})
+			}
+		}
+	case "mise", "rtx", "asdf":
+		// mise exec reads its configuration: [env] _.source files and
+		// hooks are scripts; .tool-versions picks the interpreter.
+		if len(words) > 1 && words[1] == "exec" {
+			out = append(out, depRef{line: line, cands: []string{"mise.toml", ".mise.toml", "mise.local.toml", ".mise.local.toml", ".config/mise.toml", ".config/mise/config.toml", ".tool-versions"}, kind: "lit"})
+		}
+	case "nix", "nix-shell":
+		// nix develop and nix-shell evaluate the project's Nix files and
+		// run their shellHook.
+		if words[0] == "nix-shell" || len(words) > 1 && words[1] == "develop" {
+			out = append(out, depRef{line: line, cands: []string{"flake.nix", "flake.lock", "shell.nix", "default.nix"}, kind: "data"})
+		}
+	case "conda", "mamba", "micromamba":
+		// conda run -p ./envs/x: a project environment's start-up files.
+		for i, w := range words[:len(words)-1] {
+			if w == "-p" || w == "--prefix" {
+				if d, ok := inTree(".", words[i+1]); ok {
+					out = append(out, venvRefs(d, line)...)
+				} else if r := outsidePath(words[i+1]); r != "" {
+					out = append(out, depRef{line: line, outside: r})
+				}
+			}
+		}
+	}
+	// After a cd out of the tree (or to a folder not known), a relative
+	// program or script runs from there, not from the project.
+	for _, cwd := range e.cwds {
+		if !strings.HasPrefix(cwd, "\x00") {
+			continue
+		}
+		if f := relativeRun(words); f != "" {
+			if r := outsidePath(cwd[1:]); r != "" {
+				out = append(out, depRef{line: line, outside: path.Join(r, f)})
+			} else {
+				out = append(out, depRef{line: line, dynamic: "cd " + cwd[1:] + " (then " + f + " runs from a folder decided at run time)"})
+			}
+		}
+		break
+	}
+	return out
+}
+
+// relativeRun is the relative path of the program a call runs, or of the
+// script it hands an interpreter ("" when neither).
+func relativeRun(words []string) string {
+	i, code := unwrap(words)
+	if i < 0 || code {
+		return ""
+	}
+	rel := func(v string) bool {
+		return v != "\x00" && v != "" && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "-") &&
+			!strings.Contains(v, rootMark) && (strings.Contains(v, "/") || shellcmd.ScriptExts[strings.ToLower(path.Ext(v))])
+	}
+	if rel(words[i]) {
+		return words[i]
+	}
+	if shRunners[strings.TrimSuffix(path.Base(words[i]), ".exe")] {
+		for _, v := range words[i+1:] {
+			if strings.HasPrefix(v, "-") {
+				if v == "-c" || v == "-e" || v == "-m" {
+					return ""
+				}
+				continue
+			}
+			if rel(v) {
+				return v
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // programWordRefs is programRefs over words already evaluated ("\x00":
 // not known); a tool server's command and arguments are such words.
 func programWordRefs(words []string, line int) []depRef {
-	i := 0
-	var prog string
-	for ; i < len(words); i++ {
-		v := words[i]
-		if v == "\x00" {
-			return nil
-		}
-		switch {
-		case v == "exec" || v == "command" || v == "builtin" || v == "nohup" || v == "time" || v == "env" || v == "sudo":
-			continue
-		case i > 0 && (strings.HasPrefix(v, "-") || strings.Contains(v, "=") && !strings.Contains(v, "/")):
-			continue
-		}
-		prog = v
-		break
+	i, code := unwrap(words)
+	if i < 0 || code || words[i] == "\x00" {
+		return nil // a shell line is read as one (commandLoads)
 	}
+	prog := words[i]
 	if prog == "" {
 		return nil
 	}
@@ -759,7 +1187,8 @@ func outsidePath(v string) string {
 		return ""
 	case strings.Contains(v, rootMark):
 		return ""
-	case strings.HasPrefix(v, "~"), strings.HasPrefix(v, "/") && !systemPath(v) && !strings.HasPrefix(v, "/dev/") && !strings.HasPrefix(v, "/proc/"):
+	case strings.HasPrefix(v, "~"), strings.HasPrefix(v, "/") && !systemPath(v) && !strings.HasPrefix(v, "/dev/") && !strings.HasPrefix(v, "/proc/self/fd/"):
+		// /proc/self/cwd/../x and /proc/1/root/x name any file at all.
 		return v
 	case v == ".." || strings.HasPrefix(v, "../"):
 		return v
@@ -847,4 +1276,168 @@ func (r *Repo) pinServer(h hash.Hash, s agentcfg.Server) (unpinned bool) {
 		}
 	}
 	return d.unpinned != ""
+}
+
+// ---- wrappers: commands that run another command ----
+
+// wrapSpec says how a wrapper names the command it runs: its options that
+// take a separate value, the operands before the command (timeout's
+// duration, flock's lock file), a subcommand it needs (direnv exec), and
+// the options after which a string is run as a shell line (su -c).
+type wrapSpec struct {
+	vals     string // options that take a value, space-separated
+	operands int
+	sub      string
+	code     string // options whose value is a shell line
+	cmdOpt   string // options after which the command's words follow (nix develop -c)
+}
+
+// cmdWrappers run the command that follows them; the command is read as if
+// it stood first on the line, so `nice make lint` pins what `make lint`
+// pins and `sudo -u ci pytest` is refused like `pytest`.
+var cmdWrappers = map[string]wrapSpec{
+	"exec": {vals: "-a"}, "command": {}, "builtin": {}, "nohup": {}, "time": {vals: "-f --format -o --output"},
+	"env":     {vals: "-u --unset -C --chdir", code: "-S --split-string"},
+	"nice":    {vals: "-n --adjustment"},
+	"timeout": {vals: "-k --kill-after -s --signal", operands: 1}, "gtimeout": {vals: "-k --kill-after -s --signal", operands: 1},
+	"stdbuf":  {vals: "-i -o -e --input --output --error"},
+	"ionice":  {vals: "-c -n -p -P -u --class --classdata --pid --pgid --uid"},
+	"chronic": {}, "setsid": {}, "unbuffer": {}, "busybox": {}, "catchsegv": {}, "dbus-run-session": {}, "entr": {},
+	"flock":      {vals: "-w --timeout -E --conflict-exit-code", operands: 1, code: "-c --command"},
+	"sudo":       {vals: "-u -g -h -p -C -D -r -t -U -T --user --group --host --prompt --chdir --role --type --other-user --command-timeout --close-from"},
+	"doas":       {vals: "-u -C"},
+	"su":         {vals: "-s --shell -g --group -G --supp-group -w --whitelist-environment", code: "-c --command --session-command"},
+	"runuser":    {vals: "-u --user -s --shell -g --group -G --supp-group -w --whitelist-environment", code: "-c --command --session-command"},
+	"script":     {vals: "-t --timing -T --log-timing -E --echo -O --log-out -I --log-in -B --log-io -m --logging-format", code: "-c --command"},
+	"xargs":      {vals: "-a -d -E -e -I -i -L -l -n -P -s --arg-file --delimiter --eof --replace --max-lines --max-args --max-procs --max-chars --process-slot-var"},
+	"strace":     {vals: "-o -e -p -s -u -E -P -a -b -I -O -S -X --output --signal --trace"},
+	"ltrace":     {vals: "-o -e -p -s -u -n -a -A -D -F -l -L -x"},
+	"caffeinate": {vals: "-t -w"},
+	"taskset":    {operands: 1}, "chrt": {operands: 1},
+	"watch":    {vals: "-n --interval -d --differences -q --equexit --shotsfile"},
+	"xvfb-run": {vals: "-n -s -f -e -p --server-num --server-args --auth-file --error-file --xauth-protocol"},
+	"firejail": {}, "unshare": {}, "systemd-run": {vals: "-u --unit -p --property -E --setenv --slice -M --machine -H --host --working-directory --description"},
+	"corepack":  {},
+	"direnv":    {sub: "exec", operands: 1},
+	"nix":       {sub: "develop", cmdOpt: "-c --command"},
+	"nix-shell": {code: "--run --command"},
+	"conda":     {sub: "run", vals: "-n --name -p --prefix --cwd"}, "mamba": {sub: "run", vals: "-n --name -p --prefix --cwd"}, "micromamba": {sub: "run", vals: "-n --name -p --prefix --cwd"},
+	"dotenv": {vals: "-e -c -v"}, "dotenvx": {sub: "run", vals: "-f --env-file -e --env"},
+	"op": {sub: "run", vals: "--env-file"}, "doppler": {sub: "run", vals: "-p --project -c --config --command"},
+	"aws-vault": {sub: "exec", operands: 1},
+	"mise":      {sub: "exec"}, "rtx": {sub: "exec"}, "asdf": {sub: "exec"},
+	"rbenv": {sub: "exec"}, "pyenv": {sub: "exec"}, "nodenv": {sub: "exec"}, "fnm": {sub: "exec", vals: "--using"}, "volta": {sub: "run", vals: "--node --npm --yarn --pnpm"},
+}
+
+// shellVar reports a word that is the user's shell ($SHELL, ${BASH}).
+func shellVar(w string) bool {
+	switch strings.Trim(w, `"`) {
+	case "$SHELL", "${SHELL}", "$BASH", "${BASH}":
+		return true
+	}
+	return false
+}
+
+// unwrap returns the index in words of the command a line runs, past
+// assignments and wrappers; code says the word at that index is a string
+// run as a shell line. -1: no command.
+func unwrap(words []string) (int, bool) {
+	i := 0
+	for i < len(words) && i < 64 {
+		v := words[i]
+		if v != "\x00" && strings.Contains(v, "=") && !strings.HasPrefix(v, "-") && !strings.Contains(strings.SplitN(v, "=", 2)[0], "/") {
+			i++ // X=y cmd, env X=y cmd
+			continue
+		}
+		name := v
+		if strings.HasPrefix(v, "/") && systemPath(v) {
+			name = path.Base(v)
+		}
+		spec, ok := cmdWrappers[name]
+		if !ok {
+			return i, false
+		}
+		if name == "command" && i+1 < len(words) && (words[i+1] == "-v" || words[i+1] == "-V") {
+			return i, false // command -v x looks x up; it does not run it
+		}
+		j := i + 1
+		if spec.sub != "" {
+			// direnv exec DIR cmd: any other subcommand is not a wrapper.
+			k := j
+			for k < len(words) && strings.HasPrefix(words[k], "-") {
+				k++
+			}
+			if k >= len(words) || words[k] != spec.sub {
+				return i, false
+			}
+			j = k + 1
+		}
+		vals := strings.Fields(spec.vals)
+		codes := strings.Fields(spec.code)
+		cmdOpts := strings.Fields(spec.cmdOpt)
+		operands := spec.operands
+		for j < len(words) {
+			w := words[j]
+			if w == "--" {
+				j++
+				break
+			}
+			if w == "\x00" || !strings.HasPrefix(w, "-") || w == "-" {
+				if name == "env" && strings.Contains(w, "=") {
+					j++
+					continue
+				}
+				if len(codes) > 0 {
+					// su dev -c '…': the string option may follow the user.
+					for k := j + 1; k < len(words); k++ {
+						if slices.Contains(codes, words[k]) {
+							return k + 1, true
+						}
+					}
+				}
+				if operands > 0 {
+					operands--
+					j++
+					continue
+				}
+				break
+			}
+			opt, _, hasVal := strings.Cut(w, "=")
+			if slices.Contains(cmdOpts, opt) {
+				j++
+				break
+			}
+			if slices.Contains(codes, opt) {
+				if hasVal {
+					return j, true // --command='…': the value is in the word; read it as a line too
+				}
+				return j + 1, true
+			}
+			// A one-letter cluster ending in a code option: su -lc 'x'.
+			if !strings.HasPrefix(w, "--") && len(w) > 2 {
+				for _, c := range codes {
+					if len(c) == 2 && strings.HasSuffix(w, c[1:]) {
+						return j + 1, true
+					}
+				}
+			}
+			if slices.Contains(vals, opt) && !hasVal {
+				j += 2
+				continue
+			}
+			j++
+		}
+		if name == "watch" && j < len(words) {
+			// watch joins its operands and runs them with sh -c: a single
+			// operand is a shell line.
+			if j == len(words)-1 {
+				return j, true
+			}
+		}
+		i = j
+	}
+	if i >= len(words) {
+		return -1, false
+	}
+	return i, false
 }

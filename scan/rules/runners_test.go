@@ -78,6 +78,31 @@ func TestCommandDeps(t *testing.T) {
 		{"a system interpreter", nil, "/usr/bin/python3 -c 'print(1)'", nil, nil, ""},
 		{"a log in the home folder is a write, not a run", nil, "jq . >> ~/.claude/log.txt", nil, nil, ""},
 		{"a plain command pins nothing", nil, "echo hi", nil, nil, ""},
+		// Red team 8: wrappers, spellings, configurations, cd.
+		{"nice -n 10 make lint reads the Makefile", map[string]string{"Makefile": "lint:\n\tbash x.sh\n", "x.sh": ""}, "nice -n 10 make lint", []string{"Makefile", "x.sh"}, nil, ""},
+		{"timeout -k 5 30 make lint", map[string]string{"Makefile": "lint:\n\techo\n"}, "timeout -k 5 30 make lint", []string{"Makefile"}, nil, ""},
+		{"sudo -u ci make lint", map[string]string{"Makefile": "lint:\n\techo\n"}, "sudo -u ci make lint", []string{"Makefile"}, nil, ""},
+		{"su dev -c 'make lint'", map[string]string{"Makefile": "lint:\n\techo\n"}, "su dev -c 'make lint'", []string{"Makefile"}, nil, ""},
+		{"bash -lc 'make lint'", map[string]string{"Makefile": "lint:\n\techo\n"}, "bash -lc 'make lint'", []string{"Makefile"}, nil, ""},
+		{"$SHELL -c 'make lint'", map[string]string{"Makefile": "lint:\n\techo\n"}, "$SHELL -c 'make lint'", []string{"Makefile"}, nil, ""},
+		{"m\\ake lint", map[string]string{"Makefile": "lint:\n\techo\n"}, "m\\ake lint", []string{"Makefile"}, nil, ""},
+		{"xargs make lint", map[string]string{"Makefile": "lint:\n\techo\n"}, "echo . | xargs -n1 make lint", []string{"Makefile"}, nil, ""},
+		{"nice pytest: refused", nil, "nice pytest", nil, nil, "`pytest`, a test runner"},
+		{"python3.12 -m pytest: refused", nil, "python3.12 -m pytest", nil, nil, "`python -m pytest`"},
+		{"ctest: refused", nil, "ctest", nil, nil, "a test runner"},
+		{"command -v jest is a look-up", nil, "command -v jest >/dev/null && echo y", nil, nil, ""},
+		{"node --run reads package.json", map[string]string{"package.json": `{"scripts":{"lint":"bash x.sh"}}`, "x.sh": ""}, "node --run lint", []string{"package.json", "x.sh"}, nil, ""},
+		{".npmrc node-options names a file", map[string]string{"package.json": `{"scripts":{"lint":"echo"}}`, ".npmrc": "node-options=--require ./x.js\n", "x.js": ""}, "npm run lint", []string{".npmrc", "x.js"}, nil, ""},
+		{"Taskfile names a script", map[string]string{"Taskfile.yml": "tasks:\n  l:\n    cmds:\n      - bash scripts/l.sh\n", "scripts/l.sh": ""}, "task l", []string{"Taskfile.yml", "scripts/l.sh"}, nil, ""},
+		{"cd sub && make lint reads sub/Makefile", map[string]string{"Makefile": "lint:\n\techo\n", "sub/Makefile": "lint:\n\techo\n"}, "cd sub && make lint", []string{"sub/Makefile"}, nil, ""},
+		{"cd .. && make lint: fails closed", nil, "cd .. && make lint", nil, nil, "which is outside"},
+		{"cd ~ && ./x.sh: fails closed", nil, "cd ~ && ./x.sh", nil, nil, "runs ~/x.sh, which is outside"},
+		{"cd ~ && git status: approvable", nil, "cd ~ && git status", nil, nil, ""},
+		{"make -I: fails closed", map[string]string{"Makefile": "lint:\n\techo\n"}, "make -I inc lint", nil, nil, "an include path"},
+		{"MAKEFLAGS=-Iinc: fails closed", map[string]string{"Makefile": "lint:\n\techo\n"}, "MAKEFLAGS=-Iinc make lint", nil, nil, "moves which files make reads"},
+		{"MAKEFLAGS=-j4: approvable", map[string]string{"Makefile": "lint:\n\techo\n"}, "MAKEFLAGS=-j4 make lint", []string{"Makefile"}, nil, ""},
+		{"make SHELL=./x.sh pins it", map[string]string{"Makefile": "lint:\n\techo\n", "x.sh": ""}, "make SHELL=./x.sh lint", []string{"x.sh"}, nil, ""},
+		{"/proc/self/cwd: fails closed", nil, "bash /proc/self/cwd/../x.sh", nil, nil, "which is outside"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := cmdRepo(c.files, c.cmd)
@@ -173,9 +198,31 @@ func FuzzCommandDeps(f *testing.F) {
 	f.Add("make lint", "lint:\n\tnpm run x\n", `{"scripts":{"x":"make lint"}}`)
 	f.Add("npm run x && .venv/bin/python ~/a.py", "include Makefile\n", `{"scripts":{"x":"npm run x"}}`)
 	f.Add("just a; uv run b.py", "", "")
+	f.Add("nice -n 1 timeout 3 sudo -u x env -u Y su z -c 'cd sub && make lint'", "lint:\n\tcd .. && bash x.sh\n", "")
+	f.Add("MAKEFLAGS=-Ix make SHELL=./s -I i lint", "", "")
 	f.Fuzz(func(t *testing.T, cmd, mk, pkg string) {
 		r := cmdRepo(map[string]string{"Makefile": mk, "package.json": pkg, "justfile": mk}, cmd)
 		r.ReadScriptDeps()
 		_ = r.HookItem(r.AutoRuns[0])
+	})
+}
+
+// FuzzUnwrap: the wrapper reading never panics or loops, and the index it
+// returns is a word of the line.
+func FuzzUnwrap(f *testing.F) {
+	f.Add("nice -n 10 timeout -k 5 30 sudo -u dev make lint")
+	f.Add("su dev -c x")
+	f.Add("env -S 'a b'")
+	f.Add("direnv exec . nix develop -c watch -n 1 make")
+	f.Add("flock l -c")
+	f.Fuzz(func(t *testing.T, line string) {
+		words := strings.Fields(line)
+		i, _ := unwrap(words)
+		if i < -1 || i > len(words) {
+			t.Fatalf("index %d for %d words", i, len(words))
+		}
+		_ = unescapeLit(line, false)
+		_ = unescapeLit(line, true)
+		_ = makeFlagsMove(line)
 	})
 }

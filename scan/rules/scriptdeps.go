@@ -438,6 +438,9 @@ func scriptRefs(p, top string, f *discover.File) []depRef {
 // scriptLang names the language of a script: by its extension, else by
 // its #! line.
 func scriptLang(p, first string) string {
+	if path.Base(p) == ".envrc" {
+		return "sh" // direnv runs it with bash
+	}
 	switch strings.ToLower(path.Ext(p)) {
 	case ".sh", ".bash", ".zsh", ".ksh", ".dash":
 		return "sh"
@@ -580,7 +583,7 @@ func shellRefsIn(p, top, text, cwd string) []depRef {
 	if err != nil {
 		return shellRefsByLine(dir, text)
 	}
-	env := &shEnv{self: rootMark + "/" + p, top: rootMark + "/" + top, vars: map[string]string{}}
+	env := &shEnv{self: rootMark + "/" + p, top: rootMark + "/" + top, vars: map[string]string{}, cwds: []string{cwd}}
 	// Assignments anywhere (DIR=..., export DIR=...), in order: a name
 	// given two different values is not certain.
 	syntax.Walk(file, func(n syntax.Node) bool {
@@ -704,6 +707,13 @@ type shEnv struct {
 	vars      map[string]string // "" value with unknown[name]: not certain
 	unknown   map[string]bool
 	depth     int
+	dbl       int // inside double quotes
+	// cwds are the folders a runner may start in: the folder the line
+	// runs in, and every folder a cd or pushd of it moves to (a subshell's
+	// cd is not told apart, so every one is read). "\x00" + v: a folder
+	// out of the tree or not known.
+	cwds []string
+	cur  string // the one being read by runnerLoads
 }
 
 func (e *shEnv) assign(a *syntax.Assign) {
@@ -761,11 +771,13 @@ func (e *shEnv) parts(ps []syntax.WordPart) (string, bool) {
 	for _, p := range ps {
 		switch x := p.(type) {
 		case *syntax.Lit:
-			b.WriteString(x.Value)
+			b.WriteString(unescapeLit(x.Value, e.dbl > 0))
 		case *syntax.SglQuoted:
 			b.WriteString(x.Value)
 		case *syntax.DblQuoted:
+			e.dbl++
 			v, ok := e.parts(x.Parts)
+			e.dbl--
 			if !ok {
 				return "", false
 			}
@@ -872,6 +884,13 @@ func (e *shEnv) subst(stmts []*syntax.Stmt) (string, bool) {
 			case "pwd":
 				last, have = cwd, true
 				return true
+			case "git":
+				// git rev-parse --show-toplevel: the project folder (a hook
+				// runs in the repository it was scanned in).
+				if len(words) == 3 && words[1] == "rev-parse" && words[2] == "--show-toplevel" {
+					last, have = rootMark, true
+					return true
+				}
 			case "dirname":
 				if len(words) == 2 {
 					last, have = path.Dir(words[1]), true
@@ -1204,25 +1223,55 @@ var shInterp = map[string]bool{
 	"python": true, "python3": true, "node": true, "perl": true, "ruby": true, "deno": true, "bun": true, "php": true, "lua": true,
 }
 
+// shStdin are the shells that run their standard input as a script.
+var shStdin = map[string]bool{"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true, "mksh": true, "ash": true}
+
+var (
+	reShellVar = regexp.MustCompile(`^"?\$\{?(SHELL|BASH)(:?[-=][^}]*)?\}?"?$`)
+	reLookup   = regexp.MustCompile("^\"?(?:\\$\\(|`)(?:which|command -v|type -P|type -p) ([\\w.+-]+)(?:\\)|`)\"?$")
+)
+
 // callName is the command a call runs, past exec, command, env and
 // assignments, and the index of its first argument.
 func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
+	words := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		v, ok := e.word(a)
+		if !ok {
+			v = "\x00"
+			if shellVar(printWord(a)) || reShellVar.MatchString(printWord(a)) {
+				v = "sh" // $SHELL -c '…', ${SHELL:-sh} -c '…'
+			} else if m := reLookup.FindStringSubmatch(printWord(a)); m != nil {
+				v = m[1] // $(which make) lint
+			}
+		}
+		words[i] = v
+	}
+	// Past wrappers (env, nice, timeout 30, sudo -u x, xargs, …): the
+	// command they run is read as if it were first on the line; one that
+	// runs a string runs it as a shell line ("\x00code").
+	if i, code := unwrap(words); i >= 0 && i < len(words) {
+		if code {
+			return "\x00code", i
+		}
+		v := words[i]
+		if v == "\x00" {
+			return "", 0
+		}
+		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
+			v = path.Base(v)
+		} else if systemPath(v) {
+			v = path.Base(v)
+		}
+		if reVersionedPython.MatchString(v) {
+			v = "python3" // python3.12, python3.12.exe
+		}
+		return v, i + 1
+	}
 	for i := 0; i < len(c.Args); i++ {
 		v, ok := e.word(c.Args[i])
 		if !ok {
 			return "", 0
-		}
-		switch {
-		case v == "exec" || v == "command" || v == "builtin" || v == "nohup" || v == "time":
-			continue
-		case v == "env":
-			continue
-		case i > 0 && strings.Contains(v, "=") && !strings.HasPrefix(v, "-"):
-			continue // env X=y cmd
-		case i > 0 && strings.HasPrefix(v, "-") && c.Args[i-1] != nil:
-			if prev, _ := e.word(c.Args[i-1]); prev == "env" {
-				continue
-			}
 		}
 		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
 			v = path.Base(v)
@@ -1305,6 +1354,31 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 				if c, ok := x.Y.Cmd.(*syntax.CallExpr); ok {
 					if name, _ := e.callName(c); shInterp[name] {
 						out = append(out, e.readsOf(x.X, dir)...)
+						if shStdin[name] {
+							// echo 'make lint' | sh: the text echoed is the script.
+							if ec, ok := x.X.Cmd.(*syntax.CallExpr); ok {
+								if en, i := e.callName(ec); en == "echo" || en == "printf" {
+									var parts []string
+									known := true
+									for _, a := range ec.Args[i:] {
+										v, ok := e.word(a)
+										if !ok {
+											known = false
+											break
+										}
+										if en == "echo" && strings.HasPrefix(v, "-") && len(parts) == 0 {
+											continue
+										}
+										parts = append(parts, strings.ReplaceAll(v, `\n`, "\n"))
+									}
+									if known {
+										out = append(out, shellRefs(p, top, strings.Join(parts, " "))...)
+									} else {
+										out = append(out, depRef{line: int(ec.Pos().Line()), dynamic: "a script piped into " + name})
+									}
+								}
+							}
+						}
 					}
 				}
 			}
@@ -1317,10 +1391,41 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 			if name == "" {
 				return true
 			}
+			if name == "cd" || name == "pushd" {
+				e.chdir(c.Args[i:])
+				return true
+			}
+			// env -C dir, sudo -D dir, --chdir=dir, --working-directory=dir:
+			// a wrapper that starts the command in another folder.
+			for k := 0; k+1 < i; k++ {
+				v, _ := e.word(c.Args[k])
+				switch {
+				case v == "-C" && k > 0 || v == "-D" || v == "--chdir" || v == "--working-directory":
+					e.chdir(c.Args[k+1 : k+2])
+				case strings.HasPrefix(v, "--chdir=") || strings.HasPrefix(v, "--working-directory="):
+					_, d, _ := strings.Cut(v, "=")
+					e.chdir([]*syntax.Word{{Parts: []syntax.WordPart{&syntax.SglQuoted{Value: d}}}})
+				}
+			}
 			if shInterp[name] {
 				for _, r := range x.Redirs {
 					if r.Op == syntax.RdrIn && r.Word != nil {
 						out = append(out, e.fileRef(r.Word, dir))
+					}
+					if shStdin[name] {
+						// sh <<< 'make lint', bash -s <<'E' … E: the text is
+						// the shell's script.
+						w := r.Word
+						if r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc {
+							w = r.Hdoc
+						}
+						if r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc || r.Op == syntax.WordHdoc {
+							if code, ok := e.word(w); ok {
+								out = append(out, shellRefs(p, top, code)...)
+							} else if w != nil {
+								out = append(out, depRef{line: int(w.Pos().Line()), dynamic: "a script given on stdin: " + clip(printWord(w), 40)})
+							}
+						}
 					}
 				}
 				for _, a := range c.Args[i:] {
@@ -1343,6 +1448,27 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 func (e *shEnv) envLoads(name string, w *syntax.Word, dir string) []depRef {
 	line := int(w.Pos().Line())
 	switch name {
+	case "npm_config_script_shell", "NPM_CONFIG_SCRIPT_SHELL", "npm_config_node_options", "NPM_CONFIG_NODE_OPTIONS",
+		"npm_config_userconfig", "NPM_CONFIG_USERCONFIG", "npm_config_globalconfig", "NPM_CONFIG_GLOBALCONFIG", "YARN_YARN_PATH", "YARN_RC_FILENAME":
+		v, ok := e.word(w)
+		if !ok {
+			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
+		}
+		key := strings.TrimPrefix(strings.TrimPrefix(strings.ToLower(name), "npm_config_"), "yarn_")
+		if key == "rc-filename" || key == "rc_filename" {
+			return []depRef{{line: line, dynamic: name + "=" + v + " (another yarn configuration file)"}}
+		}
+		return npmSettingRefs(key, v, line)
+	case "MAKEFLAGS", "GNUMAKEFLAGS", "MFLAGS":
+		v, ok := e.word(w)
+		if !ok {
+			return []depRef{{line: line, dynamic: name + "=" + printWord(w)}}
+		}
+		for f := range strings.FieldsSeq(v) {
+			if makeFlagsMove(f) {
+				return []depRef{{line: line, dynamic: name + "=" + v + " (moves which files make reads)"}}
+			}
+		}
 	case "BASH_ENV", "ENV", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG", "LD_PRELOAD", "ZDOTDIR", "MAKEFILES":
 		v, ok := e.word(w)
 		if !ok {
@@ -1644,13 +1770,25 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 				}
 			}
 		}
-	case "bash", "sh", "zsh", "dash", "ksh":
+	case "\x00code":
+		// A wrapper that runs a string as a shell line (su -c, script -c,
+		// flock -c, env -S, nix-shell --run): read it as one.
+		if code, ok := lit(0); ok {
+			if opt, v, has := strings.Cut(code, "="); has && strings.HasPrefix(opt, "--") && !strings.ContainsAny(opt, " \t") {
+				code = v // --command='…'
+			}
+			out = append(out, shellRefs(p, top, code)...)
+		} else if len(args) > 0 {
+			out = append(out, depRef{line: line(0), dynamic: "a command given as a string: " + printWord(args[0])})
+		}
+	case "bash", "sh", "zsh", "dash", "ksh", "fish", "mksh", "ash", "yash", "posh":
 		for i := 0; i < len(args); i++ {
 			v, ok := lit(i)
 			if !ok || !strings.HasPrefix(v, "-") {
 				break
 			}
-			if v == "-c" {
+			// -c alone or among other one-letter options (-lc, -ec, -xc).
+			if v == "-c" || !strings.HasPrefix(v, "--") && strings.Contains(v, "c") && !strings.HasPrefix(v, "-o") {
 				if code, ok := lit(i + 1); ok {
 					out = append(out, shellRefs(p, top, code)...)
 				}
@@ -1798,4 +1936,32 @@ func scriptLiterals(dir, text string) []depRef {
 		}
 	}
 	return out
+}
+
+var reVersionedPython = regexp.MustCompile(`^python[0-9]+(\.[0-9]+)*(\.exe)?$|^python\.exe$`)
+
+// unescapeLit removes the backslashes of a literal word part as the shell
+// does: any character unquoted (m\ake is make), and only $ ` " \ inside
+// double quotes; a backslash before a newline joins the lines.
+func unescapeLit(v string, dbl bool) string {
+	if !strings.Contains(v, `\`) {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) {
+			n := v[i+1]
+			switch {
+			case n == '\n':
+				i++
+				continue
+			case !dbl || strings.IndexByte("$`\"\\", n) >= 0:
+				i++
+				b.WriteByte(n)
+				continue
+			}
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
 }
