@@ -322,7 +322,7 @@ func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
 	// the middle, the first half those up to it.
 	// TestFormGateMatchesReference and FuzzFormGate hold it to the
 	// reference.
-	lo, mid := 0, len(s)
+	var lo, mid int
 	var stB uint32
 	firesB := sc.firesB[:0]
 	if len(s) >= splitScan {

@@ -387,11 +387,8 @@ func makeRefs(p, top, text string, goals []string) []depRef {
 	return out
 }
 
-// lineRefs reads one command line of a definition file, numbered as in
-// the file.
-func lineRefs(p, top, cmd string, line int) []depRef { return lineRefsIn(p, top, cmd, line, ".") }
-
-// lineRefsIn is lineRefs for a command run in the folder cwd.
+// lineRefsIn reads one command line of a definition file, numbered as in
+// the file, for a command run in the folder cwd.
 func lineRefsIn(p, top, cmd string, line int, cwd string) []depRef {
 	if strings.TrimSpace(cmd) == "" {
 		return nil
@@ -480,13 +477,11 @@ func justRefs(p, top, text string, goals []string) []depRef {
 			}
 		}
 	}
-	if goals != nil {
-		for i, g := range goals {
-			if g != "" && mf.rules[g] == nil && i > 0 {
-				// just runs recipe a with the later words as its arguments.
-				goals = goals[:i]
-				break
-			}
+	for i, g := range goals {
+		if g != "" && mf.rules[g] == nil && i > 0 {
+			// just runs recipe a with the later words as its arguments.
+			goals = goals[:i]
+			break
 		}
 	}
 	names, _ := mf.needed(goals)

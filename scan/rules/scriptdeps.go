@@ -1268,19 +1268,19 @@ func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
 		}
 		return v, i + 1
 	}
-	for i := 0; i < len(c.Args); i++ {
-		v, ok := e.word(c.Args[i])
-		if !ok {
-			return "", 0
-		}
-		if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
-			v = path.Base(v)
-		} else if systemPath(v) {
-			v = path.Base(v)
-		}
-		return v, i + 1
+	if len(c.Args) == 0 {
+		return "", 0
 	}
-	return "", 0
+	v, ok := e.word(c.Args[0])
+	if !ok {
+		return "", 0
+	}
+	if !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, ".") {
+		v = path.Base(v)
+	} else if systemPath(v) {
+		v = path.Base(v)
+	}
+	return v, 1
 }
 
 // fileRef resolves a word that names a file a command loads: a literal is
