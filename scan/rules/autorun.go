@@ -77,6 +77,18 @@ func (r *Repo) ServerItem(s agentcfg.Server) Item {
 	return it
 }
 
+// writeContent writes into h the content of the file at p, when the scan
+// read it: every byte, not the part read (see discover.File.Digest).
+func (r *Repo) writeContent(h hash.Hash, p string) {
+	if s := r.File(p); s != nil {
+		if s.Truncated && s.Digest != "" {
+			h.Write([]byte("sha256:" + s.Digest))
+		} else {
+			h.Write(s.Data)
+		}
+	}
+}
+
 // pinScripts writes into h, in path order, each script's path and content
 // (every byte: see discover.File.Digest) and, after each, the path and
 // content of every file it loads and the path of every candidate that is
@@ -85,16 +97,7 @@ func (r *Repo) ServerItem(s agentcfg.Server) Item {
 func (r *Repo) pinScripts(h hash.Hash, paths []string) (unpinned bool) {
 	paths = slices.Clone(paths)
 	sort.Strings(paths)
-	content := func(p string) {
-		if s := r.File(p); s != nil {
-			if s.Truncated && s.Digest != "" {
-				// Every byte, not the part read: see discover.File.Digest.
-				h.Write([]byte("sha256:" + s.Digest))
-			} else {
-				h.Write(s.Data)
-			}
-		}
-	}
+	content := func(p string) { r.writeContent(h, p) }
 	for _, p := range paths {
 		h.Write([]byte{0})
 		h.Write([]byte(p))

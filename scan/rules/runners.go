@@ -1203,7 +1203,15 @@ func outsidePath(v string) string {
 // something no hash can pin. A command that loads nothing hashes as it
 // always did, so its approval stands.
 func (r *Repo) pinCommand(h hash.Hash, a agentcfg.AutoRun) (unpinned bool) {
-	d := r.deps[cmdKey(a.Command)]
+	return r.pinDeps(h, cmdKey(a.Command))
+}
+
+// pinDeps writes into h what the command under key in Repo.deps loads
+// (each file's path and content, each absent candidate's path) and
+// reports whether it loads something no hash can pin. A command that
+// loads nothing writes nothing.
+func (r *Repo) pinDeps(h hash.Hash, key string) (unpinned bool) {
+	d := r.deps[key]
 	if d == nil {
 		return false
 	}
@@ -1211,13 +1219,7 @@ func (r *Repo) pinCommand(h hash.Hash, a agentcfg.AutoRun) (unpinned bool) {
 		h.Write([]byte("\x00command"))
 		for _, q := range d.files {
 			h.Write([]byte("\x00dep\x00" + q + "\x00"))
-			if s := r.File(q); s != nil {
-				if s.Truncated && s.Digest != "" {
-					h.Write([]byte("sha256:" + s.Digest))
-				} else {
-					h.Write(s.Data)
-				}
-			}
+			r.writeContent(h, q)
 		}
 		for _, q := range d.absent {
 			h.Write([]byte("\x00absent\x00" + q))
@@ -1255,27 +1257,7 @@ func srvKey(s agentcfg.Server) string {
 // no hash can pin (a script out of the tree). A server whose command loads
 // nothing hashes as it always did.
 func (r *Repo) pinServer(h hash.Hash, s agentcfg.Server) (unpinned bool) {
-	d := r.deps[srvKey(s)]
-	if d == nil {
-		return false
-	}
-	if len(d.files) > 0 || len(d.absent) > 0 {
-		h.Write([]byte("\x00command"))
-		for _, q := range d.files {
-			h.Write([]byte("\x00dep\x00" + q + "\x00"))
-			if f := r.File(q); f != nil {
-				if f.Truncated && f.Digest != "" {
-					h.Write([]byte("sha256:" + f.Digest))
-				} else {
-					h.Write(f.Data)
-				}
-			}
-		}
-		for _, q := range d.absent {
-			h.Write([]byte("\x00absent\x00" + q))
-		}
-	}
-	return d.unpinned != ""
+	return r.pinDeps(h, srvKey(s))
 }
 
 // ---- wrappers: commands that run another command ----
