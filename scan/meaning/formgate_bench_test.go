@@ -12,18 +12,7 @@ import (
 // BenchmarkFormGate runs the form gate (Warnings' gate) over every unit of
 // the wild corpus's instruction files, beside the class gate (Analyze's).
 func BenchmarkFormGate(b *testing.B) {
-	texts, ok := corpus.InstructionTexts()
-	if !ok {
-		b.Skip("no corpus")
-	}
-	var units []string
-	n := 0
-	for _, s := range texts {
-		for _, u := range Units(s) {
-			units = append(units, u.Text)
-			n += len(u.Text)
-		}
-	}
+	units, n := corpusUnits(b)
 	d := loaded()
 	b.Run("class", func(b *testing.B) {
 		b.SetBytes(int64(n))

@@ -11,18 +11,7 @@ import (
 // instruction files: the split gate (split) against the one automaton
 // over every literal on a lowered copy, as the gate was (one).
 func BenchmarkGate(b *testing.B) {
-	texts, ok := corpus.InstructionTexts()
-	if !ok {
-		b.Skip("no corpus")
-	}
-	var units []string
-	n := 0
-	for _, s := range texts {
-		for _, u := range Units(s) {
-			units = append(units, u.Text)
-			n += len(u.Text)
-		}
-	}
+	units, n := corpusUnits(b)
 	d := loaded()
 	one := refGate()
 	b.Run("split", func(b *testing.B) {
@@ -66,4 +55,20 @@ func BenchmarkGate(b *testing.B) {
 			}
 		}
 	})
+}
+
+// corpusUnits returns the text of every unit of the wild corpus's
+// instruction files and their bytes in all; it skips b without the corpus.
+func corpusUnits(b *testing.B) (units []string, n int) {
+	texts, ok := corpus.InstructionTexts()
+	if !ok {
+		b.Skip("no corpus")
+	}
+	for _, s := range texts {
+		for _, u := range Units(s) {
+			units = append(units, u.Text)
+			n += len(u.Text)
+		}
+	}
+	return units, n
 }
