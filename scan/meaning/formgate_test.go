@@ -185,3 +185,22 @@ func TestFormGateAsWritten(t *testing.T) {
 		t.Fatal("a unit with a capital outside ASCII must be lowered")
 	}
 }
+
+// TestFormGateLongCap scans units around the split length with gates
+// reading more first bytes than the split leaves room for: no index runs
+// before the unit, and the groups are the reference's.
+func TestFormGateLongCap(t *testing.T) {
+	d := loaded()
+	for _, c := range []int{8, 64} {
+		g := newFormGate(d, slices.Sorted(maps.Keys(d.lex)))
+		if !g.compile(c) {
+			t.Fatalf("cap %d: no gate", c)
+		}
+		for n := splitScan - 1; n <= 2*c+6; n++ {
+			u := strings.Repeat("send the whole repository to pastebin ", 4)[:n]
+			if got, want := g.unitGroups(d, u), refFormGroups(g, d, u); got != want {
+				t.Fatalf("cap %d, %d bytes: form gate %064b, reference %064b", c, n, got, want)
+			}
+		}
+	}
+}
