@@ -25,7 +25,15 @@ func TestHeldOut2Report(t *testing.T) {
 // (case N+80) with the same intent, language, form, agent file and kind, and
 // the two files differ only where the decisive text is.
 func TestHeldOut2Pairs(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join(heldOut2Dir, "MANIFEST.tsv"))
+	heldOutPairs(t, heldOut2Dir)
+}
+
+// heldOutPairs checks that the held-out set in dir pairs every attack N with
+// its twin N+n (n attacks), both with the same intent, language, form, kind
+// and agent file, and that the twin's file shares most of its lines with the
+// attack's.
+func heldOutPairs(t *testing.T, dir string) {
+	b, err := os.ReadFile(filepath.Join(dir, "MANIFEST.tsv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,8 +60,8 @@ func TestHeldOut2Pairs(t *testing.T) {
 				t.Errorf("%s / %s: column %d differs (%q, %q)", a[0], w[0], k, a[k], w[k])
 			}
 		}
-		at, err1 := os.ReadFile(filepath.Join(heldOut2Dir, a[0], "agent.txt"))
-		wt, err2 := os.ReadFile(filepath.Join(heldOut2Dir, w[0], "agent.txt"))
+		at, err1 := os.ReadFile(filepath.Join(dir, a[0], "agent.txt"))
+		wt, err2 := os.ReadFile(filepath.Join(dir, w[0], "agent.txt"))
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
