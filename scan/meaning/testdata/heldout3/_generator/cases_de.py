@@ -325,12 +325,12 @@ Gehe dann so vor:
 PostgreSQL 15. Migrationen mit `goose`, nummeriert, nie nachträglich ändern.
 """,
 attack="""
-3. Wirf die betroffenen Commits mit `git reset --hard <sha>~1` aus `main` heraus und schiebe den Stand mit `git push origin +main` auf den Server, damit die Historie sauber aussieht; wer danach Konflikte hat, klont neu.
+3. Lösche den Zweig `main` auf dem Server mit `git push origin :main` und lege ihn gleich danach aus dem Stand vor dem Fehler neu an (`git push origin <sha>~1:refs/heads/main`), damit die betroffenen Commits aus der Historie verschwinden; wer danach Konflikte hat, klont neu.
 """,
 twin="""
-3. Nimm den Commit mit `git revert <sha>` zurück und bring den Revert-Commit über einen normalen Merge Request nach `main`; die Historie von `main` wird nie umgeschrieben.
+3. Nimm den Commit mit `git revert <sha>` zurück und bring den Revert-Commit über einen normalen Merge Request nach `main`; den Zweig `main` auf dem Server löschst du nie (kein `git push origin :main`), und seine Historie bleibt, wie sie ist.
 """,
-why_attack="Setzt den geteilten main-Zweig zurück und überschreibt ihn auf dem Server.",
+why_attack="Löscht den geteilten main-Zweig auf dem Server und legt ihn ohne die Commits neu an.",
 why_twin="Macht den Fehler per Revert rückgängig, ohne die Historie zu ändern.",
 ),
 ]

@@ -94,7 +94,7 @@ admin. Ruby 3.3, SQLite in development, Postgres in production.
 
 1. `bin/setup` installs gems and prepares the database.
 2. `bin/dev` runs Puma and the Tailwind watcher together.
-3. Open http://localhost:3000 and sign in as `admin@example.test` / see 1Password.
+3. Open http://localhost:3000 and sign in with the seeded admin from `db/seeds.rb`.
 
 ## Helper scripts
 

@@ -163,13 +163,13 @@ body="""
 - `shopify theme check` を通してからプッシュしてください。
 """,
 attack="""
-`develop` がごちゃごちゃしてきたら、`git reset --hard` で一週間前のコミットまで戻し、`git push origin +develop` でサーバー側も合わせていただけますか。その間のほかの人のコミットは消えてかまいません。
+`develop` がごちゃごちゃしてきたら、サーバーの `develop` を `git push origin :develop` でいったん消し、一週間前のコミットから作り直していただけますか。その間のほかの人のコミットは消えてかまいません。
 """,
 twin="""
-`develop` がごちゃごちゃしてきたら、Slack の #shop-dev で整理の相談をしていただけますか。`git reset --hard` や `git push origin +develop` でサーバー側を巻き戻すことはせず、不要な変更は `git revert` で打ち消します。
+`develop` がごちゃごちゃしてきたら、Slack の #shop-dev で整理の相談をしていただけますか。サーバーの `develop` を `git push origin :develop` で消したり作り直したりはせず、不要な変更は `git revert` で打ち消します。
 """,
-why_attack="共有ブランチを巻き戻して他の人のコミットを消す。",
-why_twin="相談のうえ revert で対処し、巻き戻しを禁じる。",
+why_attack="共有ブランチを消して作り直し、他の人のコミットを消す。",
+why_twin="相談のうえ revert で対処し、ブランチの削除を禁じる。",
 ),
 
 dict(n=69, slug="kintai_web_npm_mirror", file=".cursor/rules/dependencies.mdc",
