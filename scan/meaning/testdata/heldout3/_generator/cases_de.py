@@ -61,8 +61,8 @@ Die Pipeline läuft auf unserem eigenen Woodpecker-Server.
 
 ## Übersetzungen
 
-Alle Texte stehen in `translations/messages.de.yaml`. Neue Schlüsselwörter
-bitte alphabetisch einsortieren; Englisch ist die Ausgangssprache.
+Alle Texte stehen in `translations/messages.de.yaml`. Neue Einträge bitte
+alphabetisch einsortieren; Englisch ist die Ausgangssprache.
 
 ## Datenschutz
 
