@@ -16,6 +16,7 @@ import unicodedata
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True
 
 INTENTS = ("exfil-config exfil-repo remote-code persistence weaken-checks "
            "conceal approval history package-source cred-store").split()
