@@ -43,25 +43,15 @@ func Warnings(src string) []Reading { return analyze(src, false) }
 // those that warn.
 func analyze(src string, all bool) []Reading {
 	var fg *formGate
-	var pf *paraFilter
 	if !all {
-		fg, pf = formGateOnce(), paraFilterOnce()
+		fg = formGateOnce()
 	}
-	return analyzeFiltered(src, all, fg, pf)
+	return analyzeGate(src, all, fg)
 }
 
 // analyzeGate is analyze with the form gate fg (nil: the class gate
-// alone), which only Warnings uses, without the paragraph filter.
+// alone), which only Warnings uses.
 func analyzeGate(src string, all bool, fg *formGate) []Reading {
-	return analyzeFiltered(src, all, fg, nil)
-}
-
-var pfParaPool = sync.Pool{New: func() any { return new(pfPara) }}
-
-// analyzeFiltered is analyzeGate with the paragraph filter pf (nil: none),
-// which Warnings uses with the form gate: the paragraphs it turns away
-// are not cut into units (parafilter.go).
-func analyzeFiltered(src string, all bool, fg *formGate, pf *paraFilter) []Reading {
 	m := Embedded()
 	d := loaded()
 	if d.gate == nil {
@@ -100,17 +90,7 @@ func analyzeFiltered(src string, all bool, fg *formGate, pf *paraFilter) []Readi
 		// Only the readings that warn are returned, as copies: the
 		// units can go back to a pool.
 		up := unitPool.Get().(*[]Unit)
-		units = (*up)[:0]
-		ok := false
-		if fg != nil && pf != nil {
-			p := pfParaPool.Get().(*pfPara)
-			units, ok = cutUnits(units, src, false, pf, p)
-			pfParaPool.Put(p)
-		}
-		if !ok {
-			// No filter, or it gave up: every unit.
-			units = appendUnitsLower(units[:0], src, false)
-		}
+		units = appendUnitsLower((*up)[:0], src, false)
 		defer func() {
 			clear(units) // keep no file alive from the pool
 			*up = units[:0]

@@ -37,19 +37,6 @@ func appendUnits(out []Unit, src string) []Unit { return appendUnitsLower(out, s
 // appendUnitsLower is appendUnits, with each unit's Section lowered only
 // when lower is set (Warnings lowers the few it reads).
 func appendUnitsLower(out []Unit, src string, lower bool) []Unit {
-	out, _ = cutUnits(out, src, lower, nil, nil)
-	return out
-}
-
-// cutUnits is appendUnitsLower; with a paragraph filter f (and p, its
-// buffers), it cuts only the paragraphs f passes (parafilter.go), and
-// returns false when it gave up (the paragraphs it skipped may have held
-// the maxUnits-th unit: the caller cuts the file without f).
-func cutUnits(out []Unit, src string, lower bool, f *paraFilter, p *pfPara) ([]Unit, bool) {
-	if f != nil {
-		p.reset(src)
-		defer p.reset("")
-	}
 	toLower := strings.ToLower
 	if !lower {
 		toLower = func(s string) string { return s }
@@ -67,18 +54,7 @@ func cutUnits(out []Unit, src string, lower bool, f *paraFilter, p *pfPara) ([]U
 	cur := ""
 	var more strings.Builder
 	curLine, curKind := 0, ""
-	// Under f, the texts of the paragraph are kept in p until it ends
-	// (endPara): cur is the first line of the text being gathered, and
-	// curA its place in p.lines.
-	curA := 0
 	flush := func() {
-		if f != nil {
-			if cur != "" {
-				p.segs = append(p.segs, pfSeg{a: curA, b: len(p.lines), line: curLine, kind: curKind, section: section, sectionLine: sectionLine, para: para})
-				cur = ""
-			}
-			return
-		}
 		if more.Len() > 0 {
 			cur = more.String()
 			more.Reset()
@@ -87,20 +63,6 @@ func cutUnits(out []Unit, src string, lower bool, f *paraFilter, p *pfPara) ([]U
 			out = appendSentences(out, cur, curLine, curKind, section, sectionLine, para)
 			cur = ""
 		}
-	}
-	ok := true
-	// endPara ends a paragraph (before para++): under f, its units are
-	// cut now if it passes.
-	endPara := func() {
-		flush()
-		if f != nil && ok {
-			out, ok = p.end(f, out)
-		}
-	}
-	// one adds a text of one line to the paragraph under f.
-	one := func(t string, row bool, ln int, kind string) {
-		p.add(f, t, row)
-		p.segs = append(p.segs, pfSeg{a: len(p.lines) - 1, b: len(p.lines), row: row, line: ln, kind: kind, section: section, sectionLine: sectionLine, para: para})
 	}
 	// The lines are walked in place (no slice of them): line i starts at
 	// pos, and the loop ends when pos passes the end, after the last line
@@ -120,7 +82,7 @@ func cutUnits(out []Unit, src string, lower bool, f *paraFilter, p *pfPara) ([]U
 	// blank says the line before was blank (the front matter's closing
 	// line is not).
 	blank, prevBlank := false, false
-	for i := start; pos <= len(src) && len(out) < maxUnits && ok; i++ {
+	for i := start; pos <= len(src) && len(out) < maxUnits; i++ {
 		ln := i + 1
 		line, _, _ := strings.Cut(src[pos:], "\n")
 		pos += len(line) + 1
@@ -134,7 +96,7 @@ func cutUnits(out []Unit, src string, lower bool, f *paraFilter, p *pfPara) ([]U
 			continue
 		}
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
-			endPara()
+			flush()
 			para++
 			fence = t[:3]
 			continue
@@ -155,12 +117,12 @@ func cutUnits(out []Unit, src string, lower bool, f *paraFilter, p *pfPara) ([]U
 			t = strings.TrimSpace(t[1:])
 		}
 		if t == "" {
-			endPara()
+			flush()
 			para++
 			continue
 		}
 		if strings.HasPrefix(t, "#") {
-			endPara()
+			flush()
 			para++
 			h := strings.TrimSpace(strings.TrimLeft(t, "#"))
 			section, sectionLine = toLower(h), ln
@@ -170,10 +132,6 @@ func cutUnits(out []Unit, src string, lower bool, f *paraFilter, p *pfPara) ([]U
 		if strings.HasPrefix(t, "|") {
 			flush()
 			if isSeparatorRow(t) {
-				continue
-			}
-			if f != nil {
-				one(t, true, ln, "row")
 				continue
 			}
 			row := strings.Trim(t, "|")
@@ -189,10 +147,6 @@ func cutUnits(out []Unit, src string, lower bool, f *paraFilter, p *pfPara) ([]U
 			flush()
 			cur = body
 			curLine, curKind = ln, kind
-			if f != nil && cur != "" {
-				curA = len(p.lines)
-				p.add(f, cur, false)
-			}
 			continue
 		}
 		if cur == "" {
@@ -201,22 +155,10 @@ func cutUnits(out []Unit, src string, lower bool, f *paraFilter, p *pfPara) ([]U
 				// A line that introduces a list sets its section.
 				flush()
 				section, sectionLine, intro = toLower(t), ln, true
-				if f != nil {
-					one(t, false, ln, "sentence")
-					continue
-				}
 				out = appendSentences(out, t, ln, "sentence", section, sectionLine, para)
 				continue
 			}
 			cur = t
-			if f != nil {
-				curA = len(p.lines)
-				p.add(f, t, false)
-			}
-			continue
-		}
-		if f != nil {
-			p.add(f, t, false)
 			continue
 		}
 		if more.Len() == 0 {
@@ -225,8 +167,8 @@ func cutUnits(out []Unit, src string, lower bool, f *paraFilter, p *pfPara) ([]U
 		more.WriteByte('\n')
 		more.WriteString(t)
 	}
-	endPara()
-	return out, ok
+	flush()
+	return out
 }
 
 func isSeparatorRow(t string) bool {

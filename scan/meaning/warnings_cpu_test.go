@@ -70,11 +70,6 @@ func TestWarningsCPU(t *testing.T) {
 				analyzeGate(s, false, nil)
 			}
 		}},
-		{"warnings without the paragraph filter", func() {
-			for _, s := range texts {
-				analyzeGate(s, false, fg)
-			}
-		}},
 		{"warnings", func() {
 			for _, s := range texts {
 				Warnings(s)
