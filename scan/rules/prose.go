@@ -511,8 +511,10 @@ var proseFilter = sync.OnceValue(func() *text.Filter {
 				return true
 			}
 			// Another script's words (foreignGroups), only when a region
-			// has a byte outside ASCII.
-			return hasHighByte(region) && all.admits(groups|foreignGroups(text.Lower(region)))
+			// has a byte outside ASCII, and only when the groups they could
+			// add (foreignMax) would let a gate admit it: gates are
+			// monotone, so the lowered copy is made only where it counts.
+			return hasHighByte(region) && all.admits(groups|foreignMax) && all.admits(groups|foreignGroups(text.Lower(region)))
 		},
 	}
 })

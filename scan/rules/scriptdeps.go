@@ -130,7 +130,9 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 	// project folder: a runner it names (make, npm run, pytest) loads its
 	// definition files, which the approval pins as it pins a script's
 	// loads (runners.go).
-	if _, err := fs.Stat(r.FS, "."); err == nil {
+	// Whether there is a project folder, asked once.
+	_, rootErr := fs.Stat(r.FS, ".")
+	if rootErr == nil {
 		// A tool server's command, given as words (the exec form): a
 		// script out of the tree fails closed, a virtualenv interpreter
 		// pins its start-up files. Its runner is not read: `npx -y pkg`
@@ -153,7 +155,7 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 			c.walk(d, "", programWordRefs(append([]string{s.Command}, s.Args...), s.Line), skip)
 		}
 	}
-	if _, err := fs.Stat(r.FS, "."); err != nil {
+	if rootErr != nil {
 		// No project folder (the user's own files, --global): a runner a
 		// global hook names reads whichever project the agent is in, and
 		// there is no tree for a file to be outside of. Unchanged.
