@@ -1242,9 +1242,9 @@ func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
 		v, ok := e.word(a)
 		if !ok {
 			v = "\x00"
-			if shellVar(printWord(a)) || reShellVar.MatchString(printWord(a)) {
+			if pw := printWord(a); shellVar(pw) || reShellVar.MatchString(pw) {
 				v = "sh" // $SHELL -c '…', ${SHELL:-sh} -c '…'
-			} else if m := reLookup.FindStringSubmatch(printWord(a)); m != nil {
+			} else if m := reLookup.FindStringSubmatch(pw); m != nil {
 				v = m[1] // $(which make) lint
 			}
 		}
