@@ -29,3 +29,18 @@ func TestForeignMaxHoldsForeignGroups(t *testing.T) {
 		t.Errorf("the sentences reach groups %#x of foreignMax %#x: a group no language sets is not needed", seen, foreignMax)
 	}
 }
+
+// FuzzScriptsOfLower: the prose filter reads a region's scripts before
+// lowering it, sound while lowering changes no byte scriptsOf reads.
+func FuzzScriptsOfLower(f *testing.F) {
+	for _, l := range exfilLanguages {
+		f.Add(l.attack)
+		f.Add(strings.ToUpper(l.variant))
+	}
+	f.Add("Ä É — “Quoted” 🙂 İ K Ω \xe0\xa4")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := scriptsOf(s), scriptsOf(text.Lower(s)); got != want {
+			t.Fatalf("scriptsOf(%q) = %d, of its lowered copy %d", s, got, want)
+		}
+	})
+}
