@@ -511,8 +511,13 @@ var proseFilter = sync.OnceValue(func() *text.Filter {
 				return true
 			}
 			// Another script's words (foreignGroups), only when a region
-			// has a byte outside ASCII.
-			return hasHighByte(region) && all.admits(groups|foreignGroups(text.Lower(region)))
+			// has a letter of another script (Lower changes only ASCII
+			// letters, so the region's scripts are its lowered copy's), and
+			// only when the groups they could add (foreignMax) would let a
+			// gate admit it: gates are monotone. An accent, a dash or an
+			// emoji makes no lowered copy.
+			return hasHighByte(region) && scriptsOf(region) != 0 && all.admits(groups|foreignMax) &&
+				all.admits(groups|foreignGroups(text.Lower(region)))
 		},
 	}
 })

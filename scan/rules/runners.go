@@ -197,7 +197,7 @@ const maxGlobDeps = 200
 func (c *closer) globAll(d *scriptDeps, patterns []string) []string {
 	var out []string
 	for _, p := range patterns {
-		m, err := fs.Glob(c.r.FS, p)
+		m, err := c.glob(p)
 		if err != nil {
 			continue
 		}
@@ -217,7 +217,7 @@ func (c *closer) globAll(d *scriptDeps, patterns []string) []string {
 		if !wild {
 			d.listed = append(d.listed, dir+"/") // there or not yet
 		}
-		if dirs, err := fs.Glob(c.r.FS, dir); err == nil {
+		if dirs, err := c.glob(dir); err == nil {
 			for _, x := range dirs {
 				d.listed = append(d.listed, x+"/")
 			}
@@ -229,6 +229,26 @@ func (c *closer) globAll(d *scriptDeps, patterns []string) []string {
 	}
 	sort.Strings(out)
 	return slices.Compact(out)
+}
+
+// glob is fs.Glob over the project, each pattern listed once a scan: every
+// `uv run` hook asks for the same twelve virtualenv patterns, twice each.
+// The matches are shared: callers only read them.
+func (c *closer) glob(pattern string) ([]string, error) {
+	if g, ok := c.globs[pattern]; ok {
+		return g.matches, g.err
+	}
+	m, err := fs.Glob(c.r.FS, pattern)
+	if c.globs == nil {
+		c.globs = map[string]globbed{}
+	}
+	c.globs[pattern] = globbed{m, err}
+	return m, err
+}
+
+type globbed struct {
+	matches []string
+	err     error
 }
 
 // fileRefs reads one file of a closure: a runner's definition file by its

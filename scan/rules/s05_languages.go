@@ -485,6 +485,9 @@ func foreignGroups(lower string) uint64 {
 	return g
 }
 
+// foreignMax holds every group foreignGroups can return.
+var foreignMax uint64 = 1<<gFetch | 1<<gOverride | 1<<gConceal | 1<<gWho | 1<<gConcealNeg
+
 // nonLatinKeys are langKeys' bits of the languages written in a script
 // other than Latin.
 var nonLatinKeys = func() (k struct{ override, conceal uint64 }) {

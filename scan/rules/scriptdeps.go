@@ -130,7 +130,9 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 	// project folder: a runner it names (make, npm run, pytest) loads its
 	// definition files, which the approval pins as it pins a script's
 	// loads (runners.go).
-	if _, err := fs.Stat(r.FS, "."); err == nil {
+	// Whether there is a project folder, asked once.
+	_, rootErr := fs.Stat(r.FS, ".")
+	if rootErr == nil {
 		// A tool server's command, given as words (the exec form): a
 		// script out of the tree fails closed, a virtualenv interpreter
 		// pins its start-up files. Its runner is not read: `npx -y pkg`
@@ -153,7 +155,7 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 			c.walk(d, "", programWordRefs(append([]string{s.Command}, s.Args...), s.Line), skip)
 		}
 	}
-	if _, err := fs.Stat(r.FS, "."); err != nil {
+	if rootErr != nil {
 		// No project folder (the user's own files, --global): a runner a
 		// global hook names reads whichever project the agent is in, and
 		// there is no tree for a file to be outside of. Unchanged.
@@ -186,6 +188,7 @@ type closer struct {
 	notices []discover.Notice
 	noticed map[string]bool
 	src     string // the config of the command line being read
+	globs   map[string]globbed
 }
 
 // depItem is one file of a closure to read: how (kind) and, for a runner's
@@ -1239,9 +1242,9 @@ func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
 		v, ok := e.word(a)
 		if !ok {
 			v = "\x00"
-			if shellVar(printWord(a)) || reShellVar.MatchString(printWord(a)) {
+			if pw := printWord(a); shellVar(pw) || reShellVar.MatchString(pw) {
 				v = "sh" // $SHELL -c '…', ${SHELL:-sh} -c '…'
-			} else if m := reLookup.FindStringSubmatch(printWord(a)); m != nil {
+			} else if m := reLookup.FindStringSubmatch(pw); m != nil {
 				v = m[1] // $(which make) lint
 			}
 		}
@@ -1921,8 +1924,6 @@ func perlRefs(dir, text string) []depRef {
 	return out
 }
 
-var reScriptLit = regexp.MustCompile("(?:^|[\\s'\"`(=,])((?:\\./|\\.\\./)?[\\w.-]+(?:/[\\w.-]+)*\\.(?:sh|bash|py|js|mjs|cjs|ts|rb|pl))(?:$|[\\s'\"`);,])")
-
 // scriptLiterals: a Python, Node, Ruby or Perl script that runs a project
 // script names it in a string (subprocess.run(["bash", "x.sh"]),
 // execSync("node tools/x.js"), system("sh x.sh")); every such name that is
@@ -1930,12 +1931,109 @@ var reScriptLit = regexp.MustCompile("(?:^|[\\s'\"`(=,])((?:\\./|\\.\\./)?[\\w.-
 // string is not a search).
 func scriptLiterals(dir, text string) []depRef {
 	var out []depRef
-	for _, m := range reScriptLit.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range scriptLitIndex(text) {
 		if c, ok := relCands(dir, text[m[2]:m[3]]); ok {
 			out = append(out, depRef{line: strings.Count(text[:m[0]], "\n") + 1, cands: c, existingOnly: true})
 		}
 	}
 	return out
+}
+
+// Byte classes of reScriptLit: the characters of a path ([\w./-]), the
+// boundary before one ((?:^|[\s'"`(=,])) and after one
+// ((?:$|[\s'"`);,])); \s is RE2's [\t\n\f\r ].
+const (
+	litPath = 1 << iota
+	litBefore
+	litAfter
+)
+
+var litClass = func() (t [256]uint8) {
+	for c := '0'; c <= '9'; c++ {
+		t[c] = litPath
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		t[c], t[c-'a'+'A'] = litPath, litPath
+	}
+	t['_'], t['.'], t['-'], t['/'] = litPath, litPath, litPath, litPath
+	for _, c := range "\t\n\f\r '\"`" {
+		t[c] = litBefore | litAfter
+	}
+	t['('], t['='] = litBefore, litBefore
+	t[')'], t[';'] = litAfter, litAfter
+	t[','] = litBefore | litAfter
+	return t
+}()
+
+// scriptLitIndex returns what reScriptLit.FindAllStringSubmatchIndex
+// returns (whole match and group 1), without the regular expression. A
+// match's group is a whole run of path characters, since neither boundary
+// is one: so each match is a run that ends in ".ext" before an after
+// boundary (or the end), starts after a before boundary the previous match
+// did not consume (or at the start), and has the path's shape. Only the
+// dots that start an extension are looked at. FuzzScriptLitIndex holds it
+// to the expression.
+func scriptLitIndex(text string) [][]int {
+	var out [][]int
+	resume := 0 // the first byte the previous match did not consume
+	for i := 0; i < len(text); {
+		d := strings.IndexByte(text[i:], '.')
+		if d < 0 {
+			break
+		}
+		d += i
+		i = d + 1
+		end := d + 1 + scriptExtLen(text[d+1:])
+		if end == d+1 || end < len(text) && litClass[text[end]]&litAfter == 0 {
+			continue
+		}
+		start := d
+		for start > 0 && litClass[text[start-1]]&litPath != 0 {
+			start--
+		}
+		m0 := start
+		if start > 0 {
+			if litClass[text[start-1]]&litBefore == 0 || start-1 < resume {
+				i = end
+				continue
+			}
+			m0 = start - 1
+		}
+		i = end
+		if !scriptLitPath(text[start:end]) {
+			continue
+		}
+		m1 := end
+		if end < len(text) {
+			m1++
+		}
+		out = append(out, []int{m0, m1, start, end})
+		resume, i = m1, m1
+	}
+	return out
+}
+
+// scriptExtLen is the length of the extension reScriptLit names at the
+// start of s (sh, bash, py, js, mjs, cjs, ts, rb, pl), or 0.
+func scriptExtLen(s string) int {
+	for _, e := range [...]string{"sh", "bash", "py", "js", "mjs", "cjs", "ts", "rb", "pl"} {
+		if strings.HasPrefix(s, e) {
+			return len(e)
+		}
+	}
+	return 0
+}
+
+// scriptLitPath reports whether a run of path characters that ends in an
+// extension has reScriptLit's shape: names of [\w.-] joined by single
+// slashes, the last one more than its extension.
+func scriptLitPath(run string) bool {
+	if run[0] == '/' || strings.Contains(run, "//") {
+		return false
+	}
+	last := run[strings.LastIndexByte(run, '/')+1:]
+	dot := strings.LastIndexByte(last, '.')
+	return dot > 0
 }
 
 var reVersionedPython = regexp.MustCompile(`^python[0-9]+(\.[0-9]+)*(\.exe)?$|^python\.exe$`)

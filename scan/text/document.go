@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 	"unsafe"
@@ -438,14 +439,20 @@ func analyze(src string, f *Filter) *Document {
 	d.frontEnd = frontMatterEnd(d)
 	// The corpus's instruction files hold about three units for every four
 	// lines: one per line is room enough without growing the slice.
+	var groups *[]uint64
 	if f != nil && d.src != "" {
 		d.filter = f
-		d.lineGroups = f.Prefilter.LineGroups(src, d.lineStarts, nil)
+		groups = lineGroupsPool.Get().(*[]uint64)
+		d.lineGroups = f.Prefilter.LineGroups(src, d.lineStarts, *groups)
 		d.Units = make([]Unit, 0, len(d.lineStarts)/8+1)
 	} else {
 		d.Units = make([]Unit, 0, len(d.lineStarts)+1)
 	}
 	d.structure()
+	if groups != nil && cap(d.lineGroups) <= maxPooledLines {
+		*groups = d.lineGroups[:0]
+		lineGroupsPool.Put(groups)
+	}
 	d.filter, d.lineGroups = nil, nil
 	if strings.Contains(src, rlo) {
 		d.visualUnits()
@@ -858,6 +865,13 @@ func (d *Document) needed(first, last, a, b int) bool {
 	}
 	return d.filter.Need(g, d.src[a:b])
 }
+
+// lineGroupsPool holds the buffers of the lines' groups, which a document
+// needs only while it is cut into units; a buffer of more than
+// maxPooledLines lines is left to the collector.
+var lineGroupsPool = sync.Pool{New: func() any { return new([]uint64) }}
+
+const maxPooledLines = 1 << 16
 
 // lowerOf returns the lowered twin of bytes a to b of the file, or "" for
 // splitSentences to lower them itself.
