@@ -32,6 +32,9 @@ type form struct {
 	// short marks the words (bit j for words[j]) that must match a
 	// token exactly (shortStem).
 	short uint32
+	// every says a substring form is found at every place, not its
+	// first alone (everyPlace).
+	every bool
 }
 
 // Lexicon is one language's meaning classes.
@@ -197,7 +200,7 @@ func load(fsys fs.FS) (*data, error) {
 					if f == "" {
 						continue
 					}
-					fm := form{class: c, term: f}
+					fm := form{class: c, term: f, every: everyPlace[c]}
 					if spaceless[lf.Lang] || !wordy(f) {
 						fm.raw = f
 						lx.subs = append(lx.subs, fm)

@@ -183,13 +183,15 @@ func (lx *Lexicon) hits(lower string) []Hit {
 		if !lx.mayHaveKey(k) {
 			continue
 		}
-		for _, f := range lx.byKey[k] {
+		fs := lx.byKey[k]
+		for fi := range fs {
+			f := &fs[fi]
 			if len(f.words) > len(toks)-i {
 				continue
 			}
 			ok := true
 			for j, w := range f.words {
-				if !wordMatch(toks[i+j].s, w) || shortStem(toks[i+j].s, &f, j) {
+				if !wordMatch(toks[i+j].s, w) || shortStem(toks[i+j].s, f, j) {
 					ok = false
 					break
 				}
@@ -244,7 +246,7 @@ func (lx *Lexicon) hits(lower string) []Hit {
 		fs := lx.subForms(k)
 		for j := range fs {
 			f := &fs[j]
-			if !strings.HasPrefix(lower[i:], f.raw) || found[f] && !everyPlace[f.class] {
+			if !strings.HasPrefix(lower[i:], f.raw) || !f.every && found[f] {
 				continue
 			}
 			if strings.HasPrefix(f.class, "act.") && adnominal(lx.Lang, lower[i+len(f.raw):]) {
@@ -252,10 +254,12 @@ func (lx *Lexicon) hits(lower string) []Hit {
 				// files that were deleted, not a request to delete.
 				continue
 			}
-			if found == nil {
-				found = map[*form]bool{}
+			if !f.every {
+				if found == nil {
+					found = map[*form]bool{}
+				}
+				found[f] = true
 			}
-			found[f] = true
 			out = append(out, Hit{Class: f.class, Term: f.term, Start: i, End: i + len(f.raw)})
 		}
 	}
@@ -1088,12 +1092,40 @@ func personModal(lower, lang string, g Hit) bool {
 	if strings.Contains(g.Term, " ") {
 		return false
 	}
-	before := tokens(lower[:g.Start])
-	if len(before) > 0 && personal[lang][before[len(before)-1].s] {
+	if personal[lang][lastWord(lower[:g.Start])] {
 		return true
 	}
-	after := tokens(lower[g.End:])
-	return len(after) > 0 && personal[lang][after[0].s] && after[0].s != "agent"
+	w := firstWord(lower[g.End:])
+	return personal[lang][w] && w != "agent"
+}
+
+// wordWindow bounds the bytes lastWord and firstWord read: a word is
+// shorter.
+const wordWindow = 64
+
+// lastWord returns the last token of s ("" for none).
+func lastWord(s string) string {
+	if len(s) > wordWindow {
+		s = s[len(s)-wordWindow:]
+	}
+	var buf [8]token
+	toks := appendTokens(buf[:0], s)
+	if len(toks) == 0 {
+		return ""
+	}
+	return toks[len(toks)-1].s
+}
+
+// firstWord returns the first token of s ("" for none).
+func firstWord(s string) string {
+	if len(s) > wordWindow {
+		s = s[:wordWindow]
+	}
+	var buf [8]token
+	if toks := appendTokens(buf[:0], s); len(toks) > 0 {
+		return toks[0].s
+	}
+	return ""
 }
 
 // conjunctions join clauses: a consequence's subject starts after the
@@ -1131,8 +1163,7 @@ var relatives = map[string]map[string]bool{
 
 // relative reports a consequence form right after a relative pronoun.
 func relative(lower, lang string, g Hit) bool {
-	before := tokens(lower[:g.Start])
-	return len(before) > 0 && relatives[lang][before[len(before)-1].s]
+	return relatives[lang][lastWord(lower[:g.Start])]
 }
 
 // topicBefore reports a Japanese or Korean segment that ends in a topic or
