@@ -182,9 +182,9 @@ func guardChecks(rs []rules.MeaningReading, i int) []GuardCheck {
 	var out []GuardCheck
 	g := GuardCheck{Guard: "prohibition or hand-back in the sentence"}
 	if rd.Frame.Guard != "" {
-		g.Applied, g.Detail = true, fmt.Sprintf("%q reads as a prohibition, a redaction or a decision left to the user", rd.Frame.Guard)
+		g.Applied, g.Detail = true, fmt.Sprintf("%q governs the act: a prohibition, a redaction, a decision left to the user, a condition, a consequence or the description of a threat", rd.Frame.Guard)
 	} else {
-		g.Detail = "the sentence holds no prohibition, redaction or hand-back to the user"
+		g.Detail = "no prohibition, redaction, hand-back to the user, condition, consequence or threat governs the act"
 	}
 	out = append(out, g)
 	g = GuardCheck{Guard: "heading or list introduction above"}

@@ -83,12 +83,15 @@ type Report struct {
 	// FramedBenign counts the honest lines the frames read as an
 	// unguarded intent: the ones the threshold is chosen on.
 	FramedBenign, FramedBenignOver int
-	Threshold                      float32
+	// ShareFloor is the lowest threshold that keeps the held-apart
+	// honest lines at or above it to maxBenignShare percent.
+	ShareFloor float64
+	Threshold  float32
 }
 
 func (r Report) String() string {
-	return fmt.Sprintf("held apart (5 folds): %d/%d attacks and %d/%d honest lines (%d/%d of those the frames read as an intent) at or above the threshold %.3f",
-		r.HeldAttacksOver, r.HeldAttacks, r.HeldBenignOver, r.HeldBenign, r.FramedBenignOver, r.FramedBenign, r.Threshold)
+	return fmt.Sprintf("held apart (5 folds): %d/%d attacks and %d/%d honest lines (%d/%d of those the frames read as an intent) at or above the threshold %.3f (floor for %d%% of honest lines: %.3f)",
+		r.HeldAttacksOver, r.HeldAttacks, r.HeldBenignOver, r.HeldBenign, r.FramedBenignOver, r.FramedBenign, r.Threshold, maxBenignShare, r.ShareFloor)
 }
 
 const (
@@ -159,12 +162,18 @@ const folds = 5
 // margin is added above the highest held-apart honest score.
 const margin = 0.02
 
+// maxBenignShare is the most, in percent, of the held-apart honest lines
+// that may score at or above the threshold.
+const maxBenignShare = 1
+
 // Train fits the model. Calibration first: every example is scored by a
 // model fitted on the other folds. The rule warns only where the frames
 // read an unguarded intent, so the threshold is chosen on the honest
 // lines the frames read that way: just above the highest held-apart score
-// among them (so none of them would warn), never below 0.5. Then the
-// model is fitted on every example and keeps that threshold.
+// among them (so none of them would warn), never below 0.5, and never so
+// low that more than maxBenignShare percent of all held-apart honest
+// lines reach it. Then the model is fitted on every example and keeps
+// that threshold.
 func Train(ex []Example) (*meaning.Model, Report) {
 	held := make([]float64, len(ex))
 	for k := 0; k < folds; k++ {
@@ -191,6 +200,22 @@ func Train(ex []Example) (*meaning.Model, Report) {
 				fmt.Fprintf(os.Stderr, "%.3f %s\n", held[i], e.Text)
 			}
 		}
+	}
+	// The framed honest lines are few (a handful), so the threshold
+	// rests on them alone only as long as it also holds the held-apart
+	// honest lines overall to at most one in a hundred at or above it:
+	// an honest line the frames miss today is one a wider lexicon frames
+	// tomorrow.
+	var benign []float64
+	for i, e := range ex {
+		if !e.Attack {
+			benign = append(benign, held[i])
+		}
+	}
+	sort.Sort(sort.Reverse(sort.Float64Slice(benign)))
+	if k := len(benign) * maxBenignShare / 100; k < len(benign) {
+		rep.ShareFloor = benign[k] + 1e-6
+		maxBenign = math.Max(maxBenign, rep.ShareFloor)
 	}
 	thr := float32(math.Min(maxBenign, 0.995))
 	for i, e := range ex {

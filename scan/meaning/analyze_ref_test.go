@@ -421,7 +421,7 @@ func (lx *Lexicon) refHits(lower string) []Hit {
 			}
 			ok := true
 			for j, w := range f.words {
-				if !wordMatch(toks[i+j].s, w) {
+				if !wordMatch(toks[i+j].s, w) || shortStem(toks[i+j].s, &f, j) {
 					ok = false
 					break
 				}
@@ -476,7 +476,12 @@ func (lx *Lexicon) refHits(lower string) []Hit {
 		fs := lx.subIndex[k]
 		for j := range fs {
 			f := &fs[j]
-			if !strings.HasPrefix(lower[i:], f.raw) || found[f] {
+			if !strings.HasPrefix(lower[i:], f.raw) || found[f] && !everyPlace[f.class] {
+				continue
+			}
+			if strings.HasPrefix(f.class, "act.") && adnominal(lx.Lang, lower[i+len(f.raw):]) {
+				// "削除した設定ファイル", "삭제한 파일", "删除的文件": the
+				// files that were deleted, not a request to delete.
 				continue
 			}
 			if found == nil {
@@ -507,6 +512,7 @@ func refRead(unit, lang string) Frame {
 	f := Frame{Lang: lang, Hits: lx.refHits(lower)}
 	f.ref = commandReference(lower, lang)
 	f.aside = asideSpans(lower, f.Hits)
+	f.governed, f.guarded = guardSpans(lower, lang, f.Hits)
 	resolve(&f, d.rules)
 	return f
 }

@@ -29,6 +29,12 @@ type form struct {
 	class, term string
 	words       []string // for word matching
 	raw         string   // for substring matching
+	// short marks the words (bit j for words[j]) that must match a
+	// token exactly (shortStem).
+	short uint32
+	// every says a substring form is found at every place, not its
+	// first alone (everyPlace).
+	every bool
 }
 
 // Lexicon is one language's meaning classes.
@@ -194,13 +200,18 @@ func load(fsys fs.FS) (*data, error) {
 					if f == "" {
 						continue
 					}
-					fm := form{class: c, term: f}
+					fm := form{class: c, term: f, every: everyPlace[c]}
 					if spaceless[lf.Lang] || !wordy(f) {
 						fm.raw = f
 						lx.subs = append(lx.subs, fm)
 						continue
 					}
 					fm.words = strings.Fields(f)
+					for j, w := range fm.words {
+						if j < 32 && guardish[c] && utf8.RuneCountInString(w) < 4 {
+							fm.short |= 1 << j
+						}
+					}
 					k := key(fm.words[0])
 					lx.byKey[k] = append(lx.byKey[k], fm)
 				}
@@ -343,4 +354,17 @@ func wordMatch(t, f string) bool {
 		return true
 	}
 	return len(f) >= 4 && strings.HasPrefix(t, f)
+}
+
+// guardish lists the classes that are not parts of a frame: guards,
+// obligations, contrasts, asides and clause markers.
+var guardish = map[string]bool{"neg": true, "scope": true, "must": true, "contrast": true, "aside": true, "conseq": true, "threat": true, "without": true, "if": true, "if.post": true, "clause": true}
+
+// shortStem reports a token t that wordMatch matches as a stem of word j
+// of form f when that word has fewer than four letters and its class is a
+// guard's (form.short): "не" is four bytes but two letters, and is no
+// stem of "недели". A frame's classes keep the byte rule, which the gates
+// share.
+func shortStem(t string, f *form, j int) bool {
+	return f.short>>j&1 != 0 && t != f.words[j]
 }

@@ -22,8 +22,8 @@ func TestMissStudy(t *testing.T) {
 			n := 0
 			seen := map[string]bool{}
 			for _, h := range r.Frame.Hits {
-				if !seen[h.Class[:3]] {
-					seen[h.Class[:3]] = true
+				if k := h.Class[:min(3, len(h.Class))]; !seen[k] {
+					seen[k] = true
 					n++
 				}
 			}

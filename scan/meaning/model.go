@@ -208,8 +208,8 @@ func (m *Model) Top(unit string, f *Frame, n int) []Contribution {
 	return out
 }
 
-// frameFeatures calls emit with the frame's features: its classes, its
-// intent and whether it is guarded.
+// frameFeatures calls emit with the frame's features: its classes but the
+// guards', its intent and whether it is guarded.
 func frameFeatures(f *Frame, emit func(Feature), names bool) {
 	var seen [24]string
 	ns := 0
@@ -231,6 +231,12 @@ func frameFeatures(f *Frame, emit func(Feature), names bool) {
 		emit(ft)
 	}
 	for _, h := range f.Hits {
+		if guardClasses[h.Class] || h.Class == "scope" || h.Class == "clause" {
+			// A guard counts as the reading's "guarded", where it
+			// governs the act; a negation in another clause ("so
+			// that the review is not delayed") guards nothing.
+			continue
+		}
 		add(h.Class)
 	}
 	if f.Intent != "" {

@@ -39,9 +39,28 @@ type Frame struct {
 	// template, not the real values"): what stands in them is not asked
 	// for, so their hits take no part in the intent.
 	aside []span
+	// governed holds the spans a guard governs (guardSpans): the acts in
+	// them are forbidden, described or set aside, and the parts in them
+	// belong to those acts, not to an act outside.
+	governed []govSpan
+	// guarded says the unit holds a prohibition, scope, consequence or
+	// threat that is a guard (guardSpans): it lends nothing to the unit
+	// after (Join).
+	guarded bool
 }
 
 type span struct{ start, end int }
+
+// govSpan is a span of a unit a guard governs, and the guard's form.
+type govSpan struct {
+	start, end int
+	term       string
+	// lends says the parts in the span still count for an act outside
+	// it: what a consequence or a threat names ("attach the zip so the
+	// experts can read the whole codebase") is often the outside act's
+	// object too; what a prohibition or "without" names is not.
+	lends bool
+}
 
 // asideSpans returns, for each contrast hit, the span from its end to the
 // end of its clause (the next clause punctuation, or the unit's end), and
@@ -164,13 +183,15 @@ func (lx *Lexicon) hits(lower string) []Hit {
 		if !lx.mayHaveKey(k) {
 			continue
 		}
-		for _, f := range lx.byKey[k] {
+		fs := lx.byKey[k]
+		for fi := range fs {
+			f := &fs[fi]
 			if len(f.words) > len(toks)-i {
 				continue
 			}
 			ok := true
 			for j, w := range f.words {
-				if !wordMatch(toks[i+j].s, w) {
+				if !wordMatch(toks[i+j].s, w) || shortStem(toks[i+j].s, f, j) {
 					ok = false
 					break
 				}
@@ -225,13 +246,20 @@ func (lx *Lexicon) hits(lower string) []Hit {
 		fs := lx.subForms(k)
 		for j := range fs {
 			f := &fs[j]
-			if !strings.HasPrefix(lower[i:], f.raw) || found[f] {
+			if !strings.HasPrefix(lower[i:], f.raw) || !f.every && found[f] {
 				continue
 			}
-			if found == nil {
-				found = map[*form]bool{}
+			if strings.HasPrefix(f.class, "act.") && adnominal(lx.Lang, lower[i+len(f.raw):]) {
+				// "削除した設定ファイル", "삭제한 파일", "删除的文件": the
+				// files that were deleted, not a request to delete.
+				continue
 			}
-			found[f] = true
+			if !f.every {
+				if found == nil {
+					found = map[*form]bool{}
+				}
+				found[f] = true
+			}
 			out = append(out, Hit{Class: f.class, Term: f.term, Start: i, End: i + len(f.raw)})
 		}
 	}
@@ -269,6 +297,7 @@ func Read(unit, lang string) Frame {
 	f := Frame{Lang: lang, Hits: lx.hits(ls)}
 	f.ref = commandReference(ls, lang)
 	f.aside = asideSpans(ls, f.Hits)
+	f.governed, f.guarded = guardSpans(ls, lang, f.Hits)
 	*bp = low
 	lowerPool.Put(bp)
 	resolve(&f, d.rules)
@@ -332,80 +361,91 @@ func commandReference(lower, lang string) bool {
 }
 
 // resolve sets the frame's intent from its classes, and its guard.
+//
+// A guard governs the acts it belongs to (guardSpans), not the unit: an
+// act outside every governed span is read first, with the parts outside
+// those spans ("Never paste the .env into the ticket; send the vendor the
+// variable names" reads no .env for "send"); only when no such act gives
+// an intent are the governed acts read, and the frame keeps the intent
+// with the guard that governs its act, so explain can say why it does not
+// warn.
 func resolve(f *Frame, rules []Rule) {
-	classes := map[string]bool{}
-	for _, h := range f.Hits {
-		classes[h.Class] = true
-	}
-	f.Intent, f.Say = "", ""
+	f.Intent, f.Say, f.Guard = "", "", ""
 	// The parts of a frame must stand near one act: an object a hundred
 	// words away from the verb is another sentence's object. Hits of the
 	// unit before (Join) have no offset and always count.
-	for _, a := range f.Hits {
-		if !strings.HasPrefix(a.Class, "act.") || a.Start < 0 || f.setAside(a) {
-			continue
-		}
-		near := map[string]bool{}
-		w := window
-		if twoByteScript[f.Lang] {
-			w = 2 * window
-		}
-		for _, h := range f.Hits {
-			if f.setAside(h) {
+	w := window
+	if twoByteScript[f.Lang] {
+		w = 2 * window
+	}
+	guard := ""
+	for pass := 0; pass < 2 && f.Intent == ""; pass++ {
+		for _, a := range f.Hits {
+			if !strings.HasPrefix(a.Class, "act.") || a.Start < 0 || f.setAside(a) {
 				continue
 			}
-			if h.Start < 0 || h.End >= a.Start-w && h.Start <= a.End+w {
-				near[h.Class] = true
+			g := f.governor(a.Start)
+			if pass == 0 && g != "" || pass == 1 && g == "" {
+				continue
 			}
-		}
-		for _, r := range rules {
-			if satisfies(near, r) {
-				f.Intent, f.Say = r.Intent, r.Say
+			near := map[string]bool{}
+			for _, h := range f.Hits {
+				if f.setAside(h) || pass == 0 && h.Start >= 0 && (!f.lent(h.Start) || strings.HasPrefix(h.Class, "act.") && f.governor(h.Start) != "") {
+					continue
+				}
+				if h.Start < 0 || h.End >= a.Start-w && h.Start <= a.End+w {
+					near[h.Class] = true
+				}
+			}
+			for _, r := range rules {
+				if satisfies(near, r) {
+					f.Intent, f.Say, guard = r.Intent, r.Say, g
+					break
+				}
+			}
+			if f.Intent != "" {
 				break
 			}
 		}
-		if f.Intent != "" {
-			break
-		}
 	}
-	_ = classes
-	// A guard counts before the first act in languages that put the
-	// negation first; Chinese, Japanese and Korean put it after the verb,
-	// so there it counts anywhere in the unit.
-	f.Guard = ""
-	if f.ref && f.Intent != "" {
+	if f.Intent == "" {
+		return
+	}
+	if f.ref {
 		f.Guard = "command reference"
 		return
 	}
-	firstAct := -1
-	for _, h := range f.Hits {
-		if strings.HasPrefix(h.Class, "act.") && h.Start >= 0 {
-			firstAct = h.Start
-			break
-		}
-	}
-	// In Spanish, Portuguese, French and Russian a negation stands before
-	// the verb it governs, so one after the act ("... para que no fallen")
-	// belongs to another clause; elsewhere a prohibition after the act
-	// ("paste the names, never the values") still guards.
-	anywhere := !negBeforeVerb[f.Lang]
 	for _, h := range f.Hits {
 		if h.Class == "scope" {
 			// A scope ("only in CI", "from the vendored copy") confines
 			// the act wherever it stands in the unit.
 			f.Guard = h.Term
-			break
-		}
-		// A negation inside an obligation ("don't forget to", "vergiss
-		// nicht", "なければなりません") asks for the act; it forbids nothing.
-		if h.Class != "neg" || overlapsClass(f.Hits, h, "cond.falsely") || overlapsClass(f.Hits, h, "must") || overlapsAct(f.Hits, h) || overlapsPart(f.Hits, h) {
-			continue
-		}
-		if firstAct < 0 || h.Start <= firstAct || anywhere {
-			f.Guard = h.Term
-			break
+			return
 		}
 	}
+	f.Guard = guard
+}
+
+// lent reports whether a part at byte offset at may serve an act outside
+// the governed spans: it stands in none, or only in spans that lend.
+func (f *Frame) lent(at int) bool {
+	for _, g := range f.governed {
+		if at >= g.start && at < g.end && !g.lends {
+			return false
+		}
+	}
+	return true
+}
+
+// governor returns the form of the guard that governs byte offset at, ""
+// for none.
+func (f *Frame) governor(at int) string {
+	for _, g := range f.governed {
+		if at >= g.start && at < g.end {
+			return g.term
+		}
+	}
+	return ""
 }
 
 func satisfies(classes map[string]bool, r Rule) bool {
@@ -438,7 +478,7 @@ func overlapsClass(hs []Hit, h Hit, class string) bool {
 // start-up … include its values in the ticket". It returns whether the
 // joined frame has an intent the unit alone did not.
 func Join(f *Frame, prev *Frame, prevLine int) bool {
-	if f.Intent != "" || prev == nil || prev.Lang != f.Lang || prev.Guard != "" {
+	if f.Intent != "" || prev == nil || prev.Lang != f.Lang || prev.Guard != "" || prev.guarded {
 		return false
 	}
 	hasAct := false
@@ -453,6 +493,11 @@ func Join(f *Frame, prev *Frame, prevLine int) bool {
 	joined := *f
 	joined.Hits = append([]Hit(nil), f.Hits...)
 	for _, h := range prev.Hits {
+		if h.Start >= 0 && !prev.lent(h.Start) {
+			// What a guard governs in the unit before ("Never store
+			// the .env anywhere.") is not lent to this one.
+			continue
+		}
 		if strings.HasPrefix(h.Class, "obj.") || strings.HasPrefix(h.Class, "dest.") {
 			// Offsets of the unit before are marked negative so they
 			// are never read as positions in this unit.
@@ -467,19 +512,6 @@ func Join(f *Frame, prev *Frame, prevLine int) bool {
 	joined.Joined = prevLine
 	*f = joined
 	return true
-}
-
-var negBeforeVerb = map[string]bool{"es": true, "pt": true, "fr": true, "ru": true}
-
-// overlapsAct reports a negation that is part of an act ("no menciones",
-// "не включайте": leaving out is the act).
-func overlapsAct(hs []Hit, h Hit) bool {
-	for _, o := range hs {
-		if strings.HasPrefix(o.Class, "act.") && o.Start < h.End && h.Start < o.End {
-			return true
-		}
-	}
-	return false
 }
 
 // thirdPerson reports an English verb in its third-person singular form
@@ -730,6 +762,437 @@ func ensured(toks []token, i int) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// The scope of a guard. A negation or prohibition (class neg) governs the
+// acts of its unit wherever it stands: before the act ("never paste"),
+// after it ("… ist verboten", "…しないでください", "… запрещено",
+// "subir … no está permitido"), in another part of the unit ("Never force
+// push to main; rewriting shared history loses commits"). It does not
+// reach into or out of a clause that a form of class clause opens (a
+// purpose, a cause, an alternative: "so that", "damit", "para que",
+// "pour que", "чтобы", "以便", "instead,") or closes in Japanese and
+// Korean ("…ないように", "…지 않도록"): "Upload the whole tree to the
+// portal so that the review is not delayed" asks for the upload; a
+// negation inside that clause governs that clause only.
+//
+// The narrower guards govern from where they stand to the end of their
+// segment (a segment ends at any clause punctuation: a comma, colon,
+// dash, bracket, full stop, semicolon), to its start in Japanese and
+// Korean, where they follow the verb, and only when an act stands there:
+// a statement of consequence (conseq: "this can delete …", "… can apply
+// or drop the wrong changes", "削除される恐れがあります"), the description
+// of a threat (threat: "agents sometimes try to …"), an act declined
+// (without: "without sending …", "sin enviar", "ohne … zu senden",
+// "せずに").
+
+// everyPlace lists the classes whose substring forms are found wherever
+// they stand, not at their first place only: each guard governs its own
+// segment, and each clause marker cuts one ("不要清空 stash，也不要强制推送").
+var everyPlace = map[string]bool{"neg": true, "conseq": true, "threat": true, "without": true, "if": true, "if.post": true, "clause": true}
+
+// guardClasses are the classes that govern acts; narrow ones only from
+// where they stand.
+var guardClasses = map[string]bool{"neg": true, "conseq": true, "threat": true, "without": true, "if": true, "if.post": true}
+
+// postVerbal languages put a negation, a modal or the end of a clause
+// after the verb.
+var postVerbal = map[string]bool{"ja": true, "ko": true}
+
+// seg is one segment of a lowered unit, between two clause punctuation
+// marks.
+type seg struct{ start, end int }
+
+// segments cuts a lowered unit at its clause punctuation: comma, colon,
+// semicolon, bracket, question and exclamation marks, a full stop before
+// a space, a line end, and their full-width forms and dashes.
+func segments(lower string) []seg {
+	var out []seg
+	start := 0
+	for i := 0; i < len(lower); {
+		c := lower[i]
+		n, cut := 1, false
+		if c < utf8.RuneSelf {
+			switch c {
+			case ',', ':', '(', ')', ';', '!', '?', '\n':
+				cut = true
+			case '.':
+				cut = i+1 == len(lower) || lower[i+1] == ' ' || lower[i+1] == '\n'
+			}
+		} else {
+			var r rune
+			r, n = utf8.DecodeRuneInString(lower[i:])
+			cut = strings.ContainsRune("—–，、：（）。；！？", r)
+		}
+		if cut {
+			out = append(out, seg{start, i})
+			start = i + n
+		}
+		i += n
+	}
+	return append(out, seg{start, len(lower)})
+}
+
+// guardSpans returns the spans of a lowered unit its guards govern, each
+// with the guard's form (see above).
+func guardSpans(lower, lang string, hs []Hit) (out []govSpan, guarded bool) {
+	var segs []seg
+	var subs []span
+	subsDone := false
+	for _, g := range hs {
+		if g.Class == "scope" {
+			guarded = true
+		}
+		if !guardClasses[g.Class] || g.Start < 0 {
+			continue
+		}
+		// A negation inside an obligation ("don't forget to", "vergiss
+		// nicht", "なければなりません"), an act ("no menciones"; but
+		// "不注册" holds its act, it is not inside one), an
+		// object or amount ("nicht eingecheckter Dateien"), a condition
+		// ("without checking", "even if it never") or a contrast
+		// (", never the values", which sets aside what follows) is part
+		// of that, not a guard.
+		if overlapsClass(hs, g, "must") || overlapsClass(hs, g, "contrast") || coveredByAct(hs, g) || overlapsPart(hs, g) || overlapsPrefix(hs, g, "cond.") {
+			continue
+		}
+		if g.Class == "conseq" && personModal(lower, lang, g) {
+			// "you can skip", "can you send", "usted puede": a
+			// permission or a request, not a consequence.
+			continue
+		}
+		if g.Class == "neg" || g.Class == "conseq" || g.Class == "threat" {
+			guarded = true
+		}
+		if g.Class != "neg" {
+			// A narrow guard: from where it stands to its segment's
+			// end (its start after the verb).
+			if segs == nil {
+				segs = segments(lower)
+			}
+			k := 0
+			for k+1 < len(segs) && segs[k].end <= g.Start {
+				k++
+			}
+			sp := govSpan{g.Start, segs[k].end, g.Term, g.Class != "without"}
+			if g.Class == "conseq" && !relative(lower, lang, g) {
+				// A consequence governs its subject too: "a force
+				// push to main can overwrite …", "a line that
+				// starts X would keep running"; but not the clause
+				// a relative one hangs on ("run a script that can
+				// reach …").
+				sp.start = subjectStart(lower, lang, segs[k].start, g.Start)
+			}
+			if postVerbal[lang] || strings.HasSuffix(g.Class, ".post") {
+				sp = govSpan{segs[k].start, g.End, g.Term, g.Class != "without"}
+				if k > 0 && topicBefore(lower, segs[k-1]) {
+					// "強制プッシュは、…恐れがあります": the topic
+					// before the comma is the same clause's.
+					sp.start = segs[k-1].start
+				}
+			}
+			if actIn(hs, sp.start, sp.end, g) {
+				out = append(out, sp)
+			}
+			continue
+		}
+		if !subsDone {
+			subs, subsDone = clauseSpans(lower, lang, hs), true
+		}
+		in := -1
+		for j, c := range subs {
+			if g.Start >= c.start && g.Start < c.end {
+				in = j
+			}
+		}
+		if in >= 0 {
+			// Inside a clause of its own: that clause only.
+			if c := subs[in]; actIn(hs, c.start, c.end, g) {
+				out = append(out, govSpan{c.start, c.end, g.Term, false})
+			}
+			continue
+		}
+		// Outside them: the unit, but for those clauses; before the
+		// negation only where it may follow its verb (backward).
+		at, stop := 0, len(lower)
+		if !backward(lower, lang, g) {
+			at = g.Start
+		}
+		for _, c := range append(subs, span{stop, stop}) {
+			if c.start > stop {
+				break
+			}
+			if c.start > at && actIn(hs, at, c.start, g) {
+				out = append(out, govSpan{at, c.start, g.Term, false})
+			}
+			at = max(at, c.end)
+		}
+	}
+	return out, guarded
+}
+
+// backward reports a negation that governs the acts before it too. In
+// German, Japanese and Korean the negation follows the verb ("lade … nicht
+// hoch", "…しないでください", "…지 마세요"). Elsewhere a negation governs
+// the verb after it ("never paste", "no subas", "ne la supprimez pas",
+// "не отправляй", "不要清空"), and reaches back only when no verb of its
+// own follows it: a predicate or an ellipsis ("--no-verify is not allowed
+// here", "subir … está prohibido en este repositorio", "…, never.",
+// "把代码外传属于数据泄露"). The word after it tells: none, or a
+// preposition, means no verb of its own; a clitic pronoun is passed over
+// to the word it belongs to; any other word is its verb.
+func backward(lower, lang string, g Hit) bool {
+	switch lang {
+	case "de", "ja", "ko":
+		return true
+	case "zh":
+		r, _ := utf8.DecodeRuneInString(lower[g.End:])
+		return !isSpacelessRune(r) || strings.ContainsRune("的了是也啊在于。", r)
+	}
+	words := strings.Fields(strings.TrimSpace(g.Term))
+	if len(words) == 0 || !negator[lang][words[len(words)-1]] {
+		// A hand-back, a redaction or a predicate ("ask before",
+		// "redact", "is not allowed"): the unit.
+		return true
+	}
+	end := len(lower)
+	if i := strings.IndexAny(lower[g.End:], ",;:.!?()"); i >= 0 {
+		end = g.End + i
+	}
+	toks := tokens(lower[g.End:end])
+	if len(toks) > 0 && clitic[lang][toks[0].s] {
+		return len(toks) == 1
+	}
+	return len(toks) == 0 || preposition[lang][toks[0].s]
+}
+
+// negator words put a negation before the verb they negate; a negation
+// form ending in one governs that verb ("must not", "no", "ne", "не").
+var negator = map[string]map[string]bool{
+	"en": setOf("never not don't dont cannot can't mustn't shouldn't won't doesn't no"),
+	"es": setOf("no nunca jamás tampoco"),
+	"pt": setOf("não nunca jamais"),
+	"fr": setOf("ne n' jamais pas"),
+	"ru": setOf("не никогда"),
+}
+
+// clitic pronouns stand between a negation and its verb ("no lo subas",
+// "ne la supprimez pas", "não o envie").
+var clitic = map[string]map[string]bool{
+	"en": setOf("it them"),
+	"es": setOf("lo la los las le les se me te nos os"),
+	"pt": setOf("o a os as lhe lhes se me te nos"),
+	"fr": setOf("le la les l' lui leur se me te nous vous y en"),
+	"ru": setOf("его её ее их ему им это"),
+}
+
+// prepositions and adverbs after a negation that leave it without a verb
+// of its own ("is not allowed here", "está prohibido en este
+// repositorio").
+var preposition = map[string]map[string]bool{
+	"en": setOf("in on at by for here there without because since anywhere ever again either unless except under from to within inside outside"),
+	"es": setOf("en por para aquí allí sin porque salvo excepto desde bajo nunca jamás"),
+	"pt": setOf("em no na nos nas neste nesta nesse nessa por para aqui ali sem porque salvo exceto desde sob nunca jamais"),
+	"fr": setOf("dans en par pour ici là sans parce sauf excepté depuis sous jamais"),
+	"ru": setOf("в во на по для здесь тут без потому кроме из под никогда"),
+}
+
+// clauseSpans returns the clauses the clause forms of a lowered unit open
+// (from the form to the next full stop, semicolon, question or
+// exclamation mark, or the unit's end) or, in Japanese and Korean, close
+// (from the clause punctuation before the form to the form's end), in
+// order and without overlap.
+func clauseSpans(lower, lang string, hs []Hit) []span {
+	var out []span
+	for _, h := range hs {
+		if h.Class != "clause" || h.Start < 0 {
+			continue
+		}
+		var c span
+		if postVerbal[lang] {
+			c = span{0, h.End}
+			if i := strings.LastIndexAny(lower[:h.Start], ",;:.!?()，。；：！？、"); i >= 0 {
+				c.start = i + 1
+			}
+		} else {
+			c = span{h.Start, len(lower)}
+			if i := strings.IndexAny(lower[h.End:], ";!?。；！？\n"); i >= 0 {
+				c.end = h.End + i
+			}
+			if i := strings.Index(lower[h.End:], ". "); i >= 0 && h.End+i < c.end {
+				c.end = h.End + i
+			}
+		}
+		if n := len(out); n > 0 && c.start < out[n-1].end {
+			// Overlapping clauses make one.
+			out[n-1].end = max(out[n-1].end, c.end)
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// actIn reports an act hit, other than one the guard g stands inside,
+// starting in [start, end).
+func actIn(hs []Hit, start, end int, g Hit) bool {
+	for _, h := range hs {
+		if strings.HasPrefix(h.Class, "act.") && h.Start >= start && h.Start < end && !(h.Start <= g.Start && g.End <= h.End) {
+			return true
+		}
+	}
+	return false
+}
+
+// coveredByAct reports a guard that stands inside an act's form ("no
+// menciones", "不要提"): leaving out is the act.
+func coveredByAct(hs []Hit, g Hit) bool {
+	for _, h := range hs {
+		if strings.HasPrefix(h.Class, "act.") && h.Start <= g.Start && g.End <= h.End {
+			return true
+		}
+	}
+	return false
+}
+
+func overlapsPrefix(hs []Hit, h Hit, prefix string) bool {
+	for _, o := range hs {
+		if strings.HasPrefix(o.Class, prefix) && o.Start < h.End && h.Start < o.End {
+			return true
+		}
+	}
+	return false
+}
+
+func setOf(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// personal subjects after which a modal asks or permits ("you can skip",
+// "the agent may upload", "usted puede", "você pode", "on peut", "man
+// kann") instead of stating a consequence.
+var personal = map[string]map[string]bool{
+	"en": setOf("you we i agent assistant claude ai you'll you'd we'll i'll please"),
+	"es": setOf("usted ustedes tú vosotros agente asistente"),
+	"pt": setOf("você vocês tu agente assistente"),
+	"fr": setOf("vous tu on agent assistant"),
+	"de": setOf("du ihr man agent assistent"),
+	"ru": setOf("ты вы агент ассистент"),
+}
+
+// personModal reports a modal (a conseq form of one word) whose subject is
+// a person, or that opens a question to one ("can you").
+func personModal(lower, lang string, g Hit) bool {
+	if strings.Contains(g.Term, " ") {
+		return false
+	}
+	if personal[lang][lastWord(lower[:g.Start])] {
+		return true
+	}
+	w := firstWord(lower[g.End:])
+	return personal[lang][w] && w != "agent"
+}
+
+// wordWindow bounds the bytes lastWord and firstWord read: a word is
+// shorter.
+const wordWindow = 64
+
+// lastWord returns the last token of s ("" for none).
+func lastWord(s string) string {
+	if len(s) > wordWindow {
+		s = s[len(s)-wordWindow:]
+	}
+	var buf [8]token
+	toks := appendTokens(buf[:0], s)
+	if len(toks) == 0 {
+		return ""
+	}
+	return toks[len(toks)-1].s
+}
+
+// firstWord returns the first token of s ("" for none).
+func firstWord(s string) string {
+	if len(s) > wordWindow {
+		s = s[:wordWindow]
+	}
+	var buf [8]token
+	if toks := appendTokens(buf[:0], s); len(toks) > 0 {
+		return toks[0].s
+	}
+	return ""
+}
+
+// conjunctions join clauses: a consequence's subject starts after the
+// last one before it ("attach the zip so the experts can read …").
+var conjunctions = map[string]map[string]bool{
+	"en": setOf("so and then but because or while since as when if"),
+	"es": setOf("y e o pero porque así para entonces"),
+	"pt": setOf("e ou mas porque então para assim"),
+	"fr": setOf("et ou mais car donc pour puis"),
+	"de": setOf("und oder aber denn weil damit sodass dann"),
+	"ru": setOf("и или но потому чтобы так затем а"),
+}
+
+// subjectStart returns where the subject of a consequence at byte at
+// begins: after the last conjunction between from and at, else from.
+func subjectStart(lower, lang string, from, at int) int {
+	toks := tokens(lower[from:at])
+	for j := len(toks) - 1; j >= 0; j-- {
+		if conjunctions[lang][toks[j].s] {
+			return from + toks[j].end
+		}
+	}
+	return from
+}
+
+// relatives open a relative clause ("a script that can …").
+var relatives = map[string]map[string]bool{
+	"en": setOf("that which who"),
+	"es": setOf("que cual"),
+	"pt": setOf("que qual"),
+	"fr": setOf("qui que"),
+	"de": setOf("der die das welcher welche welches"),
+	"ru": setOf("который которая которое которые что"),
+}
+
+// relative reports a consequence form right after a relative pronoun.
+func relative(lower, lang string, g Hit) bool {
+	return relatives[lang][lastWord(lower[:g.Start])]
+}
+
+// topicBefore reports a Japanese or Korean segment that ends in a topic or
+// subject particle (は, が, 은, 는, 이, 가): the start of the clause the
+// next segment ends.
+func topicBefore(lower string, s seg) bool {
+	t := strings.TrimRight(lower[s.start:s.end], " ")
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return strings.ContainsRune("はが은는이가", r)
+}
+
+// adnominal reports, after an act's form in Japanese, Korean or Chinese,
+// the ending that makes it describe a thing or state what was done
+// instead of asking for it: Japanese した/された (but したら, "if"),
+// Korean 한/된 before a noun and 했 (삭제한 파일, 삭제했다), Chinese 的/过
+// (删除的文件, 上传过).
+func adnominal(lang, rest string) bool {
+	switch lang {
+	case "ja":
+		for _, p := range []string{"した", "された"} {
+			if r, ok := strings.CutPrefix(rest, p); ok {
+				return !strings.HasPrefix(r, "ら")
+			}
+		}
+	case "ko":
+		// Not 한다: a checklist asks with the plain form ("실행한다").
+		return strings.HasPrefix(rest, "한 ") || strings.HasPrefix(rest, "된 ") || strings.HasPrefix(rest, "했")
+	case "zh":
+		return strings.HasPrefix(rest, "的") || strings.HasPrefix(rest, "过")
 	}
 	return false
 }
