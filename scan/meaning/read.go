@@ -855,7 +855,7 @@ func guardSpans(lower, lang string, hs []Hit) (out []govSpan, guarded bool) {
 		// ("without checking", "even if it never") or a contrast
 		// (", never the values", which sets aside what follows) is part
 		// of that, not a guard.
-		if overlapsClass(hs, g, "must") || overlapsClass(hs, g, "contrast") || coveredByAct(hs, g) || overlapsPart(hs, g) || overlapsPrefix(hs, g, "cond.") {
+		if overlapsClass(hs, g, "must") || overlapsClass(hs, g, "contrast") || coveredByAct(hs, g) || overlapsPart(hs, g) || overlapsPrefix(hs, g, "cond.") || negatedGuard(lower, hs, g) {
 			continue
 		}
 		if g.Class == "conseq" && personModal(lower, lang, g) {
@@ -1048,6 +1048,23 @@ func actIn(hs []Hit, start, end int, g Hit) bool {
 
 // coveredByAct reports a guard that stands inside an act's form ("no
 // menciones", "不要提"): leaving out is the act.
+// negatedGuard reports whether the guard g directly follows another
+// guard of the negation class ("do not tell the user about", "never ask
+// the user"): a hand-back that is itself negated keeps the act from the
+// user, so it guards nothing. The negation before it is judged on its own.
+func negatedGuard(lower string, hs []Hit, g Hit) bool {
+	if g.Class != "neg" {
+		return false
+	}
+	for _, h := range hs {
+		if h.Class == "neg" && h.Start >= 0 && h.End <= g.Start && h.Start < g.Start &&
+			strings.TrimSpace(lower[h.End:g.Start]) == "" {
+			return true
+		}
+	}
+	return false
+}
+
 func coveredByAct(hs []Hit, g Hit) bool {
 	for _, h := range hs {
 		if strings.HasPrefix(h.Class, "act.") && h.Start <= g.Start && g.End <= h.End {
