@@ -898,6 +898,14 @@ func guardSpans(lower, lang string, hs []Hit) (out []govSpan, guarded bool) {
 			}
 			continue
 		}
+		if b, ok := bracketAround(lower, g); ok {
+			// An aside in brackets ("(no need to mention it)") governs
+			// the acts inside it, not the sentence it stands in.
+			if actIn(hs, b.start, b.end, g) {
+				out = append(out, govSpan{b.start, b.end, g.Term, false})
+			}
+			continue
+		}
 		if !subsDone {
 			subs, subsDone = clauseSpans(lower, lang, hs), true
 		}
@@ -931,6 +939,22 @@ func guardSpans(lower, lang string, hs []Hit) (out []govSpan, guarded bool) {
 		}
 	}
 	return out, guarded
+}
+
+// bracketAround returns the span inside the round brackets (ASCII or
+// full-width) that enclose the hit g, if any.
+func bracketAround(lower string, g Hit) (span, bool) {
+	open := strings.LastIndexAny(lower[:g.Start], "()（）")
+	if open < 0 || (lower[open] != '(' && !strings.HasPrefix(lower[open:], "（")) {
+		return span{}, false
+	}
+	rest := lower[g.End:]
+	end := strings.IndexAny(rest, "()（）")
+	if end < 0 || (rest[end] != ')' && !strings.HasPrefix(rest[end:], "）")) {
+		return span{}, false
+	}
+	_, w := utf8.DecodeRuneInString(lower[open:])
+	return span{open + w, g.End + end}, true
 }
 
 // backward reports a negation that governs the acts before it too. In
@@ -1046,8 +1070,6 @@ func actIn(hs []Hit, start, end int, g Hit) bool {
 	return false
 }
 
-// coveredByAct reports a guard that stands inside an act's form ("no
-// menciones", "不要提"): leaving out is the act.
 // negatedGuard reports whether the guard g directly follows another
 // guard of the negation class ("do not tell the user about", "never ask
 // the user"): a hand-back that is itself negated keeps the act from the
@@ -1065,6 +1087,8 @@ func negatedGuard(lower string, hs []Hit, g Hit) bool {
 	return false
 }
 
+// coveredByAct reports a guard that stands inside an act's form ("no
+// menciones", "不要提"): leaving out is the act.
 func coveredByAct(hs []Hit, g Hit) bool {
 	for _, h := range hs {
 		if strings.HasPrefix(h.Class, "act.") && h.Start <= g.Start && g.End <= h.End {
