@@ -71,6 +71,10 @@ type depRef struct {
 	// refuse, when set, ends a sentence "... runs <refuse>": the command
 	// runs code no approval can pin (a test runner runs every test file).
 	refuse string
+	// fetch, when set, is a package a runner fetches from the registry
+	// unless the project has it (fetch.go): refuse applies only when the
+	// project has neither a dependency on it nor node_modules/.bin/fetchBin.
+	fetch, fetchBin string
 }
 
 // scriptDeps is the dependency closure of one script.
@@ -97,6 +101,7 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 		return nil
 	}
 	var roots []string
+	var linkNotices []discover.Notice
 	seen := map[string]bool{}
 	r.deps = map[string]*scriptDeps{}
 	addRoots := func(ts []agentcfg.Target) {
@@ -110,6 +115,19 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 			if !seen[t.Path] && r.File(t.Path) != nil {
 				seen[t.Path] = true
 				roots = append(roots, t.Path)
+				continue
+			}
+			if r.deps[t.Path] != nil || r.FS == nil {
+				continue
+			}
+			// Not read: a link out of the tree is said, never followed
+			// (links.go). A missing script is S10's business.
+			if say, w := linkOutside(r.FS, t.Path); say != "" {
+				if installedLink(t.Path, w) {
+					linkNotices = append(linkNotices, discover.Notice{Path: t.Path, Message: "not read: " + say + "; it runs an installed program, which Sentinel never reads: an approval pins where the link points, not the program"})
+					continue
+				}
+				r.deps[t.Path] = &scriptDeps{unpinned: "it runs " + say + "; Sentinel never follows it, so an approval cannot cover it; put the file itself in the project"}
 			}
 		}
 	}
@@ -120,7 +138,7 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 		addRoots(s.Targets)
 	}
 	sort.Strings(roots)
-	c := &closer{r: r, lst: dirNames{}, noticed: map[string]bool{}}
+	c := &closer{r: r, lst: dirNames{}, noticed: map[string]bool{}, notices: linkNotices}
 	for _, root := range roots {
 		d := &scriptDeps{}
 		r.deps[root] = d
@@ -150,7 +168,8 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 				skip[t.Path] = true
 			}
 			c.src = s.Source
-			c.walk(d, "", programWordRefs(append([]string{s.Command}, s.Args...), s.Line), skip)
+			words := append([]string{s.Command}, s.Args...)
+			c.walk(d, "", append(programWordRefs(words, s.Line), fetchWordRefs(words, s.Line)...), skip)
 		}
 	}
 	if _, err := fs.Stat(r.FS, "."); err != nil {
@@ -221,6 +240,10 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 				where = from
 			}
 			switch {
+			case ref.fetch != "":
+				if !c.localPackage(ref.fetch, ref.fetchBin) {
+					d.unpinned = where + " runs " + ref.refuse
+				}
 			case ref.refuse != "":
 				d.unpinned = where + " runs " + ref.refuse
 			case ref.dynamic != "":
@@ -266,6 +289,10 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 								absent[cand] = true
 							}
 							continue
+						}
+						if say, _ := linkOutside(r.FS, cand); say != "" {
+							d.unpinned = where + " loads " + say + "; Sentinel never follows it, so an approval cannot cover it"
+							return
 						}
 						d.unpinned = where + " loads " + cand + ", which Sentinel could not read (" + n.Message + "), so an approval cannot cover it"
 						return
@@ -563,6 +590,12 @@ func systemPath(w string) bool {
 		}
 	}
 	return false
+}
+
+// localSpec is a package spec npm reads from a folder (./x, /x, ~/x,
+// file:x), not from a registry or git (@scope/x, user/repo: fetch.go).
+func localSpec(v string) bool {
+	return strings.HasPrefix(v, ".") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "file:")
 }
 
 // ---- shell ----
@@ -1243,6 +1276,8 @@ func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
 				v = "sh" // $SHELL -c '…', ${SHELL:-sh} -c '…'
 			} else if m := reLookup.FindStringSubmatch(printWord(a)); m != nil {
 				v = m[1] // $(which make) lint
+			} else if i > 0 && slices.Contains(words[:i], "env") && e.fileSubst(a, ".") {
+				v = "\x01ENV=" // env $(cat .env) make lint: assignments (envfiles.go)
 			}
 		}
 		words[i] = v
@@ -1435,6 +1470,14 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 			out = append(out, e.commandLoads(name, c.Args[i:], p, top, dir)...)
 			out = append(out, e.runnerLoads(name, c.Args[i:], int(c.Args[i-1].Pos().Line()), dir)...)
 			out = append(out, e.programRefs(c)...)
+			out = append(out, e.envFileLoads(c, dir)...)
+		case *syntax.DeclClause:
+			// export $(cat .env | xargs): the file's assignments (envfiles.go).
+			for _, a := range x.Args {
+				if a.Naked && a.Name == nil && a.Value != nil {
+					out = append(out, e.envSubstReads(a.Value, dir)...)
+				}
+			}
 		}
 		return true
 	})
@@ -1720,7 +1763,7 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 		// package.json and the scripts run: runnerLoads.
 		for i := range args {
 			if v, ok := lit(i); ok && (v == "exec" || v == "dlx") {
-				if w, ok := lit(i + 1); ok && pathy(w) {
+				if w, ok := lit(i + 1); ok && localSpec(w) {
 					out = append(out, depRef{line: line(i), dynamic: name + " " + v + " " + w + " (a project package folder)"})
 				}
 			}
@@ -1731,10 +1774,10 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 			if !ok || strings.HasPrefix(v, "-") {
 				continue
 			}
-			if pathy(v) {
+			if localSpec(v) {
 				out = append(out, depRef{line: line(i), dynamic: name + " " + v + " (a project package folder runs the file its package.json names)"})
 			}
-			break
+			break // a registry or git spec (@scope/x, user/repo): fetch.go
 		}
 	case "eval":
 		var parts []string
