@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -150,7 +151,7 @@ var fetchValOpts = map[bool]map[string]string{
 func fetchWordRefs(words []string, line int) []depRef {
 	runner, py, mode, rest := fetchRunner(words)
 	if runner == "" {
-		return nil
+		return remoteRefs(words, line)
 	}
 	eco := "npm registry"
 	if py {
@@ -302,3 +303,81 @@ func (c *closer) localPackage(name, bin string) bool {
 // binPackages name the package of a command whose name is not its
 // package's (npx tsc runs typescript's tsc when the project has it).
 var binPackages = map[string]string{"tsc": "typescript", "tsserver": "typescript", "ng": "@angular/cli", "vue-cli-service": "@vue/cli-service"}
+
+// dockerValOpts are the options of docker and podman run that take a
+// separate value (the image is the first operand after them).
+var dockerValOpts = map[string]bool{"-e": true, "--env": true, "--env-file": true, "-v": true, "--volume": true, "--name": true, "-p": true, "--publish": true,
+	"--network": true, "--net": true, "-w": true, "--workdir": true, "-u": true, "--user": true, "--entrypoint": true, "--mount": true, "-l": true, "--label": true,
+	"--platform": true, "--pull": true, "--cpus": true, "-m": true, "--memory": true, "--add-host": true, "--device": true, "--cap-add": true, "--cap-drop": true,
+	"--security-opt": true, "-h": true, "--hostname": true, "--ulimit": true, "--restart": true, "--log-driver": true, "--log-opt": true, "--tmpfs": true,
+	"--shm-size": true, "--ipc": true, "--pid": true, "--gpus": true, "--runtime": true, "--dns": true, "--expose": true, "--group-add": true, "--label-file": true,
+	"--volumes-from": true, "--cidfile": true, "--stop-signal": true, "--stop-timeout": true, "--health-cmd": true, "-a": true, "--attach": true}
+
+var reImageDigest = regexp.MustCompile(`@sha256:[0-9a-f]{64}$`)
+
+// remoteRefs reads the other runners that fetch what they run: a
+// container image (`docker run image`, `podman run`), pinned only by its
+// digest (`image@sha256:…`: a tag can be moved to another image), and
+// Deno's remote modules (`deno run npm:x`, `jsr:@s/x`, a URL), pinned only
+// by an exact version (a URL serves whatever its server sends).
+func remoteRefs(words []string, line int) []depRef {
+	i, code := unwrap(words)
+	if i < 0 || code || i+1 >= len(words) {
+		return nil
+	}
+	prog := strings.TrimSuffix(path.Base(words[i]), ".exe")
+	rest := words[i+1:]
+	switch prog {
+	case "docker", "podman", "nerdctl":
+		at := slices.Index(rest, "run")
+		if at < 0 || slices.ContainsFunc(rest[:at], func(w string) bool { return !strings.HasPrefix(w, "-") }) {
+			return nil // another subcommand
+		}
+		for j := at + 1; j < len(rest); j++ {
+			w := rest[j]
+			if strings.HasPrefix(w, "-") {
+				if opt, _, has := strings.Cut(w, "="); !has && dockerValOpts[opt] {
+					j++
+				}
+				continue
+			}
+			if w == "\x00" || reImageDigest.MatchString(w) {
+				if w == "\x00" {
+					return []depRef{{line: line, dynamic: prog + " run $… (an image named at run time)"}}
+				}
+				return nil
+			}
+			name := w
+			if k := strings.LastIndex(name, "@"); k > 0 {
+				name = name[:k]
+			}
+			return []depRef{{line: line, refuse: "`" + clip(prog+" run … "+w, 60) + "`, which runs the container image " + clip(w, 60) + " as its registry serves it (a tag can be moved to another image at any time), which no approval can pin; pin its digest (" + clip(name, 40) + "@sha256:…)"}}
+		}
+	case "deno":
+		if len(rest) == 0 || rest[0] != "run" && rest[0] != "x" {
+			return nil
+		}
+		for _, w := range rest[1:] {
+			if strings.HasPrefix(w, "-") {
+				continue // deno's options give their values with "="
+			}
+			spec, ok := "", false
+			for _, pre := range []string{"npm:", "jsr:"} {
+				if v, found := strings.CutPrefix(w, pre); found {
+					spec, ok = v, true
+				}
+			}
+			switch {
+			case ok:
+				if _, exact := npmSpec(spec); exact {
+					return nil
+				}
+				return []depRef{{line: line, refuse: "`deno " + rest[0] + " " + clip(w, 50) + "`, which fetches " + clip(w, 50) + " from its registry at each start: with no exact version, whatever the registry serves then, which no approval can pin; pin an exact version (" + strings.SplitN(w, ":", 2)[0] + ":x@1.2.3)"}}
+			case strings.HasPrefix(w, "http://") || strings.HasPrefix(w, "https://"):
+				return []depRef{{line: line, refuse: "`deno " + rest[0] + " " + clip(w, 50) + "`, which runs what " + clip(w, 50) + " serves at each start, which no approval can pin; put the script in the project"}}
+			}
+			return nil // a project file: pinned as a script
+		}
+	}
+	return nil
+}
