@@ -406,6 +406,10 @@ func TestRedTeam9TaskRunnersE2E(t *testing.T) {
 		{name: "task -> npx -y", files: task("      - npx -y db-mcp\n"), want: "fetches db-mcp"},
 		{name: "task -> a templated program", files: task("      - '{{.TOOL}} lint'\n"), want: "a program named by a template"},
 		{name: "pre-commit -> pytest", files: pc("pytest"), want: "`pytest`, a test runner"},
+		{name: "task with no Taskfile in the project", files: rt9Hook("task lint", map[string]string{}), want: "looks for one in the folders above"},
+		{name: "task --global", files: rt9Hook("task -g lint", map[string]string{}), want: "~/Taskfile.yml"},
+		{name: "just with no justfile in the project", files: rt9Hook("just lint", map[string]string{}), want: "looks for one in the folders above"},
+		{name: "npm run with no package.json in the project", files: rt9Hook("npm run lint", map[string]string{}), want: "looks for one in the folders above"},
 		{name: "pre-commit -> make test -> go test", files: rt9Hook("pre-commit run", map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: t\n    name: t\n    entry: make test\n    language: system\n", "Makefile": "test:\n\tgo test ./...\n"}), want: "`go test ./...`"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -436,6 +436,7 @@ func (e *shEnv) runnerRow(prog string, words []string, args []*syntax.Word, line
 		return []depRef{{line: line, refuse: shown + ", " + row.code + ", so an approval cannot cover it; run it from a script that names what it runs, or leave it to CI"}}
 	}
 	var out []depRef
+	upward := ""
 	pin := func(files []string, kind string, goals []string) {
 		var cands []string
 		for _, f := range files {
@@ -444,8 +445,9 @@ func (e *shEnv) runnerRow(prog string, words []string, args []*syntax.Word, line
 			}
 		}
 		if len(cands) > 0 {
-			out = append(out, depRef{line: line, cands: cands, kind: kind, goals: goals})
+			out = append(out, depRef{line: line, cands: cands, kind: kind, goals: goals, upward: upward})
 		}
+		upward = ""
 	}
 	switch row.kind {
 	case "make":
@@ -479,6 +481,9 @@ func (e *shEnv) runnerRow(prog string, words []string, args []*syntax.Word, line
 		goals := plainGoals(words, map[string]bool{"-f": true, "--justfile": true, "--set": true, "-d": true, "--working-directory": true})
 		if goals == nil {
 			goals = []string{""}
+		}
+		if len(files) == len(row.files) {
+			upward = "just" // no -f: just looks in the folders above too
 		}
 		pin(files, "just", goals)
 		return out
@@ -519,6 +524,12 @@ func (e *shEnv) runnerRow(prog string, words []string, args []*syntax.Word, line
 		if goals == nil {
 			goals = []string{}
 		}
+		if slices.Contains(words, "-g") || slices.Contains(words, "--global") {
+			return append(out, depRef{line: line, outside: "~/Taskfile.yml (task --global)"})
+		}
+		if len(files) == len(row.files) && files[0] == row.files[0] {
+			upward = "task" // no -t or -d: task looks in the folders above too
+		}
 		pin(files, "task", goals)
 	case "pre-commit":
 		// pre-commit run [ID]: that hook, else every hook (taskfile.go);
@@ -538,6 +549,9 @@ func (e *shEnv) runnerRow(prog string, words []string, args []*syntax.Word, line
 		pin([]string{"setup.py"}, "", nil) // run by the build backend
 		pin([]string{"setup.cfg"}, "data", nil)
 	default:
+		if prog == "rake" {
+			upward = "rake" // rake looks for a Rakefile in the folders above too
+		}
 		pin(row.files, kind, nil)
 	}
 	if len(row.globs) > 0 {
@@ -901,7 +915,13 @@ func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line 
 		}
 	}
 	pkg := path.Join(cwd, "package.json")
-	return append(out, depRef{line: line, cands: []string{pkg}, kind: "npm", goals: goals})
+	upward := ""
+	switch {
+	case slices.Contains([]string{"run", "run-script", "rum", "urn", "test", "t", "tst", "start", "stop", "restart"}, sub),
+		(prog == "yarn" || prog == "pnpm") && len(goals) > 0 && !strings.Contains(sub, "."):
+		upward = prog // it runs a script of the package.json it finds, above too
+	}
+	return append(out, depRef{line: line, cands: []string{pkg}, kind: "npm", goals: goals, upward: upward})
 }
 
 // npmConfigRefs pins the package manager's files: lockfiles by their

@@ -75,6 +75,10 @@ type depRef struct {
 	// unless the project has it (fetch.go): refuse applies only when the
 	// project has neither a dependency on it nor node_modules/.bin/fetchBin.
 	fetch, fetchBin string
+	// upward, when set, names a runner that looks for its definition file
+	// in the folders above when none of cands exists (npm, just, task,
+	// rake): above the project that is out of the tree, so it refuses.
+	upward string
 }
 
 // scriptDeps is the dependency closure of one script.
@@ -229,6 +233,7 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 	inFiles := map[string]bool{}
 	absent := map[string]bool{}
 	var queue []depItem
+	upward := "" // see depRef.upward
 	if root != "" {
 		visited[root] = true
 		queue = append(queue, depItem{p: root})
@@ -261,6 +266,11 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 			}
 			if d.unpinned != "" {
 				return
+			}
+			if ref.upward != "" && upward == "" && !c.anyExists(ref.cands) {
+				// Said last: a more precise reason (a link out, a file
+				// named at run time) wins.
+				upward = where + " runs " + ref.upward + " with none of " + strings.Join(ref.cands, ", ") + " in the project, so it looks for one in the folders above, which Sentinel never reads; an approval cannot cover it; add the file to the project"
 			}
 			cands := ref.cands
 			if len(ref.globs) > 0 {
@@ -334,11 +344,31 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 		}
 		process(it, fileRefs(it, top, f), it.p)
 	}
+	if d.unpinned == "" {
+		d.unpinned = upward
+	}
 	sort.Strings(d.files)
 	for p := range absent {
 		d.absent = append(d.absent, p)
 	}
 	sort.Strings(d.absent)
+}
+
+// anyExists reports whether one of the paths is a file of the tree.
+func (c *closer) anyExists(paths []string) bool {
+	for _, p := range paths {
+		if c.r.File(p) != nil {
+			return true
+		}
+		if !c.lst.mayExist(c.r.FS, p) {
+			continue
+		}
+		// A link counts, wherever it leads: reading it says the rest.
+		if fi, err := fs.Lstat(c.r.FS, p); err == nil && !fi.IsDir() {
+			return true
+		}
+	}
+	return false
 }
 
 // dirNames caches folder listings: most candidates (a module Python

@@ -45,6 +45,12 @@ func TestTaskfileAndPrecommit(t *testing.T) {
 		{"pre-commit run ID: that hook", pc("  - id: a\n    name: a\n    entry: make lint\n    language: system\n  - id: b\n    name: b\n    entry: pytest\n    language: system\n"), "pre-commit run a", []string{"Makefile"}, nil, ""},
 		{"pre-commit hook runs pytest: refused", pc("  - id: b\n    name: b\n    entry: pytest\n    language: system\n"), "pre-commit run --all-files", nil, nil, "a test runner"},
 		{"pre-commit install runs no hook", pc("  - id: b\n    name: b\n    entry: pytest\n    language: system\n"), "pre-commit install", nil, []string{"Makefile"}, ""},
+		{"task with no Taskfile looks above the project", map[string]string{}, "task lint", nil, nil, "looks for one in the folders above"},
+		{"task --global", tf("  lint: echo\n"), "task -g lint", nil, nil, "~/Taskfile.yml"},
+		{"just with no justfile looks above", map[string]string{}, "just lint", nil, nil, "looks for one in the folders above"},
+		{"npm run with no package.json looks above", map[string]string{}, "npm run lint", nil, nil, "looks for one in the folders above"},
+		{"rake with no Rakefile looks above", map[string]string{}, "rake lint", nil, nil, "looks for one in the folders above"},
+		{"just -f names its file", map[string]string{"j": "lint:\n    echo\n"}, "just -f j lint", []string{"j"}, nil, ""},
 		{"pre-commit args", pc("  - id: a\n    name: a\n    entry: make\n    args: [lint]\n    language: system\n"), "pre-commit run", []string{"tools/l.sh"}, nil, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
