@@ -73,3 +73,17 @@ func TestTaskfileAndPrecommit(t *testing.T) {
 		})
 	}
 }
+
+// FuzzTaskfile: the Taskfile, pre-commit and environment-file readings
+// never panic or hang on any text.
+func FuzzTaskfile(f *testing.F) {
+	f.Add("version: '3'\nincludes:\n  ci: ./ci\ndotenv: ['.env']\nvars:\n  V:\n    sh: make\ntasks:\n  lint:\n    deps: [a, {task: b}]\n    cmds:\n      - make lint\n      - task: x\n      - defer: {task: y}\n      - cmd: '{{.X}} y'\n")
+	f.Add("repos:\n- repo: local\n  hooks:\n  - id: a\n    entry: make\n    args: [lint, \"it's\"]\n    language: system\n")
+	f.Add("BASH_ENV=./x.sh\nexport A='1'\nB=\"$(cat y)\"\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		taskRefs("Taskfile.yml", ".", text, nil)
+		taskRefs("Taskfile.yml", ".", text, []string{"lint", "ci:x", "\x00"})
+		precommitRefs(".pre-commit-config.yaml", ".", text, nil)
+		shellRefs(".env", ".", text)
+	})
+}
