@@ -232,7 +232,7 @@ func TestRedTeam7TwinsE2E(t *testing.T) {
 			".venv/lib/python3.12/site-packages/team.pth": "/nonexistent\n", ".venv/bin/python": "#!/bin/sh\nexec python3 \"$@\"\n"})},
 		{"a hook that writes a log in the home folder", hook("jq -r .tool_input.command >> ~/.claude/bash-log.txt", map[string]string{})},
 		{"a hook that runs an installed program by its home path", hook("~/.local/bin/gh pr list", map[string]string{})},
-		{"a tool server from a package", map[string]string{".claude/settings.json": `{}`, ".mcp.json": `{"mcpServers":{"db":{"command":"npx","args":["-y","db-mcp"]}}}`, "notes/todo.txt": "one\n"}},
+		{"a tool server from a package of an exact version", map[string]string{".claude/settings.json": `{}`, ".mcp.json": `{"mcpServers":{"db":{"command":"npx","args":["-y","db-mcp@1.2.3"]}}}`, "notes/todo.txt": "one\n"}},
 		{"a system file sourced", hook("bash .claude/hooks/start.sh", map[string]string{".claude/hooks/start.sh": "#!/bin/bash\n. /etc/os-release\necho \"$ID\"\n"})},
 	} {
 		t.Run(c.name, func(t *testing.T) {

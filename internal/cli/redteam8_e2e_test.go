@@ -233,7 +233,7 @@ func TestRedTeam8TwinsE2E(t *testing.T) {
 		{"direnv exec . make lint", hook("direnv exec . make lint", map[string]string{"Makefile": "lint:\n\techo ok\n", ".envrc": "export A=1\n"})},
 		{".npmrc script-shell=/bin/bash", hook("npm run lint", map[string]string{"package.json": `{"scripts":{"lint":"eslint ."}}`, ".npmrc": "script-shell=/bin/bash\n"})},
 		{"a literal script piped into a shell", hook("echo 'echo ready' | bash -s", map[string]string{})},
-		{"npx prettier --check .", hook("npx prettier --check .", map[string]string{"package.json": "{}"})},
+		{"npx prettier --check . (a dependency of the project)", hook("npx prettier --check .", map[string]string{"package.json": `{"devDependencies":{"prettier":"3.3.3"}}`})},
 		{"a hook script named setup.py", hook("uv run .claude/hooks/setup.py", map[string]string{".claude/hooks/setup.py": "print('hi')\n", "pyproject.toml": "[project]\nname = 'x'\n"})},
 	} {
 		t.Run(c.name, func(t *testing.T) {

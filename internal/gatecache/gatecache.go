@@ -176,6 +176,9 @@ func (c *Cache) Digest(fsys fs.FS, files []discover.File, notices []discover.Not
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
 	for _, f := range sorted {
 		put("file", f.Path, string(f.Kind), f.Tool, fileDigest(f), fmt.Sprint(f.Truncated))
+		if w := linkOf(fsys, f.Path, false); w != "" {
+			put("link", f.Path, w)
+		}
 	}
 	ns := append([]discover.Notice{}, notices...)
 	sort.Slice(ns, func(i, j int) bool { return ns[i].Path < ns[j].Path })
@@ -187,6 +190,9 @@ func (c *Cache) Digest(fsys fs.FS, files []discover.File, notices []discover.Not
 	sort.Strings(ts)
 	for _, t := range ts {
 		put("target", t, contentOf(fsys, t))
+		if w := linkOf(fsys, t, true); w != "" {
+			put("link", t, w)
+		}
 		for d := path.Dir(t); d != "." && d != "/" && !dirs[d]; d = path.Dir(d) {
 			dirs[d] = true
 		}
@@ -204,6 +210,23 @@ func (c *Cache) Digest(fsys fs.FS, files []discover.File, notices []discover.Not
 		put("trust", p, contentOf(fsys, p))
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// linkOf is where the links on p's way point ("" for none): pointing a
+// link at another file with the same bytes changes what an approval
+// pins (scan/rules/links.go), so it is a change here too. The walk
+// never enters a linked folder, so for a file it found (!folders) only
+// the file itself can be a link: one lstat tells.
+func linkOf(fsys fs.FS, p string, folders bool) string {
+	if strings.HasSuffix(p, "/") || strings.HasPrefix(p, "../") || path.IsAbs(p) || !fs.ValidPath(p) {
+		return ""
+	}
+	if !folders {
+		if fi, err := fs.Lstat(fsys, p); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+			return ""
+		}
+	}
+	return discover.ResolveLinks(fsys, p).String()
 }
 
 // contentOf names a file's state: its sha256, "absent", or "unknown".

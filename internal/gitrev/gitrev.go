@@ -324,9 +324,67 @@ func (t *treeFS) lookup(op, name string) (*node, error) {
 	}
 	n, ok := t.nodes[name]
 	if !ok {
+		// A folder on the way may be a link inside the tree, which
+		// os.Root follows in the working tree: follow it the same way.
+		if real, err := t.viaLinks(name, 0); err == nil && real != name {
+			if n, ok = t.nodes[real]; ok {
+				return n, nil
+			}
+		}
 		return nil, &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
 	}
 	return n, nil
+}
+
+// viaLinks is name with every linked folder on its way (not name itself)
+// replaced by the folder it leads to inside the tree; a link that leaves
+// the tree, or one that loops, is an error.
+func (t *treeFS) viaLinks(name string, hops int) (string, error) {
+	if hops > maxLinkHops {
+		return "", errors.New("path escapes from parent: too many levels of symbolic links")
+	}
+	segs := strings.Split(name, "/")
+	cur := ""
+	for i, seg := range segs[:len(segs)-1] {
+		next := path.Join(cur, seg)
+		n, ok := t.nodes[next]
+		if !ok {
+			return "", fs.ErrNotExist
+		}
+		if n.mode&fs.ModeSymlink != 0 {
+			target, tn, err := t.resolve(next)
+			if err != nil {
+				return "", err
+			}
+			if !tn.IsDir() {
+				return "", fs.ErrNotExist
+			}
+			return t.viaLinks(path.Join(target, path.Join(segs[i+1:]...)), hops+1)
+		}
+		cur = next
+	}
+	return path.Join(cur, segs[len(segs)-1]), nil
+}
+
+// Lstat implements fs.ReadLinkFS: name itself is not followed, the
+// folders on its way are (as os.Root's Lstat).
+func (t *treeFS) Lstat(name string) (fs.FileInfo, error) { return t.lookup("lstat", name) }
+
+// ReadLink implements fs.ReadLinkFS: the target of the link name, as
+// written. A link is read, never followed out of the tree.
+func (t *treeFS) ReadLink(name string) (string, error) {
+	n, err := t.lookup("readlink", name)
+	if err != nil {
+		return "", err
+	}
+	if n.mode&fs.ModeSymlink == 0 || n.size > 4096 {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrInvalid}
+	}
+	target, err := t.repo.git(t.ctx, "cat-file", "blob", n.sha)
+	if err != nil {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: err}
+	}
+	return string(target), nil
 }
 
 // Stat implements fs.StatFS.
@@ -350,6 +408,11 @@ func (t *treeFS) ReadDir(name string) ([]fs.DirEntry, error) {
 
 // Open implements fs.FS.
 func (t *treeFS) Open(name string) (fs.File, error) {
+	if _, ok := t.nodes[name]; !ok && fs.ValidPath(name) {
+		if real, err := t.viaLinks(name, 0); err == nil {
+			name = real
+		}
+	}
 	n, err := t.lookup("open", name)
 	if err != nil {
 		return nil, err

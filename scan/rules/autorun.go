@@ -103,6 +103,7 @@ func (r *Repo) pinScripts(h hash.Hash, paths []string) (unpinned bool) {
 		h.Write([]byte(p))
 		h.Write([]byte{0})
 		content(p)
+		r.writeLinks(h, p)
 		// What the script loads (scriptdeps.go): a script without
 		// dependencies hashes as it always did.
 		if d := r.deps[p]; d != nil {
@@ -110,6 +111,7 @@ func (r *Repo) pinScripts(h hash.Hash, paths []string) (unpinned bool) {
 			for _, q := range d.files {
 				h.Write([]byte("\x00dep\x00" + q + "\x00"))
 				content(q)
+				r.writeLinks(h, q)
 			}
 			for _, q := range d.absent {
 				h.Write([]byte("\x00absent\x00" + q))

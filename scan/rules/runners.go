@@ -80,8 +80,8 @@ var runners = map[string]runner{
 	"bunx":       {kind: "npx"},
 	"composer":   {files: []string{"composer.json", "composer.lock", "auth.json"}, kind: "composer"},
 	"rake":       {files: []string{"Rakefile", "rakefile", "Rakefile.rb", "rakefile.rb"}, globs: []string{"rakelib/*.rake"}, kind: "rb"},
-	"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"}, kind: "lit"},
-	"pre-commit": {files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, kind: "lit"},
+	"task":       {files: []string{"Taskfile.yml", "Taskfile.yaml", "taskfile.yml", "taskfile.yaml", "Taskfile.dist.yml", "Taskfile.dist.yaml"}, kind: "task"},
+	"pre-commit": {files: []string{".pre-commit-config.yaml", ".pre-commit-config.yml"}, kind: "precommit"},
 	// Pinned by their definition files; the rest of the line is read as a
 	// command of its own (bundle exec rspec, uv run pytest).
 	"bundle": {files: []string{"Gemfile", "Gemfile.lock", "gems.rb", "gems.locked", ".bundle/config"}},
@@ -268,6 +268,14 @@ func fileRefs(it depItem, top string, f *discover.File) []depRef {
 		return append(rubyRefs(path.Dir(it.p), text), scriptLiterals(path.Dir(it.p), text)...)
 	case "data":
 		return nil
+	case "task":
+		return taskRefs(it.p, top, scriptText(f), it.goals)
+	case "precommit":
+		return precommitRefs(it.p, top, scriptText(f), it.goals)
+	case "env":
+		// An environment file, read as shell assignments (envfiles.go):
+		// BASH_ENV=./x.sh or NODE_OPTIONS=--require ./x.js load files.
+		return shellRefs(it.p, top, scriptText(f))
 	case "pyproject":
 		// uv run and poetry run build the project into their environment
 		// when it changes: an in-tree build backend (backend-path) is the
@@ -399,6 +407,13 @@ func (e *shEnv) runnerLoadsIn(name string, args []*syntax.Word, line int, dir st
 		words = append(words, v)
 	}
 	prog := strings.TrimSuffix(path.Base(name), ".exe")
+	// A package fetched from a registry (npx -y pkg, uvx pkg): fetch.go.
+	fetched := fetchWordRefs(append([]string{prog}, words...), line)
+	return append(e.runnerRow(prog, words, args, line, dir), fetched...)
+}
+
+// runnerRow reads a runner's row of the table (runners).
+func (e *shEnv) runnerRow(prog string, words []string, args []*syntax.Word, line int, dir string) []depRef {
 	if prog == "gradlew.bat" || prog == "mvnw.cmd" {
 		prog = strings.TrimSuffix(strings.TrimSuffix(prog, ".bat"), ".cmd")
 	}
@@ -441,6 +456,7 @@ func (e *shEnv) runnerLoadsIn(name string, args []*syntax.Word, line int, dir st
 		return []depRef{{line: line, refuse: shown + ", " + row.code + ", so an approval cannot cover it; run it from a script that names what it runs, or leave it to CI"}}
 	}
 	var out []depRef
+	upward := ""
 	pin := func(files []string, kind string, goals []string) {
 		var cands []string
 		for _, f := range files {
@@ -449,8 +465,9 @@ func (e *shEnv) runnerLoadsIn(name string, args []*syntax.Word, line int, dir st
 			}
 		}
 		if len(cands) > 0 {
-			out = append(out, depRef{line: line, cands: cands, kind: kind, goals: goals})
+			out = append(out, depRef{line: line, cands: cands, kind: kind, goals: goals, upward: upward})
 		}
+		upward = ""
 	}
 	switch row.kind {
 	case "make":
@@ -485,6 +502,9 @@ func (e *shEnv) runnerLoadsIn(name string, args []*syntax.Word, line int, dir st
 		if goals == nil {
 			goals = []string{""}
 		}
+		if len(files) == len(row.files) {
+			upward = "just" // no -f: just looks in the folders above too
+		}
 		pin(files, "just", goals)
 		return out
 	}
@@ -493,12 +513,65 @@ func (e *shEnv) runnerLoadsIn(name string, args []*syntax.Word, line int, dir st
 		kind = "data"
 	}
 	switch prog {
+	case "task":
+		// task [-t FILE] [-d DIR] goal…: the goals' commands (taskfile.go).
+		files := row.files
+		for i, w := range words {
+			opt, val, has := strings.Cut(w, "=")
+			if opt != "-t" && opt != "--taskfile" && opt != "-d" && opt != "--dir" {
+				continue
+			}
+			if !has && i+1 < len(words) {
+				val = words[i+1]
+			}
+			if val == "" || val == "\x00" {
+				return append(out, depRef{line: line, dynamic: "task " + w + " (the Taskfile is decided at run time)"})
+			}
+			if opt == "-t" || opt == "--taskfile" {
+				files = []string{val}
+			} else {
+				var in []string
+				for _, f := range row.files {
+					in = append(in, path.Join(val, f))
+				}
+				files = in
+			}
+		}
+		goals := plainGoals(words, map[string]bool{"-t": true, "--taskfile": true, "-d": true, "--dir": true, "-o": true, "--output": true, "-C": true, "--concurrency": true, "--interval": true})
+		if i := slices.Index(words, "--"); i >= 0 {
+			goals = plainGoals(words[:i], map[string]bool{"-t": true, "--taskfile": true, "-d": true, "--dir": true, "-o": true, "--output": true, "-C": true, "--concurrency": true, "--interval": true})
+		}
+		if goals == nil {
+			goals = []string{}
+		}
+		if slices.Contains(words, "-g") || slices.Contains(words, "--global") {
+			return append(out, depRef{line: line, outside: "~/Taskfile.yml (task --global)"})
+		}
+		if len(files) == len(row.files) && files[0] == row.files[0] {
+			upward = "task" // no -t or -d: task looks in the folders above too
+		}
+		pin(files, "task", goals)
+	case "pre-commit":
+		// pre-commit run [ID]: that hook, else every hook (taskfile.go);
+		// install, autoupdate, …: none.
+		var goals []string
+		if sub == "run" {
+			if g := plainGoals(words, map[string]bool{"--hook-stage": true, "--from-ref": true, "--to-ref": true, "-s": true, "-o": true, "--source": true, "--origin": true, "-c": true, "--config": true, "--files": true}); len(g) > 1 {
+				goals = g[1:2]
+			}
+		} else {
+			goals = []string{}
+		}
+		pin(row.files, "precommit", goals)
 	case "uv", "poetry", "pipenv":
 		pin(row.files[:1], "pyproject", nil)
 		pin(row.files[1:], kind, nil)
 		pin([]string{"setup.py"}, "", nil) // run by the build backend
 		pin([]string{"setup.cfg"}, "data", nil)
 	default:
+		if prog == "rake" {
+			upward = "rake" // rake looks for a Rakefile in the folders above too
+		}
 		pin(row.files, kind, nil)
 	}
 	if len(row.globs) > 0 {
@@ -862,7 +935,13 @@ func (e *shEnv) npmLoads(prog string, words []string, args []*syntax.Word, line 
 		}
 	}
 	pkg := path.Join(cwd, "package.json")
-	return append(out, depRef{line: line, cands: []string{pkg}, kind: "npm", goals: goals})
+	upward := ""
+	switch {
+	case slices.Contains([]string{"run", "run-script", "rum", "urn", "test", "t", "tst", "start", "stop", "restart"}, sub),
+		(prog == "yarn" || prog == "pnpm") && len(goals) > 0 && !strings.Contains(sub, "."):
+		upward = prog // it runs a script of the package.json it finds, above too
+	}
+	return append(out, depRef{line: line, cands: []string{pkg}, kind: "npm", goals: goals, upward: upward})
 }
 
 // npmConfigRefs pins the package manager's files: lockfiles by their
@@ -1240,6 +1319,7 @@ func (r *Repo) pinDeps(h hash.Hash, key string) (unpinned bool) {
 		for _, q := range d.files {
 			h.Write([]byte("\x00dep\x00" + q + "\x00"))
 			r.writeContent(h, q)
+			r.writeLinks(h, q)
 		}
 		for _, q := range d.absent {
 			h.Write([]byte("\x00absent\x00" + q))

@@ -17,7 +17,8 @@ var S17a = &Rule{
 		for _, o := range r.OutsideRuns {
 			// What runs from there is never read, so it cannot be approved.
 			rep.Add(Finding{Path: o.Source, Line: o.Line, Evidence: o.Path,
-				Message: "unapproved auto-run in " + toolName(o.Tool) + ": " + o.Source + " names " + o.Path + " (" + string(o.Kind) + "); it cannot be approved: it is outside the scanned folder, so Sentinel never reads what it runs; move it into the project"})
+				Message: "unapproved auto-run in " + toolName(o.Tool) + ": " + o.Source + " names " + o.Path + " (" + string(o.Kind) + "); it cannot be approved: it is outside the scanned folder, so Sentinel never reads what it runs; move it into the project",
+				Fix:     unapprovableFix})
 		}
 		for _, a := range r.AutoRuns {
 			if a.Unknown {
@@ -48,15 +49,21 @@ var S17a = &Rule{
 			case "rule":
 				impact = "Every Cursor session is told to run `" + clip(a.Command, 120) + "`."
 			}
+			fix := ""
 			if it.Hash == "" {
 				if why := r.unpinnedReason(targetPaths(a)); why != "" {
 					msg += "; it cannot be approved: " + why
 				}
+				fix = unapprovableFix
 			}
-			rep.Add(Finding{Path: a.Source, Line: a.Line, Message: msg, Evidence: a.Command, Impact: impact, Subject: &it})
+			rep.Add(Finding{Path: a.Source, Line: a.Line, Message: msg, Evidence: a.Command, Impact: impact, Fix: fix, Subject: &it})
 		}
 	},
 }
+
+// unapprovableFix is the fix line of an S17a or S19 finding whose entry no
+// approval can cover: the rule's own ("approve it once") would mislead.
+const unapprovableFix = "It cannot be approved, for the reason the message gives: change it so that an approval can pin what it runs (a file in the project named literally, a package of an exact version, a script instead of a test runner), or remove it. Until then `sentinel run` asks at every start, and refuses with --strict or without a terminal."
 
 // S17b finds one script wired into several tools, or a tool's hook that runs
 // a script inside another tool's folder: the shape of a supply-chain payload

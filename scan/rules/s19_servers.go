@@ -26,13 +26,15 @@ var S19 = &Rule{
 				}
 			}
 			msg := "unapproved MCP server \"" + s.Name + "\": " + where
+			fix := ""
 			if it.Hash == "" {
 				if why := r.unpinnedReason(serverScripts(s)); why != "" {
 					msg += "; it cannot be approved: " + why
 				}
+				fix = unapprovableFix
 			}
 			rep.Add(Finding{Path: s.Source, Line: s.Line,
-				Message: msg, Evidence: it.Command, Impact: impact, Subject: &it})
+				Message: msg, Evidence: it.Command, Impact: impact, Fix: fix, Subject: &it})
 		}
 	},
 }

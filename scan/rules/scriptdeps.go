@@ -71,6 +71,14 @@ type depRef struct {
 	// refuse, when set, ends a sentence "... runs <refuse>": the command
 	// runs code no approval can pin (a test runner runs every test file).
 	refuse string
+	// fetch, when set, is a package a runner fetches from the registry
+	// unless the project has it (fetch.go): refuse applies only when the
+	// project has neither a dependency on it nor node_modules/.bin/fetchBin.
+	fetch, fetchBin string
+	// upward, when set, names a runner that looks for its definition file
+	// in the folders above when none of cands exists (npm, just, task,
+	// rake): above the project that is out of the tree, so it refuses.
+	upward string
 }
 
 // scriptDeps is the dependency closure of one script.
@@ -97,6 +105,7 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 		return nil
 	}
 	var roots []string
+	var linkNotices []discover.Notice
 	seen := map[string]bool{}
 	r.deps = map[string]*scriptDeps{}
 	addRoots := func(ts []agentcfg.Target) {
@@ -110,6 +119,19 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 			if !seen[t.Path] && r.File(t.Path) != nil {
 				seen[t.Path] = true
 				roots = append(roots, t.Path)
+				continue
+			}
+			if r.deps[t.Path] != nil || r.FS == nil {
+				continue
+			}
+			// Not read: a link out of the tree is said, never followed
+			// (links.go). A missing script is S10's business.
+			if say, w := linkOutside(r.FS, t.Path); say != "" {
+				if installedLink(t.Path, w) {
+					linkNotices = append(linkNotices, discover.Notice{Path: t.Path, Message: "not read: " + say + "; it runs an installed program, which Sentinel never reads: an approval pins where the link points, not the program"})
+					continue
+				}
+				r.deps[t.Path] = &scriptDeps{unpinned: "it runs " + say + "; Sentinel never follows it, so an approval cannot cover it; put the file itself in the project"}
 			}
 		}
 	}
@@ -120,7 +142,7 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 		addRoots(s.Targets)
 	}
 	sort.Strings(roots)
-	c := &closer{r: r, lst: dirNames{}, noticed: map[string]bool{}}
+	c := &closer{r: r, lst: dirNames{}, noticed: map[string]bool{}, notices: linkNotices}
 	for _, root := range roots {
 		d := &scriptDeps{}
 		r.deps[root] = d
@@ -152,7 +174,8 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 				skip[t.Path] = true
 			}
 			c.src = s.Source
-			c.walk(d, "", programWordRefs(append([]string{s.Command}, s.Args...), s.Line), skip)
+			words := append([]string{s.Command}, s.Args...)
+			c.walk(d, "", append(programWordRefs(words, s.Line), fetchWordRefs(words, s.Line)...), skip)
 		}
 	}
 	if rootErr != nil {
@@ -213,6 +236,7 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 	inFiles := map[string]bool{}
 	absent := map[string]bool{}
 	var queue []depItem
+	upward := "" // see depRef.upward
 	if root != "" {
 		visited[root] = true
 		queue = append(queue, depItem{p: root})
@@ -224,6 +248,10 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 				where = from
 			}
 			switch {
+			case ref.fetch != "":
+				if !c.localPackage(ref.fetch, ref.fetchBin) {
+					d.unpinned = where + " runs " + ref.refuse
+				}
 			case ref.refuse != "":
 				d.unpinned = where + " runs " + ref.refuse
 			case ref.dynamic != "":
@@ -241,6 +269,11 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 			}
 			if d.unpinned != "" {
 				return
+			}
+			if ref.upward != "" && upward == "" && !c.anyExists(ref.cands) {
+				// Said last: a more precise reason (a link out, a file
+				// named at run time) wins.
+				upward = where + " runs " + ref.upward + " with none of " + strings.Join(ref.cands, ", ") + " in the project, so it looks for one in the folders above, which Sentinel never reads; an approval cannot cover it; add the file to the project"
 			}
 			cands := ref.cands
 			if len(ref.globs) > 0 {
@@ -269,6 +302,10 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 								absent[cand] = true
 							}
 							continue
+						}
+						if say, _ := linkOutside(r.FS, cand); say != "" {
+							d.unpinned = where + " loads " + say + "; Sentinel never follows it, so an approval cannot cover it"
+							return
 						}
 						d.unpinned = where + " loads " + cand + ", which Sentinel could not read (" + n.Message + "), so an approval cannot cover it"
 						return
@@ -310,11 +347,31 @@ func (c *closer) walk(d *scriptDeps, root string, first []depRef, skip map[strin
 		}
 		process(it, fileRefs(it, top, f), it.p)
 	}
+	if d.unpinned == "" {
+		d.unpinned = upward
+	}
 	sort.Strings(d.files)
 	for p := range absent {
 		d.absent = append(d.absent, p)
 	}
 	sort.Strings(d.absent)
+}
+
+// anyExists reports whether one of the paths is a file of the tree.
+func (c *closer) anyExists(paths []string) bool {
+	for _, p := range paths {
+		if c.r.File(p) != nil {
+			return true
+		}
+		if !c.lst.mayExist(c.r.FS, p) {
+			continue
+		}
+		// A link counts, wherever it leads: reading it says the rest.
+		if fi, err := fs.Lstat(c.r.FS, p); err == nil && !fi.IsDir() {
+			return true
+		}
+	}
+	return false
 }
 
 // dirNames caches folder listings: most candidates (a module Python
@@ -566,6 +623,12 @@ func systemPath(w string) bool {
 		}
 	}
 	return false
+}
+
+// localSpec is a package spec npm reads from a folder (./x, /x, ~/x,
+// file:x), not from a registry or git (@scope/x, user/repo: fetch.go).
+func localSpec(v string) bool {
+	return strings.HasPrefix(v, ".") || strings.HasPrefix(v, "/") || strings.HasPrefix(v, "~") || strings.HasPrefix(v, "file:")
 }
 
 // ---- shell ----
@@ -1246,6 +1309,8 @@ func (e *shEnv) callName(c *syntax.CallExpr) (string, int) {
 				v = "sh" // $SHELL -c '…', ${SHELL:-sh} -c '…'
 			} else if m := reLookup.FindStringSubmatch(pw); m != nil {
 				v = m[1] // $(which make) lint
+			} else if i > 0 && slices.Contains(words[:i], "env") && e.fileSubst(a, ".") {
+				v = "\x01ENV=" // env $(cat .env) make lint: assignments (envfiles.go)
 			}
 		}
 		words[i] = v
@@ -1438,6 +1503,14 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 			out = append(out, e.commandLoads(name, c.Args[i:], p, top, dir)...)
 			out = append(out, e.runnerLoads(name, c.Args[i:], int(c.Args[i-1].Pos().Line()), dir)...)
 			out = append(out, e.programRefs(c)...)
+			out = append(out, e.envFileLoads(c, dir)...)
+		case *syntax.DeclClause:
+			// export $(cat .env | xargs): the file's assignments (envfiles.go).
+			for _, a := range x.Args {
+				if a.Naked && a.Name == nil && a.Value != nil {
+					out = append(out, e.envSubstReads(a.Value, dir)...)
+				}
+			}
 		}
 		return true
 	})
@@ -1723,7 +1796,7 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 		// package.json and the scripts run: runnerLoads.
 		for i := range args {
 			if v, ok := lit(i); ok && (v == "exec" || v == "dlx") {
-				if w, ok := lit(i + 1); ok && pathy(w) {
+				if w, ok := lit(i + 1); ok && localSpec(w) {
 					out = append(out, depRef{line: line(i), dynamic: name + " " + v + " " + w + " (a project package folder)"})
 				}
 			}
@@ -1734,10 +1807,10 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 			if !ok || strings.HasPrefix(v, "-") {
 				continue
 			}
-			if pathy(v) {
+			if localSpec(v) {
 				out = append(out, depRef{line: line(i), dynamic: name + " " + v + " (a project package folder runs the file its package.json names)"})
 			}
-			break
+			break // a registry or git spec (@scope/x, user/repo): fetch.go
 		}
 	case "eval":
 		var parts []string
