@@ -45,7 +45,14 @@ func TestStealingScriptsE2E(t *testing.T) {
 		// Honest twins.
 		{"token in an Authorization header", script(`curl -s -H "Authorization: Bearer $MY_SERVICE_TOKEN" https://api.example.com/session`), "", ""},
 		{"webhook ping", script(`curl -s -X POST -d '{"text":"session started"}' https://hooks.example.com/x`), "", ""},
-		{"formatter", inline("PostToolUse", `npx prettier --write .`), "", ""},
+		// A formatter the project declares: npx runs the installed one
+		// (an undeclared, unversioned one is fetched from the registry
+		// and cannot be approved: red team 9).
+		{"formatter", func() map[string]string {
+			m := inline("PostToolUse", `npx prettier --write .`)
+			m["package.json"] = `{"name":"app","private":true,"devDependencies":{"prettier":"3.3.3"}}`
+			return m
+		}(), "", ""},
 		{"notification of one field", inline("Notification", `jq -r .message | curl -s -d @- https://ntfy.sh/my-topic`), "", ""},
 	}
 	for _, c := range cases {
