@@ -39,22 +39,7 @@ func TestEnvFiles(t *testing.T) {
 		{"dotenv -e .env.hook -- true", []string{".env.hook", "tools/init.sh"}, nil},
 	} {
 		t.Run(c.cmd, func(t *testing.T) {
-			r := cmdRepo(files, c.cmd)
-			r.ReadScriptDeps()
-			got, why := r.ScriptDeps(cmdKey(c.cmd))
-			if why != "" {
-				t.Fatalf("unpinned: %s", why)
-			}
-			for _, w := range c.want {
-				if !slices.Contains(got, w) {
-					t.Errorf("%s not pinned: %v", w, got)
-				}
-			}
-			for _, w := range c.not {
-				if slices.Contains(got, w) {
-					t.Errorf("%s pinned: %v", w, got)
-				}
-			}
+			checkCommandDeps(t, files, c.cmd, c.want, c.not, "")
 		})
 	}
 	// A missing env file is pinned as absent; one out of the tree refuses.

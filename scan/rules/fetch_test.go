@@ -85,15 +85,7 @@ func TestFetchedPackages(t *testing.T) {
 		{"npx tsx x.ts", map[string]string{"package.json": `{"devDependencies":{"tsx":"4.19.0"}}`}, ""},
 	} {
 		t.Run(c.cmd, func(t *testing.T) {
-			r := cmdRepo(c.files, c.cmd)
-			r.ReadScriptDeps()
-			_, why := r.ScriptDeps(cmdKey(c.cmd))
-			if c.unpinned == "" && why != "" || c.unpinned != "" && !strings.Contains(why, c.unpinned) {
-				t.Fatalf("unpinned %q, want %q", why, c.unpinned)
-			}
-			if it := r.HookItem(r.AutoRuns[0]); (it.Hash == "") != (c.unpinned != "") {
-				t.Fatalf("hash %q with reason %q", it.Hash, why)
-			}
+			checkCommandDeps(t, c.files, c.cmd, nil, nil, c.unpinned)
 		})
 	}
 }

@@ -20,6 +20,35 @@ func cmdRepo(files map[string]string, cmd string) *Repo {
 		AutoRuns: []agentcfg.AutoRun{{Tool: "claude", Source: ".claude/settings.json", Event: "SessionStart", Type: "command", Command: cmd}}}
 }
 
+// checkCommandDeps reads the dependencies of the one hook of a repository
+// holding files that runs cmd, and checks them: the files of want are
+// pinned and those of not are not, and the hook is refused (unpinned, a
+// part of the reason) or approvable (""), its hash empty exactly when it
+// is refused. It returns the repository and what was pinned.
+func checkCommandDeps(t *testing.T, files map[string]string, cmd string, want, not []string, unpinned string) (*Repo, []string) {
+	t.Helper()
+	r := cmdRepo(files, cmd)
+	r.ReadScriptDeps()
+	got, why := r.ScriptDeps(cmdKey(cmd))
+	if unpinned == "" && why != "" || unpinned != "" && !strings.Contains(why, unpinned) {
+		t.Fatalf("unpinned %q, want %q (files %v)", why, unpinned, got)
+	}
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("%s not pinned: %v", w, got)
+		}
+	}
+	for _, w := range not {
+		if slices.Contains(got, w) {
+			t.Errorf("%s pinned, should not be: %v", w, got)
+		}
+	}
+	if it := r.HookItem(r.AutoRuns[0]); (it.Hash == "") != (unpinned != "") {
+		t.Fatalf("hash %q with unpinned %q", it.Hash, why)
+	}
+	return r, got
+}
+
 func TestCommandDeps(t *testing.T) {
 	for _, c := range []struct {
 		name     string
@@ -105,26 +134,7 @@ func TestCommandDeps(t *testing.T) {
 		{"/proc/self/cwd: fails closed", nil, "bash /proc/self/cwd/../x.sh", nil, nil, "which is outside"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := cmdRepo(c.files, c.cmd)
-			r.ReadScriptDeps()
-			files, why := r.ScriptDeps(cmdKey(c.cmd))
-			if c.unpinned == "" && why != "" || c.unpinned != "" && !strings.Contains(why, c.unpinned) {
-				t.Fatalf("unpinned %q, want %q (files %v)", why, c.unpinned, files)
-			}
-			for _, w := range c.want {
-				if !slices.Contains(files, w) {
-					t.Errorf("%s not pinned: %v", w, files)
-				}
-			}
-			for _, w := range c.not {
-				if slices.Contains(files, w) {
-					t.Errorf("%s pinned, should not be: %v", w, files)
-				}
-			}
-			it := r.HookItem(r.AutoRuns[0])
-			if (it.Hash == "") != (c.unpinned != "") {
-				t.Fatalf("hash %q with unpinned %q", it.Hash, why)
-			}
+			checkCommandDeps(t, c.files, c.cmd, c.want, c.not, c.unpinned)
 		})
 	}
 }

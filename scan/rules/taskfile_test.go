@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"slices"
-	"strings"
 	"testing"
 )
 
@@ -54,22 +52,7 @@ func TestTaskfileAndPrecommit(t *testing.T) {
 		{"pre-commit args", pc("  - id: a\n    name: a\n    entry: make\n    args: [lint]\n    language: system\n"), "pre-commit run", []string{"tools/l.sh"}, nil, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := cmdRepo(c.files, c.cmd)
-			r.ReadScriptDeps()
-			got, why := r.ScriptDeps(cmdKey(c.cmd))
-			if c.unpinned == "" && why != "" || c.unpinned != "" && !strings.Contains(why, c.unpinned) {
-				t.Fatalf("unpinned %q, want %q (files %v)", why, c.unpinned, got)
-			}
-			for _, w := range c.want {
-				if !slices.Contains(got, w) {
-					t.Errorf("%s not pinned: %v", w, got)
-				}
-			}
-			for _, w := range c.not {
-				if slices.Contains(got, w) {
-					t.Errorf("%s pinned: %v", w, got)
-				}
-			}
+			checkCommandDeps(t, c.files, c.cmd, c.want, c.not, c.unpinned)
 		})
 	}
 }
