@@ -941,20 +941,30 @@ func guardSpans(lower, lang string, hs []Hit) (out []govSpan, guarded bool) {
 	return out, guarded
 }
 
-// bracketAround returns the span inside the round brackets (ASCII or
-// full-width) that enclose the hit g, if any.
+// bracketAround returns the span inside the round or square brackets
+// (ASCII or full-width) that enclose the hit g, if any.
 func bracketAround(lower string, g Hit) (span, bool) {
-	open := strings.LastIndexAny(lower[:g.Start], "()（）")
-	if open < 0 || (lower[open] != '(' && !strings.HasPrefix(lower[open:], "（")) {
+	const brackets = "()[]（）［］"
+	open := strings.LastIndexAny(lower[:g.Start], brackets)
+	if open < 0 || !hasPrefixAny(lower[open:], "(", "[", "（", "［") {
 		return span{}, false
 	}
 	rest := lower[g.End:]
-	end := strings.IndexAny(rest, "()（）")
-	if end < 0 || (rest[end] != ')' && !strings.HasPrefix(rest[end:], "）")) {
+	end := strings.IndexAny(rest, brackets)
+	if end < 0 || !hasPrefixAny(rest[end:], ")", "]", "）", "］") {
 		return span{}, false
 	}
 	_, w := utf8.DecodeRuneInString(lower[open:])
 	return span{open + w, g.End + end}, true
+}
+
+func hasPrefixAny(s string, prefixes ...string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(s, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // backward reports a negation that governs the acts before it too. In
