@@ -54,8 +54,12 @@ func TestWarningsLinesCPU(t *testing.T) {
 			t.Fatalf("file %d: the oracle's lines give %d readings, Warnings %d", i, len(got), len(want))
 		}
 	}
+	scanned := make([][]uint64, len(texts))
+	for i, s := range texts {
+		scanned[i] = scanLines(s)
+	}
 	// What the restricted cut reads.
-	var all, cut, allBytes, cutBytes, fallback, oracle int
+	var all, cut, allBytes, cutBytes, fallback, oracle, byScan int
 	var us []Unit
 	var gaps []bool
 	for i, s := range texts {
@@ -80,9 +84,11 @@ func TestWarningsLinesCPU(t *testing.T) {
 		}
 		us, gaps = appendUnitsMarked(us[:0], gaps[:0], s, exact[i], d)
 		oracle += len(us)
+		us, gaps = appendUnitsMarked(us[:0], gaps[:0], s, scanned[i], d)
+		byScan += len(us)
 	}
-	t.Logf("%d files (%d cut whole: may exceed maxUnits); units read %d of %d (%.1f%%), their bytes %d of %d (%.1f%%); with the oracle's lines %d units (%.1f%%)",
-		len(texts), fallback, cut, all, 100*float64(cut)/float64(all), cutBytes, allBytes, 100*float64(cutBytes)/float64(allBytes), oracle, 100*float64(oracle)/float64(all))
+	t.Logf("%d files (%d cut whole: may exceed maxUnits); units read %d of %d (%.1f%%), their bytes %d of %d (%.1f%%); with the lines' form gate scans %d units (%.1f%%), with the oracle's lines %d (%.1f%%)",
+		len(texts), fallback, cut, all, 100*float64(cut)/float64(all), cutBytes, allBytes, 100*float64(cutBytes)/float64(allBytes), byScan, 100*float64(byScan)/float64(all), oracle, 100*float64(oracle)/float64(all))
 	variants := []struct {
 		name string
 		run  func()
@@ -105,6 +111,11 @@ func TestWarningsLinesCPU(t *testing.T) {
 		{"warnings", func() {
 			for _, s := range texts {
 				Warnings(s)
+			}
+		}},
+		{"warnings, blocks the lines' scans mark only", func() {
+			for i, s := range texts {
+				WarningsLines(s, scanned[i])
 			}
 		}},
 		{"warnings, blocks an oracle marks only", func() {

@@ -69,6 +69,24 @@ func exactLines(src string) []uint64 {
 	return out
 }
 
+// scanLines returns, for each line of src, the groups of the form gate's
+// scan of the line (every group for a line longer than the scan reads):
+// what a pass over the lines with the form gate's token starts, not
+// substrings, would mark.
+func scanLines(src string) []uint64 {
+	d, fg := loaded(), formGateOnce()
+	var sc gateScratch
+	var out []uint64
+	for line := range strings.SplitSeq(src, "\n") {
+		g := ^uint64(0)
+		if len(line) < MaxUnit {
+			g = fg.scan(d, line, &sc)
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
 func TestWarningsLinesMatchesWarnings(t *testing.T) {
 	p := lineKeyFilter()
 	check := func(name, s string) {
@@ -76,6 +94,9 @@ func TestWarningsLinesMatchesWarnings(t *testing.T) {
 		want := Warnings(s)
 		if got := WarningsLines(s, keyLines(p, s)); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: WarningsLines differs from Warnings: %s", name, firstDiff(got, want))
+		}
+		if got := WarningsLines(s, scanLines(s)); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: WarningsLines on the lines' scans differs from Warnings: %s", name, firstDiff(got, want))
 		}
 		if got := WarningsLines(s, exactLines(s)); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: WarningsLines on the verified groups differs from Warnings: %s", name, firstDiff(got, want))
