@@ -20,7 +20,7 @@ import (
 // gateCap is how many first bytes of a literal the automaton reads.
 const gateCap = 6
 
-const gateShift = 5
+const gateShift = 6
 
 // gateBoundary is the class of the token start, which the automaton
 // reads before the first byte of a token; no byte is of this class.
@@ -33,57 +33,20 @@ const gateTok = gateBoundary - 1
 // class of its own (capitals with their lower case), any other byte of a
 // word gateTok, any other byte 0; a byte outside ASCII in a literal, or
 // more classes than fit, gives !ok.
-func gateClasses(lits []string, capLen int) (class [256]uint8, merged, ok bool) {
+func gateClasses(lits []string) (class [256]uint8, ok bool) {
 	n := uint8(1)
 	for _, l := range lits {
 		for i := 0; i < len(l); i++ {
-			if c := l[i]; c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
-				return class, false, false
-			}
-		}
-		if len(l) > capLen {
-			l = l[:capLen]
-		}
-		for i := 0; i < len(l); i++ {
 			c := l[i]
-			if 'a' <= c && c <= 'z' && class[c] == 0 {
+			if c >= utf8.RuneSelf || 'A' <= c && c <= 'Z' {
+				return class, false
+			}
+			if class[c] == 0 {
+				if n == gateTok {
+					return class, false
+				}
 				class[c] = n
 				n++
-			}
-		}
-	}
-	// The other bytes: each a class of its own while they fit, else
-	// the bytes of words in one class and the others in two.
-	var other []byte
-	for _, l := range lits {
-		if len(l) > capLen {
-			l = l[:capLen]
-		}
-		for i := 0; i < len(l); i++ {
-			if c := l[i]; class[c] == 0 {
-				class[c] = 255
-				other = append(other, c)
-			}
-		}
-	}
-	if int(n)+len(other) <= gateTok {
-		for _, c := range other {
-			class[c] = n
-			n++
-		}
-	} else {
-		if int(n)+3 > gateTok {
-			return class, false, false
-		}
-		merged = true
-		for _, c := range other {
-			switch {
-			case tokByte[c]:
-				class[c] = n
-			case c == '.':
-				class[c] = n + 1
-			default:
-				class[c] = n + 2
 			}
 		}
 	}
@@ -95,7 +58,7 @@ func gateClasses(lits []string, capLen int) (class [256]uint8, merged, ok bool) 
 			class[c] = gateTok
 		}
 	}
-	return class, merged, true
+	return class, true
 }
 
 // pattern is what the automaton looks for: the first capLen bytes of a
@@ -119,11 +82,11 @@ type pattern struct {
 // false when the literals do not fit it (Warnings then uses the class
 // gate).
 func (g *formGate) compile(capLen int) bool {
-	class, merged, ok := gateClasses(g.text, capLen)
+	class, ok := gateClasses(g.text)
 	if !ok {
 		return false
 	}
-	g.class, g.merged = class, merged
+	g.class = class
 	g.capLen = capLen
 	g.pats = g.pats[:0]
 	g.ends, g.outGroups = nil, nil
@@ -498,11 +461,7 @@ func (g *formGate) check(s string, end int, ends []int32, found uint64) uint64 {
 		p := end - pt.n
 		// The automaton matched the first pt.n bytes (each byte of a
 		// literal has a class of its own, a capital its lower case's).
-		if g.merged {
-			if !foldPrefix(s[p:], t) {
-				continue
-			}
-		} else if !foldPrefix(s[end:], t[pt.n:]) {
+		if !foldPrefix(s[end:], t[pt.n:]) {
 			continue
 		}
 		if !pt.word {

@@ -44,7 +44,6 @@ type formGate struct {
 	// literals whose first bytes end in state firstOut+i, outGroups[i]
 	// their groups.
 	class    [256]uint8
-	merged   bool
 	capLen   int
 	next     []uint16
 	firstOut uint32
