@@ -52,25 +52,6 @@ func analyze(src string, all bool) []Reading {
 // analyzeGate is analyze with the form gate fg (nil: the class gate
 // alone), which only Warnings uses.
 func analyzeGate(src string, all bool, fg *formGate) []Reading {
-	if all {
-		return analyzeUnits(src, Units(src), nil, true, fg)
-	}
-	// Only the readings that warn are returned, as copies: the units can
-	// go back to a pool.
-	up := unitPool.Get().(*[]Unit)
-	units := appendUnitsLower((*up)[:0], src, false)
-	out := analyzeUnits(src, units, nil, false, fg)
-	clear(units) // keep no file alive from the pool
-	*up = units[:0]
-	unitPool.Put(up)
-	return out
-}
-
-// analyzeUnits reads units, the units of src as Units cuts them (with
-// all; else as appendUnitsLower cuts them without lowering), or some of
-// them: gaps, when not nil, says of each unit that the unit before it in
-// the file is not in units (WarningsLines), so it joins with none.
-func analyzeUnits(src string, units []Unit, gaps []bool, all bool, fg *formGate) []Reading {
 	m := Embedded()
 	d := loaded()
 	if d.gate == nil {
@@ -87,6 +68,7 @@ func analyzeUnits(src string, units []Unit, gaps []bool, all bool, fg *formGate)
 		}
 		return fileLang
 	}
+	var units []Unit
 	var out []Reading
 	// The scans of the unit and the one before, in pair, their buffers
 	// pooled.
@@ -101,8 +83,19 @@ func analyzeUnits(src string, units []Unit, gaps []bool, all bool, fg *formGate)
 		}()
 	}
 	if all {
+		units = Units(src)
 		// Never grown, so prev stays valid.
 		out = make([]Reading, 0, len(units))
+	} else {
+		// Only the readings that warn are returned, as copies: the
+		// units can go back to a pool.
+		up := unitPool.Get().(*[]Unit)
+		units = appendUnitsLower((*up)[:0], src, false)
+		defer func() {
+			clear(units) // keep no file alive from the pool
+			*up = units[:0]
+			unitPool.Put(up)
+		}()
 	}
 	// Without all, the unit and the one before are kept in pair: a
 	// reading is copied out when it warns, and the one before is changed
@@ -128,7 +121,7 @@ func analyzeUnits(src string, units []Unit, gaps []bool, all bool, fg *formGate)
 		} else if d.gate != nil {
 			groups = d.gate.groups(u.Text)
 		}
-		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&d.lend != 0 && (gaps == nil || !gaps[i])
+		joinable := prev != nil && prev.Unit.Para == u.Para && prevGroups&d.lend != 0
 		read := d.gate == nil || d.possible(groups) || joinable && d.possible(groups|prevGroups&d.lend)
 		formed := false
 		if read && fg != nil {
