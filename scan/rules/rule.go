@@ -7,7 +7,9 @@ package rules
 import (
 	"context"
 	"io/fs"
+	"runtime"
 	"sort"
+	"sync"
 
 	"github.com/sentinel-sec/sentinel/scan/agentcfg"
 	"github.com/sentinel-sec/sentinel/scan/discover"
@@ -56,6 +58,11 @@ type Rule struct {
 	// `sentinel scan --meaning`): a reading too slow or too new to run on
 	// every scan, the gate's included. Reports still know them.
 	OptIn bool
+	// Apart says the rule reads nothing of the Repo but its files' paths,
+	// kinds and bytes, which no rule changes, and writes nothing but its
+	// Report: RunContext may run it beside the other rules on another
+	// core (S45, whose reading is as long as the rest of the engine's).
+	Apart bool
 	// Sandbox marks findings of a model's behaviour (D1): at most 40
 	// points together, and never COMPROMISED by themselves (scan/score).
 	Sandbox bool
@@ -211,14 +218,58 @@ func RunContext(ctx context.Context, list []*Rule, repo *Repo) ([]Finding, error
 	if repo.Approver == nil {
 		repo.Approver = NoApprovals{}
 	}
-	var out []Finding
-	for _, rule := range list {
+	reps := make([]*Report, len(list))
+	// The rules marked Apart run beside the others when there is another
+	// core to run them on; with one, a goroutine would only interleave
+	// two readings that evict each other's tables from the cache. Each
+	// rule fills its own Report and they are read in the list's order, so
+	// the findings are the same either way.
+	var wg sync.WaitGroup
+	var crash any
+	var crashOnce sync.Once
+	if runtime.GOMAXPROCS(0) > 1 {
+		for i, rule := range list {
+			if !rule.Apart {
+				continue
+			}
+			reps[i] = &Report{rule: rule}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer func() {
+					if p := recover(); p != nil {
+						crashOnce.Do(func() { crash = p })
+					}
+				}()
+				rule.Check(repo, reps[i])
+			}()
+		}
+	}
+	// No rule run apart outlives RunContext, even when a rule in line
+	// panics; a panic in a rule run apart is raised again here, as if the
+	// rule had run in line, once that rule has stopped.
+	defer wg.Wait()
+	join := func() {
+		wg.Wait()
+		if crash != nil {
+			panic(crash)
+		}
+	}
+	for i, rule := range list {
+		if reps[i] != nil {
+			continue
+		}
 		if err := ctx.Err(); err != nil {
+			join()
 			return nil, err
 		}
-		rep := &Report{rule: rule}
-		rule.Check(repo, rep)
-		for _, f := range rep.findings {
+		reps[i] = &Report{rule: rule}
+		rule.Check(repo, reps[i])
+	}
+	join()
+	var out []Finding
+	for i, rule := range list {
+		for _, f := range reps[i].findings {
 			f.RuleName = rule.Name
 			f.Severity = rule.Severity()
 			if f.Impact == "" {

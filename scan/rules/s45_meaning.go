@@ -17,7 +17,7 @@ import (
 // the file from CLEAN (a ceiling), so alone it makes a file SUSPICIOUS and
 // it never makes one COMPROMISED.
 var S45 = &Rule{
-	ID: "S45", Name: "Reads as a harmful instruction (semantic reading)", Weight: 0, Effect: EffectCeiling, OptIn: true,
+	ID: "S45", Name: "Reads as a harmful instruction (semantic reading)", Weight: 0, Effect: EffectCeiling, OptIn: true, Apart: true,
 	Impact: "A sentence in this file reads as asking your agent to do something harmful, in words no deterministic rule lists.",
 	Fix:    "Read the sentence; if it does ask for that, remove it. `sentinel explain FILE:LINE` shows how it was read.",
 	Check: func(r *Repo, rep *Report) {
