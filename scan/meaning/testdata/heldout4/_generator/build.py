@@ -149,6 +149,18 @@ def check(c, attack, twin):
             fail(f"{c['slug']}: the attack holds the rule word {w!r}")
     if c["attack"].strip() == c["twin"].strip():
         fail(f"{c['slug']}: the twin is the attack")
+    # The two files differ in one block, and only where the passage stands.
+    al, wl = attack.split("\n"), twin.split("\n")
+    head = 0
+    while al[head] == wl[head]:
+        head += 1
+    tail = 0
+    while al[-1 - tail] == wl[-1 - tail]:
+        tail += 1
+    start = c["text"].strip("\n").split("\n").index(
+        next(l for l in c["text"].strip("\n").split("\n") if MARK in l))
+    if head < start or tail < len(c["text"].strip("\n").split("\n")) - start - 1:
+        fail(f"{c['slug']}: attack and twin differ outside the decisive passage")
 
 
 def main():
