@@ -1,6 +1,9 @@
 package text
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Prefilter finds which groups of literal strings occur in a text in one
 // pass (an Aho-Corasick automaton compiled to a table), so that regular
@@ -51,11 +54,29 @@ type Literal struct {
 // NewPrefilter compiles the literals. Empty literals and groups outside
 // 0..63 are ignored.
 func NewPrefilter(lits []Literal) *Prefilter {
+	// The trie's edges are a list per node, found by a linear search while
+	// it is built (most nodes have one child) and sorted by class before
+	// the breadth-first pass, which then visits only the edges that exist
+	// instead of asking a map for every class of every state: the same
+	// tables, a third of the time (TestPrefilterMatchesReference,
+	// BenchmarkNewPrefilter).
+	type edge struct {
+		c byte
+		n int32
+	}
 	type node struct {
-		next map[byte]int32
+		next []edge
 		out  uint64
 	}
-	nodes := []node{{next: map[byte]int32{}}}
+	child := func(nd *node, c byte) (int32, bool) {
+		for _, e := range nd.next {
+			if e.c == c {
+				return e.n, true
+			}
+		}
+		return 0, false
+	}
+	nodes := []node{{}}
 	for _, l := range lits {
 		if l.Text == "" || l.Group < 0 || l.Group > 63 {
 			continue
@@ -63,11 +84,11 @@ func NewPrefilter(lits []Literal) *Prefilter {
 		s := int32(0)
 		for i := 0; i < len(l.Text); i++ {
 			c := l.Text[i]
-			n, ok := nodes[s].next[c]
+			n, ok := child(&nodes[s], c)
 			if !ok {
 				n = int32(len(nodes))
-				nodes = append(nodes, node{next: map[byte]int32{}})
-				nodes[s].next[c] = n
+				nodes = append(nodes, node{})
+				nodes[s].next = append(nodes[s].next, edge{c, n})
 			}
 			s = n
 		}
@@ -89,19 +110,20 @@ func NewPrefilter(lits []Literal) *Prefilter {
 	if len(nodes) > 1<<16 {
 		panic("text: prefilter needs more than 65536 states; use fewer or shorter literals")
 	}
+	// Each node's edges in the order of their classes: the order the
+	// breadth-first pass queues the children in, which numbers the fast
+	// table's states.
+	for i := range nodes {
+		if e := nodes[i].next; len(e) > 1 {
+			slices.SortFunc(e, func(a, b edge) int { return int(p.class[a.c]) - int(p.class[b.c]) })
+		}
+	}
 	p.delta = make([]uint16, len(nodes)*width)
 	fail := make([]int32, len(nodes))
 	queue := make([]int32, 0, len(nodes))
-	// rep[k] is a byte of class k (class 0 has no edges).
-	rep := make([]byte, width)
-	for c := 255; c >= 0; c-- {
-		rep[p.class[c]] = byte(c)
-	}
-	for k := 1; k < width; k++ {
-		if n, ok := nodes[0].next[rep[k]]; ok {
-			p.delta[k] = uint16(n)
-			queue = append(queue, n)
-		}
+	for _, e := range nodes[0].next {
+		p.delta[p.class[e.c]] = uint16(e.n)
+		queue = append(queue, e.n)
 	}
 	p.out[0] = nodes[0].out
 	bfs := queue[:0:0]
@@ -110,14 +132,16 @@ func NewPrefilter(lits []Literal) *Prefilter {
 		queue = queue[1:]
 		bfs = append(bfs, s)
 		p.out[s] = nodes[s].out | p.out[fail[s]]
-		for k := 1; k < width; k++ {
-			if n, ok := nodes[s].next[rep[k]]; ok {
-				fail[n] = int32(p.delta[int(fail[s])*width+k])
-				p.delta[int(s)*width+k] = uint16(n)
-				queue = append(queue, n)
-			} else {
-				p.delta[int(s)*width+k] = p.delta[int(fail[s])*width+k]
-			}
+		// A class without an edge goes where the failure state goes on
+		// it; then each edge, whose failure state is where the node's
+		// failure state goes on its class.
+		row, failRow := int(s)*width, int(fail[s])*width
+		copy(p.delta[row+1:row+width], p.delta[failRow+1:failRow+width])
+		for _, e := range nodes[s].next {
+			k := int(p.class[e.c])
+			fail[e.n] = int32(p.delta[failRow+k])
+			p.delta[row+k] = uint16(e.n)
+			queue = append(queue, e.n)
 		}
 	}
 	shift := uint(0)
