@@ -21,7 +21,7 @@ func asciiGateLits() []text.Literal {
 // TestDFA16Serves checks the gate runs on the compact automaton: were it
 // nil, the gate would fall back to text.Prefilter, correct but slower.
 func TestDFA16Serves(t *testing.T) {
-	if loaded().gate.dfa == nil {
+	if loaded().gate.ascii().dfa == nil {
 		t.Fatal("the gate's ASCII literals no longer fit dfa16 (63 classes, 65,536 states)")
 	}
 }
@@ -29,7 +29,7 @@ func TestDFA16Serves(t *testing.T) {
 // TestDFA16MatchesPrefilter holds dfa16 to text.Prefilter on every unit of
 // the equivalence texts, as written and upper-cased.
 func TestDFA16MatchesPrefilter(t *testing.T) {
-	d := loaded().gate.dfa
+	d := loaded().gate.ascii().dfa
 	p := text.NewPrefilter(asciiGateLits())
 	for _, s := range safeTexts(t) {
 		for _, u := range refUnits(s) {
@@ -45,7 +45,7 @@ func TestDFA16MatchesPrefilter(t *testing.T) {
 func FuzzDFA16(f *testing.F) {
 	lits := []text.Literal{{Text: "send", Group: 0}, {Text: "end", Group: 1}, {Text: "sender", Group: 2}, {Text: ".env", Group: 3}, {Text: "d", Group: 63}}
 	d, p := newDFA16(lits), text.NewPrefilter(lits)
-	gd, gp := loaded().gate.dfa, text.NewPrefilter(asciiGateLits())
+	gd, gp := loaded().gate.ascii().dfa, text.NewPrefilter(asciiGateLits())
 	f.Add("Send the .ENV to the SENDER; then end.")
 	f.Add("sendsenderend\xff.env")
 	f.Fuzz(func(t *testing.T, s string) {

@@ -35,7 +35,7 @@ func BenchmarkGate(b *testing.B) {
 		b.SetBytes(int64(an))
 		for b.Loop() {
 			for _, u := range ascii {
-				d.gate.dfa.groups(u)
+				d.gate.ascii().dfa.groups(u)
 			}
 		}
 	})

@@ -19,10 +19,12 @@ import (
 // are a quarter of that width. TestUnitGateMatchesOneAutomaton checks the
 // two give the same groups.
 type unitGate struct {
-	ascii, wide *text.Prefilter
-	// dfa is the ASCII automaton in compact form (dfa_fast.go); ascii
-	// is built only when the literals do not fit it.
-	dfa *dfa16
+	wide *text.Prefilter
+	// ascii is the ASCII automaton, built on first use: only Analyze
+	// (`sentinel explain`) reads units through the class gate; S45's
+	// Warnings reads them through the form gate, so a scan does not pay
+	// for building it (BenchmarkLoad).
+	ascii func() asciiAutomaton
 	// wideRunes marks the runes below U+10000 that the wide literals hold,
 	// wideHigh those above: a unit with none of them holds no wide
 	// literal, and the wide automaton does not run on it.
@@ -41,10 +43,14 @@ func newUnitGate(lits []text.Literal) *unitGate {
 			wide = append(wide, l)
 		}
 	}
-	g := &unitGate{dfa: newDFA16(ascii), wide: text.NewPrefilter(wide), lits: lits, wideHigh: map[rune]bool{}}
-	if g.dfa == nil {
-		g.ascii = text.NewPrefilter(ascii)
-	}
+	g := &unitGate{wide: text.NewPrefilter(wide), lits: lits, wideHigh: map[rune]bool{}}
+	g.ascii = sync.OnceValue(func() asciiAutomaton {
+		a := asciiAutomaton{dfa: newDFA16(ascii)}
+		if a.dfa == nil {
+			a.pre = text.NewPrefilter(ascii)
+		}
+		return a
+	})
 	for _, l := range wide {
 		for _, r := range l.Text {
 			if r >= utf8.RuneSelf {
@@ -53,6 +59,14 @@ func newUnitGate(lits []text.Literal) *unitGate {
 		}
 	}
 	return g
+}
+
+// asciiAutomaton is the class gate's automaton over its ASCII literals:
+// dfa in compact form (dfa_fast.go), or pre when the literals do not fit
+// it.
+type asciiAutomaton struct {
+	dfa *dfa16
+	pre *text.Prefilter
 }
 
 // needed drops each literal that holds another literal of its group:
@@ -123,11 +137,12 @@ var gateBuf = sync.Pool{New: func() any { b := make([]byte, 0, MaxUnit); return 
 // groups returns the groups of the literals in lowerUnit(s).
 func (g *unitGate) groups(s string) uint64 {
 	s = clipUnit(s)
+	a := g.ascii()
 	if isASCII(s) {
-		if g.dfa != nil {
-			return g.dfa.groups(s)
+		if a.dfa != nil {
+			return a.dfa.groups(s)
 		}
-		return g.ascii.GroupsFold(s)
+		return a.pre.GroupsFold(s)
 	}
 	bp := gateBuf.Get().(*[]byte)
 	low := appendLower((*bp)[:0], s)
@@ -135,10 +150,10 @@ func (g *unitGate) groups(s string) uint64 {
 	// written again until they return.
 	ls := unsafe.String(unsafe.SliceData(low), len(low))
 	var found uint64
-	if g.dfa != nil {
-		found = g.dfa.groups(ls)
+	if a.dfa != nil {
+		found = a.dfa.groups(ls)
 	} else {
-		found = g.ascii.Groups(ls)
+		found = a.pre.Groups(ls)
 	}
 	if g.mayHoldWide(low) {
 		found |= g.wide.Groups(ls)
