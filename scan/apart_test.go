@@ -6,10 +6,14 @@ import (
 	"io/fs"
 	"os"
 	"runtime"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/sentinel-sec/sentinel/internal/corpus"
+	"github.com/sentinel-sec/sentinel/scan/rules"
 )
 
 // TestMeaningBesideSameResult: with S45 on, a scan on several cores (S45
@@ -68,4 +72,60 @@ func TestMeaningBesideSameResult(t *testing.T) {
 	if warned == 0 {
 		t.Fatal("S45 warned on nothing in the tree in memory: the test no longer runs it beside the others")
 	}
+}
+
+// TestPrepareBesideWalk: with another core, a rule's Prepare runs while
+// the tree is walked, and Scan returns only once it is over, even when
+// the scan itself fails (a cancelled context), so no goroutine outlives
+// Scan.
+func TestPrepareBesideWalk(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	for _, cancelled := range []bool{false, true} {
+		var prepared atomic.Bool
+		release := make(chan struct{})
+		entered := make(chan struct{})
+		r := &rules.Rule{ID: "T1", Prepare: func() {
+			close(entered)
+			<-release
+			prepared.Store(true)
+		}, Check: func(*rules.Repo, *rules.Report) {}}
+		ctx, cancel := context.WithCancel(context.Background())
+		if cancelled {
+			cancel()
+		}
+		// Released only after the walk started: Prepare is not run in
+		// line before it (that would hang until the bound below).
+		walked := make(chan struct{})
+		fsys := walkSignal{fstest.MapFS{"CLAUDE.md": &fstest.MapFile{Data: []byte("Run the tests.\n")}}, walked, new(sync.Once)}
+		signal := walked
+		if cancelled {
+			// No walk: released once Prepare has started, so Scan would
+			// return before it is over if it did not wait.
+			signal = entered
+		}
+		go func() {
+			select {
+			case <-signal:
+			case <-time.After(30 * time.Second):
+			}
+			close(release)
+		}()
+		_, _ = scanTree(ctx, fsys, []Option{WithRules([]*rules.Rule{r})})
+		cancel()
+		if !prepared.Load() {
+			t.Fatalf("cancelled=%v: Scan returned before the rule's Prepare was over", cancelled)
+		}
+	}
+}
+
+// walkSignal is an fs.FS that says when the walk first reads it.
+type walkSignal struct {
+	fstest.MapFS
+	walked chan struct{}
+	once   *sync.Once
+}
+
+func (w walkSignal) Open(name string) (fs.File, error) {
+	w.once.Do(func() { close(w.walked) })
+	return w.MapFS.Open(name)
 }

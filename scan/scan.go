@@ -33,8 +33,10 @@ import (
 	"io/fs"
 	"maps"
 	"slices"
+	"runtime"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/sentinel-sec/sentinel/internal/version"
 	"github.com/sentinel-sec/sentinel/redact"
@@ -210,6 +212,22 @@ func Scan(ctx context.Context, fsys fs.FS, opts ...Option) (*Result, error) {
 
 func scanTree(ctx context.Context, fsys fs.FS, opts []Option) (*Result, error) {
 	o := apply(opts)
+	// A rule's once-per-process preparation (S45's tables) runs beside
+	// the walk when there is another core, and is over before Scan
+	// returns.
+	if runtime.GOMAXPROCS(0) > 1 {
+		var wg sync.WaitGroup
+		for _, r := range o.ruleList() {
+			if r.Prepare != nil {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					r.Prepare()
+				}()
+			}
+		}
+		defer wg.Wait()
+	}
 	files, notices, err := discover.WalkContext(ctx, fsys)
 	if err != nil {
 		return nil, err
@@ -236,6 +254,14 @@ func ScanFiles(ctx context.Context, fsys fs.FS, files []discover.File, opts ...O
 // folder are findings (S36), so a caller that walks itself (the gate)
 // judges them as a scan does.
 func WithNotices(n []Notice) Option { return func(o *Options) { o.Notices = n } }
+
+// ruleList is the rules a scan with these options runs.
+func (o *Options) ruleList() []*rules.Rule {
+	if o.Rules != nil {
+		return o.Rules
+	}
+	return rules.Default(o.OptIn...)
+}
 
 func apply(opts []Option) Options {
 	var o Options
@@ -265,10 +291,7 @@ func scanFiles(ctx context.Context, fsys fs.FS, files []discover.File, notices [
 	repo.HooksOnly = o.HooksOnly
 	repo.Base = o.Base
 	repo.StableData = stable
-	list := o.Rules
-	if list == nil {
-		list = rules.Default(o.OptIn...)
-	}
+	list := o.ruleList()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -34,6 +34,15 @@ const maxWarnUnit = 360
 // the data does not cover is read as an empty frame and never warns.
 func Analyze(src string) []Reading { return analyze(src, true) }
 
+// Preload builds what Warnings needs before it reads a first file (the
+// lexicons, the gates and the model), once per process; a caller may run
+// it beside other work. Warnings builds them itself when it has not run.
+func Preload() {
+	loaded()
+	formGateOnce()
+	Embedded()
+}
+
 // Warnings returns the readings of Analyze(src) that warn, in order,
 // without keeping the others: what rule S45 needs. TestWarningsMatchAnalyze
 // checks it against Analyze.

@@ -63,6 +63,10 @@ type Rule struct {
 	// Report: RunContext may run it beside the other rules on another
 	// core (S45, whose reading is as long as the rest of the engine's).
 	Apart bool
+	// Prepare, when set, builds what Check needs once per process (S45:
+	// its lexicons, gates and model), so that a scan may run it beside
+	// the walk of the tree.
+	Prepare func()
 	// Sandbox marks findings of a model's behaviour (D1): at most 40
 	// points together, and never COMPROMISED by themselves (scan/score).
 	Sandbox bool
