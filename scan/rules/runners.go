@@ -552,17 +552,52 @@ func (e *shEnv) runnerRow(prog string, words []string, args []*syntax.Word, line
 		}
 		pin(files, "task", goals)
 	case "pre-commit":
-		// pre-commit run [ID]: that hook, else every hook (taskfile.go);
-		// install, autoupdate, …: none.
+		// pre-commit [run] [ID]: the hooks whose id or alias is ID, else
+		// every hook; install-hooks: every hook's environment, no entry;
+		// try-repo: a repository at its HEAD; install and the like: none
+		// (taskfile.go). -c names the configuration read instead.
+		files := row.files
+		for i, w := range words {
+			opt, val, has := strings.Cut(w, "=")
+			if opt != "-c" && opt != "--config" {
+				continue
+			}
+			if !has && i+1 < len(words) {
+				val = words[i+1]
+			}
+			if val == "" || val == "\x00" {
+				return append(out, depRef{line: line, dynamic: "pre-commit " + w + " (the configuration is decided at run time)"})
+			}
+			if rel, ok := strings.CutPrefix(val, rootMark+"/"); ok {
+				val = rel // $CLAUDE_PROJECT_DIR/x.yaml
+			}
+			if _, ok := inTree(e.base(), val); !ok || path.IsAbs(val) || strings.HasPrefix(val, "~") || strings.Contains(val, rootMark) {
+				return append(out, depRef{line: line, refuse: "pre-commit with the configuration " + clip(val, 60) + ", which is outside the scanned folder; Sentinel never reads it, so an approval cannot cover it; move it into the project"})
+			}
+			files = []string{val}
+		}
 		var goals []string
-		if sub == "run" {
-			if g := plainGoals(words, map[string]bool{"--hook-stage": true, "--from-ref": true, "--to-ref": true, "-s": true, "-o": true, "--source": true, "--origin": true, "-c": true, "--config": true, "--files": true}); len(g) > 1 {
+		switch {
+		case len(words) == 0 || sub == "run" || sub == "hook-impl":
+			// pre-commit alone runs `run`; --files takes every word after
+			// it, so the hook is the operand before it.
+			ws := words
+			if i := slices.Index(ws, "--files"); i >= 0 {
+				ws = ws[:i]
+			}
+			if g := plainGoals(ws, map[string]bool{"--hook-stage": true, "--from-ref": true, "--to-ref": true, "-s": true, "-o": true, "--source": true, "--origin": true, "-c": true, "--config": true,
+				"--hook-type": true, "--hook-dir": true, "--remote-name": true, "--remote-url": true, "--local-branch": true, "--remote-branch": true, "--commit-msg-filename": true,
+				"--checkout-type": true, "--prepare-commit-message-source": true, "--commit-object-name": true, "--rewrite-command": true}); len(g) > 1 && sub == "run" {
 				goals = g[1:2]
 			}
-		} else {
+		case sub == "try-repo":
+			return append(out, depRef{line: line, refuse: shown + ", which runs the hooks of a repository at whatever it holds then, which no approval can pin; list the repository in .pre-commit-config.yaml with `rev` at a full commit hash"})
+		case sub == "install-hooks" || sub == "install" && slices.Contains(words, "--install-hooks"):
+			goals = []string{"\x02install"}
+		default:
 			goals = []string{}
 		}
-		pin(row.files, "precommit", goals)
+		pin(files, "precommit", goals)
 	case "uv", "poetry", "pipenv":
 		pin(row.files[:1], "pyproject", nil)
 		pin(row.files[1:], kind, nil)
