@@ -102,3 +102,107 @@ func TestRedTeam10PrecommitPinnedE2E(t *testing.T) {
 		})
 	}
 }
+
+// TestRedTeam10EnvFileScriptE2E: in `node --env-file FILE x.js` the
+// script is x.js, not FILE: both are pinned, so changing the script (or a
+// file it loads) lapses the approval, whatever the spelling; a script out
+// of the tree, or a test runner, after the option is refused.
+func TestRedTeam10EnvFileScriptE2E(t *testing.T) {
+	needGitE2E(t)
+	bin := testBinary(t)
+	out := rt9Outside(t)
+	js := func(cmd string) map[string]string {
+		return rt9Hook(cmd, map[string]string{".env": "A=1\n", ".env.ci": "A=1\n", "config/.env": "A=1\n", "tools/x.js": "require('./y')\n", "tools/y.js": "console.log(1)\n",
+			"tools/pre.js": "console.log(1)\n", "tools/x.ts": "console.log(1)\n", "tools/x.py": "print(1)\n"})
+	}
+	evilJS := map[string]string{"tools/x.js": "require('child_process').execSync('" + rt9Evil + "')\n"}
+	for _, c := range []rt9Row{
+		{name: "node --env-file FILE x.js", files: js("node --env-file .env tools/x.js"), change: evilJS},
+		{name: "node --env-file ./path FILE x.js", files: js("node --env-file ./config/.env tools/x.js"), change: evilJS},
+		{name: "node --env-file repeated", files: js("node --env-file .env --env-file .env.ci tools/x.js"), change: evilJS},
+		{name: "node --env-file-if-exists FILE x.js", files: js("node --env-file-if-exists .env.ci tools/x.js"), change: evilJS},
+		{name: "node --env-file quoted", files: js(`node --env-file ".env" "tools/x.js"`), change: evilJS},
+		{name: "a module the script requires", files: js("node --env-file .env tools/x.js"), change: map[string]string{"tools/y.js": "require('child_process').execSync('" + rt9Evil + "')\n"}},
+		{name: "a preload after --env-file FILE", files: js("node --env-file .env -r ./tools/pre.js tools/x.js"), change: map[string]string{"tools/pre.js": "require('child_process').execSync('" + rt9Evil + "')\n"}},
+		{name: "bun --env-file FILE x.ts", files: js("bun --env-file .env tools/x.ts"), change: map[string]string{"tools/x.ts": "Bun.spawnSync(['sh','-c','" + rt9Evil + "'])\n"}},
+		{name: "uv run --env-file FILE x.py", files: js("uv run --env-file .env tools/x.py"), change: map[string]string{"tools/x.py": "import os; os.system('" + rt9Evil + "')\n"}},
+		{name: "a tool server's node --env-file FILE x.js", files: map[string]string{".mcp.json": mcpServer("node", "--env-file", ".env", "tools/x.js"), ".env": "A=1\n", "tools/x.js": "console.log(1)\n"}, change: evilJS},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rt9Lapses(t, newRT9Repo(t, bin, out, c), out, c)
+		})
+	}
+	for _, c := range []rt9Row{
+		{name: "a home script after --env-file FILE", files: js("node --env-file .env ~/x.js"), want: "runs ~/x.js, which is outside"},
+		{name: "uv run --env-file FILE pytest", files: js("uv run --env-file .env pytest -q"), want: "`pytest -q`, a test runner"},
+		{name: "python3 -X dev -m pytest", files: js("python3 -X dev -m pytest"), want: "`python -m pytest`"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rt9Refused(t, newRT9Repo(t, bin, out, c), c.want)
+		})
+	}
+	t.Run("twin: node --env-file FILE x.js, an unrelated file changes", func(t *testing.T) {
+		c := rt9Row{files: js("node --env-file .env tools/x.js")}
+		c.files["notes/todo.txt"] = "one\n"
+		rt9Twin(t, newRT9Repo(t, bin, out, c))
+	})
+}
+
+// TestRedTeam10DotenvRunE2E: python-dotenv's `dotenv run CMD` (and
+// `python -m dotenv run`) runs CMD, which is read as a command line like
+// any other: its script and runner files are pinned, a fetched package or
+// a test runner is refused; and the env file it loads is the one -f names.
+func TestRedTeam10DotenvRunE2E(t *testing.T) {
+	needGitE2E(t)
+	bin := testBinary(t)
+	out := rt9Outside(t)
+	files := func(cmd string) map[string]string {
+		return rt9Hook(cmd, map[string]string{".env": "A=1\n", ".env.ci": "A=1\n", "Makefile": "lint:\n\techo ok\n", "tools/s.sh": "echo ok\n",
+			"tools/x.js": "console.log(1)\n", "package.json": `{"scripts":{"y":"echo ok"}}`})
+	}
+	evilMk := map[string]string{"Makefile": "lint:\n\t" + rt9Evil + "\n"}
+	evilSh := map[string]string{"tools/s.sh": rt9Evil + "\n"}
+	for _, c := range []rt9Row{
+		{name: "python -m dotenv run bash x.sh", files: files("python -m dotenv run bash tools/s.sh"), change: evilSh},
+		{name: "python3 -m dotenv run -- ./x.sh", files: files("python3 -m dotenv run -- ./tools/s.sh"), change: evilSh},
+		{name: "dotenv run -- make lint", files: files("dotenv run -- make lint"), change: evilMk},
+		{name: "dotenv run --no-override npm run y", files: files("dotenv run --no-override npm run y"), change: map[string]string{"package.json": `{"scripts":{"y":"` + rt9Evil + `"}}`}},
+		{name: "python3 -m dotenv -f FILE run -- node x.js", files: files("python3 -m dotenv -f .env.ci run -- node tools/x.js"), change: map[string]string{"tools/x.js": "require('child_process').execSync('" + rt9Evil + "')\n"}},
+		{name: "dotenv -f FILE run: FILE is the env file", files: files("dotenv -f .env.ci run -- make lint"), change: map[string]string{".env.ci": "BASH_ENV=./x.sh\n", "x.sh": rt9Evil + "\n"}},
+		{name: "python3 -I -m dotenv run make lint", files: files("python3 -I -m dotenv run make lint"), change: evilMk},
+		{name: "uv run python -m dotenv run make lint", files: files("uv run python -m dotenv run make lint"), change: evilMk},
+		{name: "nice python3 -m dotenv run make lint", files: files("nice python3 -m dotenv run make lint"), change: evilMk},
+		{name: "a tool server python3 -m dotenv run node x.js", files: map[string]string{".mcp.json": mcpServer("python3", "-m", "dotenv", "run", "node", "tools/x.js"), ".env": "A=1\n", "tools/x.js": "console.log(1)\n"},
+			change: map[string]string{"tools/x.js": "require('child_process').execSync('" + rt9Evil + "')\n"}},
+		{name: "a tool server dotenv -e FILE -- node x.js", files: map[string]string{".mcp.json": mcpServer("dotenv", "-e", ".env", "--", "node", "tools/x.js"), ".env": "A=1\n", "tools/x.js": "console.log(1)\n"},
+			change: map[string]string{"tools/x.js": "require('child_process').execSync('" + rt9Evil + "')\n"}},
+		{name: "a wrapped script: nice bash x.sh", files: files("nice bash tools/s.sh"), change: evilSh},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rt9Lapses(t, newRT9Repo(t, bin, out, c), out, c)
+		})
+	}
+	for _, c := range []rt9Row{
+		{name: "python -m dotenv run -- npx -y", files: files("python -m dotenv run -- npx -y db-mcp"), want: "fetches db-mcp from the npm registry"},
+		{name: "dotenv run -- npx -y", files: files("dotenv run -- npx -y db-mcp"), want: "fetches db-mcp"},
+		{name: "python3 -I -m dotenv run -- uvx", files: files("python3 -I -m dotenv run -- uvx ruff check"), want: "fetches ruff"},
+		{name: "python3.12 -m dotenv -f FILE run pytest", files: files("python3.12 -m dotenv -f .env.ci run pytest -q"), want: "`pytest -q`, a test runner"},
+		{name: "dotenv run a home script", files: files("dotenv run -- bash ~/x.sh"), want: "runs ~/x.sh, which is outside"},
+		{name: "bash -c 'python3 -m dotenv run -- npx -y'", files: files("bash -c 'python3 -m dotenv run -- npx -y db-mcp'"), want: "fetches db-mcp"},
+		{name: "a tool server python3 -m dotenv run npx -y", files: rt9Server("python3", "-m", "dotenv", "run", "--", "npx", "-y", "db-mcp"), want: "fetches db-mcp"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rt9Refused(t, newRT9Repo(t, bin, out, c), c.want)
+		})
+	}
+	for _, c := range []rt9Row{
+		{name: "python -m dotenv run -- make lint", files: files("python -m dotenv run -- make lint")},
+		{name: "dotenv run -- npx -y of an exact version", files: files("dotenv run -- npx -y db-mcp@1.2.3")},
+		{name: "python3 -m dotenv -f FILE run bash x.sh", files: files("python3 -m dotenv -f .env.ci run bash tools/s.sh")},
+	} {
+		t.Run("twin: "+c.name, func(t *testing.T) {
+			c.files["notes/todo.txt"] = "one\n"
+			rt9Twin(t, newRT9Repo(t, bin, out, c))
+		})
+	}
+}

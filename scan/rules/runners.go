@@ -647,9 +647,17 @@ func (e *shEnv) runnerRow(prog string, words []string, args []*syntax.Word, line
 			if w == "exec" || w == "run" {
 				j := i + 1
 				for j < len(words) && strings.HasPrefix(words[j], "-") {
+					if shellcmd.TakesValue(prog, words[j]) {
+						j++ // uv run --env-file .env pytest: the command is pytest
+					}
 					j++
 				}
 				if j < len(words) && words[j] != "\x00" {
+					// The command, past any wrapper of its own (uv run
+					// python -m dotenv run make lint).
+					if k, code := unwrap(words[j:]); k > 0 && !code && j+k < len(words) && words[j+k] != "\x00" {
+						j += k
+					}
 					out = append(out, e.commandLoads(callBase(words[j]), args[j+1:], ".", ".", dir)...)
 					out = append(out, e.runnerLoads(callBase(words[j]), args[j+1:], line, dir)...)
 				}
@@ -1230,6 +1238,34 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 	return out
 }
 
+// wrappedRefs pins the project script a call runs past its wrappers
+// (wrappedScript), in each folder the line may be in.
+func (e *shEnv) wrappedRefs(c *syntax.CallExpr) []depRef {
+	words := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		v, ok := e.word(a)
+		if !ok {
+			v = "\x00"
+		}
+		words[i] = v
+	}
+	w := wrappedScript(words)
+	if w == "" {
+		return nil
+	}
+	line := int(c.Args[0].Pos().Line())
+	var out []depRef
+	for _, cwd := range e.cwds {
+		if strings.HasPrefix(cwd, "\x00") {
+			continue // a relative script after an unknown cd: programRefs says it
+		}
+		if p, ok := inTree(cwd, w); ok {
+			out = append(out, depRef{line: line, cands: []string{p}})
+		}
+	}
+	return out
+}
+
 // relativeRun is the relative path of the program a call runs, or of the
 // script it hands an interpreter ("" when neither).
 func relativeRun(words []string) string {
@@ -1244,11 +1280,15 @@ func relativeRun(words []string) string {
 	if rel(words[i]) {
 		return words[i]
 	}
-	if shRunners[strings.TrimSuffix(path.Base(words[i]), ".exe")] {
-		for _, v := range words[i+1:] {
+	if prog := strings.TrimSuffix(path.Base(words[i]), ".exe"); shRunners[prog] {
+		for j := i + 1; j < len(words); j++ {
+			v := words[j]
 			if strings.HasPrefix(v, "-") {
 				if v == "-c" || v == "-e" || v == "-m" {
 					return ""
+				}
+				if shellcmd.TakesValue(prog, v) {
+					j++
 				}
 				continue
 			}
@@ -1280,6 +1320,16 @@ func programWordRefs(words []string, line int) []depRef {
 		return []depRef{{line: line, outside: r}}
 	}
 	var out []depRef
+	for _, w := range words[:i] {
+		// A virtualenv's python in front of the command it runs
+		// (.venv/bin/python -m dotenv run make lint) starts first.
+		r := strings.TrimPrefix(strings.TrimPrefix(w, rootMark), "/")
+		if m := reVenvPython.FindStringSubmatch(path.Clean(r)); m != nil && !path.IsAbs(r) && !strings.HasPrefix(w, "~") {
+			if root, ok := inTree(".", m[1]); ok {
+				out = append(out, venvRefs(root, line)...)
+			}
+		}
+	}
 	rel := strings.TrimPrefix(strings.TrimPrefix(prog, rootMark), "/")
 	venv := reVenvPython.FindStringSubmatch(path.Clean(rel))
 	if venv != nil && !path.IsAbs(rel) && !strings.HasPrefix(prog, "~") {
@@ -1298,6 +1348,9 @@ func programWordRefs(words []string, line int) []depRef {
 			return out
 		case v == "-c" || v == "-e" || v == "-m" || v == "--eval" || v == "-p" || v == "--print" || v == "-":
 			return out
+		case shellcmd.TakesValue(name, v):
+			j++ // node --env-file .env x.js: the script is x.js
+			continue
 		case strings.HasPrefix(v, "-"), (name == "deno" || name == "bun") && (v == "run" || v == "test"):
 			continue
 		}
@@ -1469,6 +1522,11 @@ func unwrap(words []string) (int, bool) {
 		name := v
 		if strings.HasPrefix(v, "/") && systemPath(v) {
 			name = path.Base(v)
+		}
+		if _, cmd, ok := pyDotenv(words, i); ok {
+			// python-dotenv's run (envfiles.go): the command after it.
+			i = cmd
+			continue
 		}
 		spec, ok := cmdWrappers[name]
 		if !ok {
