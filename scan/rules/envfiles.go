@@ -199,6 +199,9 @@ func pyDotenv(words []string, i int) (files []string, cmd int, ok bool) {
 	}
 	for ; j < len(words) && strings.HasPrefix(words[j], "-"); j++ {
 		opt, val, has := strings.Cut(words[j], "=")
+		if len(opt) > 2 && !strings.HasPrefix(opt, "--") && strings.ContainsAny(opt[1:2], "fqe") {
+			opt, val, has = opt[:2], words[j][2:], true // -f.env.ci: click's attached value
+		}
 		switch opt {
 		case "-f", "--file", "-q", "--quote", "-e", "--export":
 			if !has {

@@ -232,6 +232,11 @@ func precommitRefs(p, top, text string, goals []string) []depRef {
 			for _, a := range seqStrings(mapGet(h, "args")) {
 				cmd += " " + shQuote(a.Value)
 			}
+			if scalar(mapGet(h, "language")) == "docker_image" {
+				// The entry's first word is an image pre-commit pulls.
+				out = append(out, dockerImageEntry(cmd, id, deref(entry).Line)...)
+				continue
+			}
 			// language system or script runs the entry as it stands;
 			// python, node, … run it inside an environment pre-commit
 			// builds from additional_dependencies (precommitDeps): the
@@ -240,6 +245,28 @@ func precommitRefs(p, top, text string, goals []string) []depRef {
 		}
 	}
 	return out
+}
+
+// dockerImageEntry reads a docker_image hook's entry (`[--entrypoint X]
+// IMAGE [args]`): the image is pulled as its registry serves it, so only a
+// digest pins it (fetch.go's rule for docker run).
+func dockerImageEntry(cmd, id string, line int) []depRef {
+	words := strings.Fields(cmd)
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w == "--entrypoint" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		if reImageDigest.MatchString(w) {
+			return nil
+		}
+		return []depRef{{line: line, refuse: "the pre-commit hook " + clip(id, 40) + ", which runs the container image " + clip(w, 60) + " as its registry serves it (a tag can be moved to another image at any time), which no approval can pin; pin its digest (image@sha256:…)"}}
+	}
+	return []depRef{{line: line, dynamic: "the image of the pre-commit hook " + clip(id, 40)}}
 }
 
 // reFullRev is a full commit hash (SHA-1, or SHA-256 in a repository

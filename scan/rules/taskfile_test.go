@@ -125,6 +125,15 @@ func TestPrecommitRemote(t *testing.T) {
 		{"a go hook's module at a version", map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: a\n    entry: x\n    language: golang\n    additional_dependencies: ['github.com/a/x@v1.2.3']\n"}, "pre-commit run", ""},
 		{"a go hook's module at latest", map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: a\n    entry: x\n    language: golang\n    additional_dependencies: ['github.com/a/x@latest']\n"}, "pre-commit run", dep},
 		{"a dependency list through an alias", map[string]string{".pre-commit-config.yaml": "d: &d [click]\nrepos:\n- repo: local\n  hooks:\n  - id: a\n    entry: x\n    language: python\n    additional_dependencies: *d\n"}, "pre-commit run", dep},
+		// Red team 10, other spellings.
+		{"flow style", map[string]string{".pre-commit-config.yaml": "repos: [{repo: 'https://github.com/psf/black', rev: v1.2.3, hooks: [{id: black}]}]\n"}, "pre-commit run", moving},
+		{"autoupdate --freeze's comment", remote(h40+"  # frozen: 24.8.0", black), "pre-commit run", ""},
+		{"a tag that looks like a frozen comment", remote("24.8.0  # "+h40, black), "pre-commit run", moving},
+		{"a second repos: key wins", map[string]string{".pre-commit-config.yaml": "repos:\n- repo: meta\n  hooks:\n  - id: identity\nrepos:\n- repo: https://github.com/psf/black\n  rev: v1\n  hooks:\n  - id: black\n"}, "pre-commit run", moving},
+		{"a second id: key wins", remote("v1", "  - id: other\n    id: black\n"), "pre-commit run black", moving},
+		{"a quoted merge key is a plain key", map[string]string{".pre-commit-config.yaml": "b: &b\n  rev: v1\nrepos:\n- repo: https://github.com/psf/black\n  '<<': *b\n  rev: " + h40 + "\n  hooks:\n  - id: black\n"}, "pre-commit run", ""},
+		{"a docker_image hook at a tag", map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: a\n    name: a\n    entry: --entrypoint /bin/lint evil/lint:1.2\n    language: docker_image\n"}, "pre-commit run", "runs the container image evil/lint:1.2"},
+		{"a docker_image hook at a digest", map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: a\n    name: a\n    entry: evil/lint@sha256:" + strings.Repeat("ab", 32) + " --check\n    language: docker_image\n"}, "pre-commit run", ""},
 		{"another hook's dependency does not run", remote(h40, "  - id: black\n  - id: other\n    additional_dependencies: [click]\n"), "pre-commit run black", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -85,6 +85,12 @@ func init() {
 	}
 }
 
+// dirOpts are the options that start the interpreter in another folder,
+// after which a relative script is not the one the project holds there.
+var dirOpts = map[string]map[string]bool{
+	"uv": {"--directory": true}, "bun": {"--cwd": true}, "ts-node": {"--cwd": true, "--dir": true}, "ruby": {"-C": true},
+}
+
 // TakesValue reports an option of the interpreter prog (a name or a path)
 // that takes the next word as its value ("--env-file" of node; not
 // "--env-file=.env", whose value is in the word).
@@ -301,6 +307,9 @@ func fromWordsLit(words []string, lits []bool) (string, bool) {
 		if strings.HasPrefix(w, "-") {
 			if w == "-c" || w == "-e" || w == "--eval" || w == "-m" || w == "-Command" || w == "-command" {
 				return "", false // inline code or a module: not a file
+			}
+			if opt, _, _ := strings.Cut(w, "="); dirOpts[path.Base(cur)][opt] {
+				return "", false // uv run --directory sub x.py: sub/x.py, not certain here
 			}
 			if TakesValue(cur, w) {
 				i++ // node --env-file .env x.js: .env is the option's

@@ -66,6 +66,10 @@ func TestScripts(t *testing.T) {
 		// the module (here .env, not a script Sentinel names).
 		{cmd: "deno run --env-file=.env x.ts", want: []Script{{Path: "x.ts"}}},
 		{cmd: "deno run --env-file .env x.ts"},
+		// An option that moves the folder: the script is not certain.
+		{cmd: "uv run --directory sub python x.py"},
+		{cmd: "uv run --directory=../other python x.py"},
+		{cmd: "bun --cwd web x.ts"},
 		// Never guessed:
 		{cmd: `H="$CLAUDE_PROJECT_DIR/.claude/hooks/x.sh"; [ -x "$H" ] && exec "$H"; exit 0`},
 		{cmd: "cd $DIR && ./run.sh"},
