@@ -177,7 +177,7 @@ func TestRedTeam8RefusedE2E(t *testing.T) {
 		{"make -I inc lint", "an include path"},
 		{"make '--eval=include x.mk' lint", "rules given on the command line"},
 		{"MAKEFLAGS=-Iinc make lint", "moves which files make reads"},
-		{"uv run --directory ../other python x.py", "runs ../other, which is outside"},
+		{"uv run --directory ../other python x.py", "runs ../other/.venv, which is outside"},
 		{"poetry run python x.py", "an in-tree build backend (backend-path)"},
 		{"npm_config_userconfig=./tools/npmrc npm run lint", "another npm configuration file"},
 	} {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/sentinel-sec/sentinel/scan/shellcmd"
 )
 
 // Environment files a command loads before it runs another: `dotenv -e
@@ -32,6 +34,13 @@ func (e *shEnv) envFileLoads(c *syntax.CallExpr, dir string) []depRef {
 		}
 		words[i] = v
 	}
+	return e.envWordLoads(words, line, func(i int) []depRef { return e.envSubstReads(c.Args[i], dir) })
+}
+
+// envWordLoads is envFileLoads over words already evaluated ("\x00": not
+// known; subst reads the files of such a word, nil for a tool server's
+// words, which no shell evaluates).
+func (e *shEnv) envWordLoads(words []string, line int, subst func(int) []depRef) []depRef {
 	var out []depRef
 	pin := func(f string) {
 		switch {
@@ -63,7 +72,24 @@ func (e *shEnv) envFileLoads(c *syntax.CallExpr, dir string) []depRef {
 		name := strings.TrimSuffix(path.Base(words[i]), ".exe")
 		if words[i] == "\x00" {
 			// env $(cat .env) cmd: the substitution's file is the environment.
-			out = append(out, e.envSubstReads(c.Args[i], dir)...)
+			if subst != nil {
+				out = append(out, subst(i)...)
+			}
+			continue
+		}
+		if files, cmd, ok := pyDotenv(words, i); ok {
+			// python-dotenv: dotenv [-f FILE] run cmd, python -m dotenv …
+			for _, f := range files {
+				pin(f)
+			}
+			if len(files) == 0 {
+				pin(".env")
+			}
+			if name != "dotenv" {
+				// python -m dotenv runs a project's dotenv package first.
+				out = append(out, depRef{line: line, cands: append(pyModule([]string{"."}, "dotenv", nil), "dotenv/__main__.py")})
+			}
+			i = cmd - 1
 			continue
 		}
 		switch name {
@@ -111,32 +137,94 @@ func (e *shEnv) envFileLoads(c *syntax.CallExpr, dir string) []depRef {
 				pin(".env")
 			}
 			i = j - 1
-		case "node", "nodejs", "bun", "deno", "uv":
+		case "deno":
+			// deno's --env-file (and --env) takes its value after "=" only;
+			// alone it loads .env from the folder it runs in or the first
+			// folder above that has one.
+			for j := i + 1; j < len(words) && j < i+16; j++ {
+				opt, v, has := strings.Cut(words[j], "=")
+				if opt != "--env-file" && opt != "--env" {
+					continue
+				}
+				if has {
+					pin(v)
+					continue
+				}
+				if p, ok := inTree(e.base(), ".env"); ok {
+					out = append(out, depRef{line: line, cands: []string{p}, kind: "env", upward: "deno --env-file"})
+				}
+			}
+		case "node", "nodejs", "bun", "uv", "tsx":
+			// --env-file FILE or --env-file=FILE, as often as given.
 			for j := i + 1; j < len(words) && j < i+16; j++ {
 				if v, n := optVal(j, "--env-file", "--env-file-if-exists"); n > 0 {
 					pin(v)
 					j += n - 1
 				}
 			}
-		case "python", "python3":
-			// python -m dotenv [-f FILE] run cmd
-			if i+2 < len(words) && words[i+1] == "-m" && words[i+2] == "dotenv" {
-				given := false
-				for j := i + 3; j < len(words) && words[j] != "run"; j++ {
-					if v, n := optVal(j, "-f", "--file"); n > 0 {
-						pin(v)
-						given = true
-						j += n - 1
-					}
-				}
-				if !given {
-					pin(".env")
-				}
-				i += 2 // past -m dotenv
-			}
 		}
 	}
 	return out
+}
+
+// pyDotenv reads python-dotenv's command line at words[i]: `dotenv [-f
+// FILE] [-q Q] [-e B] run [--override] [--] cmd …`, also as `python -m
+// dotenv …` (python's own options before -m too). It returns the files
+// given with -f (none: .env in the folder it runs in), the index of the
+// command run runs (len(words) when none), and whether words[i] is that.
+// dotenv-cli's `dotenv -e FILE -- cmd` has no run: not this.
+func pyDotenv(words []string, i int) (files []string, cmd int, ok bool) {
+	name := strings.TrimSuffix(path.Base(words[i]), ".exe")
+	j := i + 1
+	if name != "dotenv" {
+		if name != "python" && name != "python3" && !reVersionedPython.MatchString(name) {
+			return nil, 0, false
+		}
+		for ; j < len(words) && strings.HasPrefix(words[j], "-") && words[j] != "-m" && words[j] != "-mdotenv"; j++ {
+			if words[j] == "-c" || words[j] == "-" {
+				return nil, 0, false
+			}
+			if shellcmd.TakesValue("python", words[j]) {
+				j++
+			}
+		}
+		switch {
+		case j < len(words) && words[j] == "-mdotenv":
+			j++
+		case j+1 < len(words) && words[j] == "-m" && words[j+1] == "dotenv":
+			j += 2
+		default:
+			return nil, 0, false
+		}
+	}
+	for ; j < len(words) && strings.HasPrefix(words[j], "-"); j++ {
+		opt, val, has := strings.Cut(words[j], "=")
+		if len(opt) > 2 && !strings.HasPrefix(opt, "--") && strings.ContainsAny(opt[1:2], "fqe") {
+			opt, val, has = opt[:2], words[j][2:], true // -f.env.ci: click's attached value
+		}
+		switch opt {
+		case "-f", "--file", "-q", "--quote", "-e", "--export":
+			if !has {
+				if j+1 >= len(words) {
+					return nil, 0, false
+				}
+				j++
+				val = words[j]
+			}
+			if opt == "-f" || opt == "--file" {
+				files = append(files, val)
+			}
+		}
+	}
+	if j >= len(words) || words[j] != "run" {
+		return nil, 0, false
+	}
+	for j++; j < len(words) && (words[j] == "--override" || words[j] == "--no-override"); j++ {
+	}
+	if j < len(words) && words[j] == "--" {
+		j++
+	}
+	return files, j, true
 }
 
 // fileSubst reports a word that is a command substitution reading a
@@ -200,4 +288,33 @@ func (e *shEnv) envReadsOf(st *syntax.Stmt, dir string) []depRef {
 		}
 	}
 	return e.readsOf(st, dir)
+}
+
+// wrappedScript is the project script a command runs past its wrappers
+// (`nice bash x.sh`, `dotenv -e .env -- node x.js`, `python -m dotenv run
+// ./x.sh`), read from the words the way a hook's own script is; "" when
+// the command stands first (its script is found as the hook's) or runs
+// none.
+func wrappedScript(words []string) string {
+	i, code := unwrap(words)
+	if i <= 0 || code || i >= len(words) {
+		return ""
+	}
+	ws := make([]string, 0, len(words)-i)
+	for _, w := range words[i:] {
+		if w == "\x00" {
+			break // not known: no word from here on is certain
+		}
+		if rel, ok := strings.CutPrefix(w, rootMark+"/"); ok {
+			w = "./" + rel // $CLAUDE_PROJECT_DIR/x.sh
+		}
+		ws = append(ws, w)
+	}
+	if len(ws) == 0 {
+		return ""
+	}
+	for _, s := range shellcmd.Scripts(ws[0], ws[1:]) {
+		return s.Path
+	}
+	return ""
 }

@@ -552,17 +552,52 @@ func (e *shEnv) runnerRow(prog string, words []string, args []*syntax.Word, line
 		}
 		pin(files, "task", goals)
 	case "pre-commit":
-		// pre-commit run [ID]: that hook, else every hook (taskfile.go);
-		// install, autoupdate, …: none.
+		// pre-commit [run] [ID]: the hooks whose id or alias is ID, else
+		// every hook; install-hooks: every hook's environment, no entry;
+		// try-repo: a repository at its HEAD; install and the like: none
+		// (taskfile.go). -c names the configuration read instead.
+		files := row.files
+		for i, w := range words {
+			opt, val, has := strings.Cut(w, "=")
+			if opt != "-c" && opt != "--config" {
+				continue
+			}
+			if !has && i+1 < len(words) {
+				val = words[i+1]
+			}
+			if val == "" || val == "\x00" {
+				return append(out, depRef{line: line, dynamic: "pre-commit " + w + " (the configuration is decided at run time)"})
+			}
+			if rel, ok := strings.CutPrefix(val, rootMark+"/"); ok {
+				val = rel // $CLAUDE_PROJECT_DIR/x.yaml
+			}
+			if _, ok := inTree(e.base(), val); !ok || path.IsAbs(val) || strings.HasPrefix(val, "~") || strings.Contains(val, rootMark) {
+				return append(out, depRef{line: line, refuse: "pre-commit with the configuration " + clip(val, 60) + ", which is outside the scanned folder; Sentinel never reads it, so an approval cannot cover it; move it into the project"})
+			}
+			files = []string{val}
+		}
 		var goals []string
-		if sub == "run" {
-			if g := plainGoals(words, map[string]bool{"--hook-stage": true, "--from-ref": true, "--to-ref": true, "-s": true, "-o": true, "--source": true, "--origin": true, "-c": true, "--config": true, "--files": true}); len(g) > 1 {
+		switch {
+		case len(words) == 0 || sub == "run" || sub == "hook-impl":
+			// pre-commit alone runs `run`; --files takes every word after
+			// it, so the hook is the operand before it.
+			ws := words
+			if i := slices.Index(ws, "--files"); i >= 0 {
+				ws = ws[:i]
+			}
+			if g := plainGoals(ws, map[string]bool{"--hook-stage": true, "--from-ref": true, "--to-ref": true, "-s": true, "-o": true, "--source": true, "--origin": true, "-c": true, "--config": true,
+				"--hook-type": true, "--hook-dir": true, "--remote-name": true, "--remote-url": true, "--local-branch": true, "--remote-branch": true, "--commit-msg-filename": true,
+				"--checkout-type": true, "--prepare-commit-message-source": true, "--commit-object-name": true, "--rewrite-command": true}); len(g) > 1 && sub == "run" {
 				goals = g[1:2]
 			}
-		} else {
+		case sub == "try-repo":
+			return append(out, depRef{line: line, refuse: shown + ", which runs the hooks of a repository at whatever it holds then, which no approval can pin; list the repository in .pre-commit-config.yaml with `rev` at a full commit hash"})
+		case sub == "install-hooks" || sub == "install" && slices.Contains(words, "--install-hooks"):
+			goals = []string{"\x02install"}
+		default:
 			goals = []string{}
 		}
-		pin(row.files, "precommit", goals)
+		pin(files, "precommit", goals)
 	case "uv", "poetry", "pipenv":
 		pin(row.files[:1], "pyproject", nil)
 		pin(row.files[1:], kind, nil)
@@ -612,9 +647,17 @@ func (e *shEnv) runnerRow(prog string, words []string, args []*syntax.Word, line
 			if w == "exec" || w == "run" {
 				j := i + 1
 				for j < len(words) && strings.HasPrefix(words[j], "-") {
+					if shellcmd.TakesValue(prog, words[j]) {
+						j++ // uv run --env-file .env pytest: the command is pytest
+					}
 					j++
 				}
 				if j < len(words) && words[j] != "\x00" {
+					// The command, past any wrapper of its own (uv run
+					// python -m dotenv run make lint).
+					if k, code := unwrap(words[j:]); k > 0 && !code && j+k < len(words) && words[j+k] != "\x00" {
+						j += k
+					}
 					out = append(out, e.commandLoads(callBase(words[j]), args[j+1:], ".", ".", dir)...)
 					out = append(out, e.runnerLoads(callBase(words[j]), args[j+1:], line, dir)...)
 				}
@@ -1195,6 +1238,34 @@ func (e *shEnv) programRefs(c *syntax.CallExpr) []depRef {
 	return out
 }
 
+// wrappedRefs pins the project script a call runs past its wrappers
+// (wrappedScript), in each folder the line may be in.
+func (e *shEnv) wrappedRefs(c *syntax.CallExpr) []depRef {
+	words := make([]string, len(c.Args))
+	for i, a := range c.Args {
+		v, ok := e.word(a)
+		if !ok {
+			v = "\x00"
+		}
+		words[i] = v
+	}
+	w := wrappedScript(words)
+	if w == "" {
+		return nil
+	}
+	line := int(c.Args[0].Pos().Line())
+	var out []depRef
+	for _, cwd := range e.cwds {
+		if strings.HasPrefix(cwd, "\x00") {
+			continue // a relative script after an unknown cd: programRefs says it
+		}
+		if p, ok := inTree(cwd, w); ok {
+			out = append(out, depRef{line: line, cands: []string{p}})
+		}
+	}
+	return out
+}
+
 // relativeRun is the relative path of the program a call runs, or of the
 // script it hands an interpreter ("" when neither).
 func relativeRun(words []string) string {
@@ -1209,11 +1280,15 @@ func relativeRun(words []string) string {
 	if rel(words[i]) {
 		return words[i]
 	}
-	if shRunners[strings.TrimSuffix(path.Base(words[i]), ".exe")] {
-		for _, v := range words[i+1:] {
+	if prog := strings.TrimSuffix(path.Base(words[i]), ".exe"); shRunners[prog] {
+		for j := i + 1; j < len(words); j++ {
+			v := words[j]
 			if strings.HasPrefix(v, "-") {
 				if v == "-c" || v == "-e" || v == "-m" {
 					return ""
+				}
+				if shellcmd.TakesValue(prog, v) {
+					j++
 				}
 				continue
 			}
@@ -1245,6 +1320,16 @@ func programWordRefs(words []string, line int) []depRef {
 		return []depRef{{line: line, outside: r}}
 	}
 	var out []depRef
+	for _, w := range words[:i] {
+		// A virtualenv's python in front of the command it runs
+		// (.venv/bin/python -m dotenv run make lint) starts first.
+		r := strings.TrimPrefix(strings.TrimPrefix(w, rootMark), "/")
+		if m := reVenvPython.FindStringSubmatch(path.Clean(r)); m != nil && !path.IsAbs(r) && !strings.HasPrefix(w, "~") {
+			if root, ok := inTree(".", m[1]); ok {
+				out = append(out, venvRefs(root, line)...)
+			}
+		}
+	}
 	rel := strings.TrimPrefix(strings.TrimPrefix(prog, rootMark), "/")
 	venv := reVenvPython.FindStringSubmatch(path.Clean(rel))
 	if venv != nil && !path.IsAbs(rel) && !strings.HasPrefix(prog, "~") {
@@ -1263,6 +1348,9 @@ func programWordRefs(words []string, line int) []depRef {
 			return out
 		case v == "-c" || v == "-e" || v == "-m" || v == "--eval" || v == "-p" || v == "--print" || v == "-":
 			return out
+		case shellcmd.TakesValue(name, v):
+			j++ // node --env-file .env x.js: the script is x.js
+			continue
 		case strings.HasPrefix(v, "-"), (name == "deno" || name == "bun") && (v == "run" || v == "test"):
 			continue
 		}
@@ -1434,6 +1522,11 @@ func unwrap(words []string) (int, bool) {
 		name := v
 		if strings.HasPrefix(v, "/") && systemPath(v) {
 			name = path.Base(v)
+		}
+		if _, cmd, ok := pyDotenv(words, i); ok {
+			// python-dotenv's run (envfiles.go): the command after it.
+			i = cmd
+			continue
 		}
 		spec, ok := cmdWrappers[name]
 		if !ok {

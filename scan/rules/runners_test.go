@@ -210,6 +210,8 @@ func FuzzCommandDeps(f *testing.F) {
 	f.Add("just a; uv run b.py", "", "")
 	f.Add("nice -n 1 timeout 3 sudo -u x env -u Y su z -c 'cd sub && make lint'", "lint:\n\tcd .. && bash x.sh\n", "")
 	f.Add("MAKEFLAGS=-Ix make SHELL=./s -I i lint", "", "")
+	f.Add("python3 -I -m dotenv -f.env run -- node --env-file .env -r ./p.js x.js; dotenv run -- make lint", "lint:\n\tnice bash x.sh\n", "")
+	f.Add("pre-commit run -c c.yaml --files a b; uv run --env-file .env --directory d python -X dev x.py", "", "")
 	f.Fuzz(func(t *testing.T, cmd, mk, pkg string) {
 		r := cmdRepo(map[string]string{"Makefile": mk, "package.json": pkg, "justfile": mk}, cmd)
 		r.ReadScriptDeps()
@@ -225,6 +227,8 @@ func FuzzUnwrap(f *testing.F) {
 	f.Add("env -S 'a b'")
 	f.Add("direnv exec . nix develop -c watch -n 1 make")
 	f.Add("flock l -c")
+	f.Add("python3.12 -X dev -m dotenv -f x -q never run --override -- make")
+	f.Add("dotenv -fx run")
 	f.Fuzz(func(t *testing.T, line string) {
 		words := strings.Fields(line)
 		i, _ := unwrap(words)

@@ -175,7 +175,17 @@ func (r *Repo) ReadScriptDeps() []discover.Notice {
 			}
 			c.src = s.Source
 			words := append([]string{s.Command}, s.Args...)
-			c.walk(d, "", append(programWordRefs(words, s.Line), fetchWordRefs(words, s.Line)...), skip)
+			refs := append(programWordRefs(words, s.Line), fetchWordRefs(words, s.Line)...)
+			// The environment files its words load, and the script it runs
+			// past a wrapper (dotenv -e .env -- node srv.js).
+			e := &shEnv{vars: map[string]string{}, cwds: []string{"."}}
+			refs = append(refs, e.envWordLoads(words, s.Line, nil)...)
+			if w := wrappedScript(words); w != "" {
+				if p, ok := inTree(".", w); ok {
+					refs = append(refs, depRef{line: s.Line, cands: []string{p}})
+				}
+			}
+			c.walk(d, "", refs, skip)
 		}
 	}
 	if rootErr != nil {
@@ -1504,6 +1514,7 @@ func (e *shEnv) loaderRefs(file *syntax.File, p, top, dir string) []depRef {
 			out = append(out, e.runnerLoads(name, c.Args[i:], int(c.Args[i-1].Pos().Line()), dir)...)
 			out = append(out, e.programRefs(c)...)
 			out = append(out, e.envFileLoads(c, dir)...)
+			out = append(out, e.wrappedRefs(c)...)
 		case *syntax.DeclClause:
 			// export $(cat .env | xargs): the file's assignments (envfiles.go).
 			for _, a := range x.Args {
@@ -1723,12 +1734,19 @@ func (e *shEnv) commandLoads(name string, args []*syntax.Word, p, top, dir strin
 			if !strings.HasPrefix(sv, "-") {
 				return out
 			}
+			if shellcmd.TakesValue(name, sv) {
+				i++ // node --env-file .env -r ./x.js y.js: x.js is still a preload
+			}
 		}
 	case "python", "python3":
 		for i := 0; i < len(args); i++ {
 			v, ok := lit(i)
 			if !ok || !strings.HasPrefix(v, "-") {
 				return out
+			}
+			if shellcmd.TakesValue(name, v) {
+				i++ // python3 -X dev -m pytest: still python -m pytest
+				continue
 			}
 			switch {
 			case v == "-m" || strings.HasPrefix(v, "-m") && len(v) > 2:

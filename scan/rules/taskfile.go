@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"path"
 	"regexp"
 	"strings"
@@ -180,25 +181,47 @@ func envRef(dir, f string, line int) depRef {
 	return depRef{line: line, outside: f}
 }
 
-// precommitRefs reads .pre-commit-config.yaml for the local hooks that
-// run: `pre-commit run` runs every hook, `pre-commit run ID` that one
-// (goals). A local hook's entry and args are a command line (language
-// system or script); a hook of a remote repository runs the code of that
-// repository at its rev, which is not in the tree (not read: see
-// docs/agents-lock.md).
+// precommitRefs reads .pre-commit-config.yaml for the hooks that run:
+// `pre-commit run` runs every hook, `pre-commit run ID` those whose id or
+// alias is ID (goals); `pre-commit install-hooks` installs every hook's
+// environment and runs none (goals ["\x02install"]). A local hook's entry
+// and args are a command line (language system or script, or any other:
+// the command is still read). A hook of a remote repository runs that
+// repository's code at its rev, which is not in the tree: only a full
+// commit hash names fixed code (a tag or a branch can be moved), so any
+// other rev is refused, and the rev, being part of the file's bytes, is
+// part of the pinned hash. The packages pre-commit installs for a hook
+// (additional_dependencies), local or remote, need an exact version for
+// the same reason (fetch.go).
 func precommitRefs(p, top, text string, goals []string) []depRef {
 	out := scriptLiterals(path.Dir(p), text)
 	var doc yaml.Node
-	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+	if yaml.Unmarshal([]byte(text), &doc) != nil || len(doc.Content) == 0 || deref(doc.Content[0]).Kind != yaml.MappingNode {
 		return append(out, depRef{line: 1, dynamic: p + " (a pre-commit configuration Sentinel could not parse)"})
 	}
-	for _, repo := range seqItems(mapGet(doc.Content[0], "repos")) {
-		if scalar(mapGet(repo, "repo")) != "local" {
-			continue
+	install := len(goals) == 1 && goals[0] == "\x02install"
+	runs := func(h *yaml.Node) bool {
+		if install || goals == nil || containsStr(goals, "\x00") {
+			return true
+		}
+		return containsStr(goals, scalar(mapGet(h, "id"))) || containsStr(goals, scalar(mapGet(h, "alias")))
+	}
+	for _, repo := range seqItems(mapGet(deref(doc.Content[0]), "repos")) {
+		url := scalar(mapGet(repo, "repo"))
+		if url == "meta" {
+			continue // pre-commit's own checks: no code of the project or a repository
 		}
 		for _, h := range seqItems(mapGet(repo, "hooks")) {
+			if !runs(h) {
+				continue
+			}
 			id := scalar(mapGet(h, "id"))
-			if goals != nil && !containsStr(goals, id) && !containsStr(goals, "\x00") {
+			out = append(out, precommitDeps(h, id)...)
+			if url != "local" {
+				out = append(out, precommitRemote(repo, h, url, id)...)
+				continue
+			}
+			if install {
 				continue
 			}
 			entry := mapGet(h, "entry")
@@ -209,18 +232,149 @@ func precommitRefs(p, top, text string, goals []string) []depRef {
 			for _, a := range seqStrings(mapGet(h, "args")) {
 				cmd += " " + shQuote(a.Value)
 			}
-			switch scalar(mapGet(h, "language")) {
-			case "system", "script", "unsupported", "unsupported_script", "":
-				out = append(out, lineRefsIn(p, top, cmd, entry.Line, path.Dir(p))...)
-			default:
-				// python, node, …: the entry runs inside an environment
-				// pre-commit builds from the hook's repository and its
-				// additional_dependencies; the command is still read.
-				out = append(out, lineRefsIn(p, top, cmd, entry.Line, path.Dir(p))...)
+			if scalar(mapGet(h, "language")) == "docker_image" {
+				// The entry's first word is an image pre-commit pulls.
+				out = append(out, dockerImageEntry(cmd, id, deref(entry).Line)...)
+				continue
 			}
+			// language system or script runs the entry as it stands;
+			// python, node, … run it inside an environment pre-commit
+			// builds from additional_dependencies (precommitDeps): the
+			// command is read either way.
+			out = append(out, lineRefsIn(p, top, cmd, deref(entry).Line, path.Dir(p))...)
 		}
 	}
 	return out
+}
+
+// dockerImageEntry reads a docker_image hook's entry (`[--entrypoint X]
+// IMAGE [args]`): the image is pulled as its registry serves it, so only a
+// digest pins it (fetch.go's rule for docker run).
+func dockerImageEntry(cmd, id string, line int) []depRef {
+	words := strings.Fields(cmd)
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w == "--entrypoint" {
+			i++
+			continue
+		}
+		if strings.HasPrefix(w, "-") {
+			continue
+		}
+		if reImageDigest.MatchString(w) {
+			return nil
+		}
+		return []depRef{{line: line, refuse: "the pre-commit hook " + clip(id, 40) + ", which runs the container image " + clip(w, 60) + " as its registry serves it (a tag can be moved to another image at any time), which no approval can pin; pin its digest (image@sha256:…)"}}
+	}
+	return []depRef{{line: line, dynamic: "the image of the pre-commit hook " + clip(id, 40)}}
+}
+
+// reFullRev is a full commit hash (SHA-1, or SHA-256 in a repository
+// that uses it): a name git takes as the object itself, never as a ref.
+var reFullRev = regexp.MustCompile(`^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$`)
+
+// precommitRemote is the reading of a remote repository's hook h: a rev
+// that is a full commit hash is pinned with the file's bytes (no
+// reference); any other rev, or none, is refused.
+func precommitRemote(repo, h *yaml.Node, url, id string) []depRef {
+	revNode := mapGet(repo, "rev")
+	rev := scalar(revNode)
+	line := deref(h).Line
+	if revNode != nil {
+		line = deref(revNode).Line
+	}
+	if reFullRev.MatchString(rev) {
+		return nil
+	}
+	shown := "rev " + clip(rev, 40)
+	if rev == "" {
+		shown = "no rev"
+	}
+	where := clip(url, 60)
+	if where == "" {
+		where = "a repository not named literally"
+	}
+	return []depRef{{line: line, refuse: "the pre-commit hook " + clip(id, 40) + " of " + where + " at " + shown + ", code pre-commit fetches at a tag or branch, which its repository can move to other code at any time, so no approval can pin it; pin `rev` to the full commit hash (40 hex digits) of the release you reviewed"}}
+}
+
+// precommitDeps reads a hook's additional_dependencies: each is installed
+// from its language's registry when pre-commit builds the hook's
+// environment, so each needs an exact version (pkg==1.2.3 for Python,
+// pkg@1.2.3 for Node and Go, gem:1.2.3 for Ruby, crate:1.2.3 for Rust).
+// A remote hook's language is in its repository, not here: any of those
+// forms is then taken.
+func precommitDeps(h *yaml.Node, id string) []depRef {
+	deps := mapGet(h, "additional_dependencies")
+	if deps == nil {
+		return nil
+	}
+	lang := scalar(mapGet(h, "language"))
+	var out []depRef
+	for _, d := range seqItems(deps) {
+		d = deref(d)
+		v := strings.TrimSpace(scalar(d))
+		if d.Kind != yaml.ScalarNode || v == "" {
+			out = append(out, depRef{line: d.Line, dynamic: "additional_dependencies of the pre-commit hook " + clip(id, 40) + " (not a list of package names)"})
+			continue
+		}
+		if exactDep(lang, v) {
+			continue
+		}
+		n, _ := pySpec(pyReqName(v))
+		if n == "" {
+			n, _ = npmSpec(v)
+		}
+		n = strings.SplitN(cmp.Or(n, "pkg"), "[", 2)[0]
+		example := n + "==1.2.3 for Python, " + n + "@1.2.3 for Node"
+		switch lang {
+		case "python", "python_venv":
+			example = n + "==1.2.3"
+		case "node":
+			example = n + "@1.2.3"
+		case "golang":
+			example = "module@v1.2.3"
+		case "ruby", "rust":
+			example = "name:1.2.3"
+		}
+		out = append(out, depRef{line: d.Line, refuse: "the pre-commit hook " + clip(id, 40) + ", whose environment installs " + clip(v, 60) + " (additional_dependencies) from its registry with no exact version: whatever the registry serves then (its next release too), which no approval can pin; pin an exact version (" + example + ")"})
+	}
+	return out
+}
+
+var (
+	reGoExact   = regexp.MustCompile(`^[a-zA-Z0-9][a-zA-Z0-9._~/-]*@v[0-9]+\.[0-9]+\.[0-9]+(?:-[0-9A-Za-z.-]+)?(?:\+incompatible)?$`)
+	reColonPkg  = regexp.MustCompile(`^(?:cli:)?[A-Za-z0-9][A-Za-z0-9._-]*:=?[0-9]+\.[0-9]+\.[0-9]+(?:[-.][0-9A-Za-z.-]+)?$`)
+	rePyMarkers = regexp.MustCompile(`\s*;.*$`)
+)
+
+// pyReqName drops a requirement's environment markers ("x==1; python_version>'3'").
+func pyReqName(v string) string { return rePyMarkers.ReplaceAllString(v, "") }
+
+// exactDep reports an additional dependency that names one exact version
+// in the form of the hook's language ("" or one not listed: any form).
+func exactDep(lang, v string) bool {
+	py := func() bool {
+		r := pyReqName(v)
+		if strings.Contains(r, "@") {
+			return false // a URL requirement (x @ https://…)
+		}
+		_, ok := pySpec(r)
+		return ok
+	}
+	npm := func() bool { _, ok := npmSpec(v); return ok }
+	switch lang {
+	case "python", "python_venv":
+		return py()
+	case "node":
+		return npm()
+	case "golang":
+		return reGoExact.MatchString(v)
+	case "ruby", "rust":
+		return reColonPkg.MatchString(v)
+	case "":
+		return py() || npm() || reGoExact.MatchString(v) || reColonPkg.MatchString(v)
+	}
+	return false
 }
 
 func shQuote(s string) string {
@@ -236,26 +390,69 @@ func containsStr(l []string, s string) bool {
 	return false
 }
 
-// mapGet returns the value of key in a YAML mapping (nil when absent).
+// mapGet returns the value of key in a YAML mapping (nil when absent),
+// as a YAML loader sees it: through aliases (*a) and merge keys (<<: *a),
+// a key written in the mapping winning over a merged one, and the last
+// of two equal keys winning (PyYAML, which pre-commit reads with, keeps
+// the last; go-task refuses the file).
 func mapGet(n *yaml.Node, key string) *yaml.Node {
-	if n == nil || n.Kind != yaml.MappingNode {
+	return mapGetDepth(deref(n), key, 0)
+}
+
+func mapGetDepth(n *yaml.Node, key string, depth int) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode || depth > 8 {
 		return nil
 	}
+	var found, merged *yaml.Node
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
+		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+		if k == nil || v == nil {
+			continue
+		}
+		if k.Value == "<<" && k.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 && k.Tag != "!!str" {
+			// A merge: the first mapping of a list that has the key wins.
+			for _, m := range seqItems(v) {
+				if got := mapGetDepth(m, key, depth+1); got != nil && merged == nil {
+					merged = got
+				}
+			}
+			continue
+		}
+		if k.Value == key {
+			found = v
 		}
 	}
-	return nil
+	if found != nil {
+		return found
+	}
+	return merged
+}
+
+// deref follows an alias to the node it names.
+func deref(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < 16; i++ {
+		n = n.Alias
+	}
+	if n != nil && n.Kind == yaml.AliasNode {
+		return nil
+	}
+	return n
 }
 
 // seqItems is a sequence's items, or a lone scalar or mapping as one.
 func seqItems(n *yaml.Node) []*yaml.Node {
+	n = deref(n)
 	switch {
 	case n == nil:
 		return nil
 	case n.Kind == yaml.SequenceNode:
-		return n.Content
+		out := make([]*yaml.Node, 0, len(n.Content))
+		for _, it := range n.Content {
+			if it = deref(it); it != nil {
+				out = append(out, it)
+			}
+		}
+		return out
 	case n.Kind == yaml.ScalarNode || n.Kind == yaml.MappingNode:
 		return []*yaml.Node{n}
 	}
@@ -273,6 +470,7 @@ func seqStrings(n *yaml.Node) []*yaml.Node {
 }
 
 func scalar(n *yaml.Node) string {
+	n = deref(n)
 	if n == nil || n.Kind != yaml.ScalarNode {
 		return ""
 	}

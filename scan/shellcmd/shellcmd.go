@@ -43,6 +43,65 @@ var interpreters = map[string]bool{
 	"source": true, ".": true, "exec": true, "uv": true, "npx": true, "pnpx": true, "bunx": true, "osascript": true,
 }
 
+// valueOpts are the options of an interpreter that take their value as the
+// next word, by interpreter: in `node --env-file .env x.js` or `python3 -X
+// dev x.py` that word is the option's, and the script is the word after.
+// Deno's options that may go without a value take one only after "="
+// (`deno run --env-file .env x.ts` loads .env and runs .env), so they are
+// not listed. Options Sentinel does not list read as flags.
+var valueOpts = map[string]map[string]bool{}
+
+func init() {
+	node := "-r --require --import --loader --experimental-loader --env-file --env-file-if-exists -C --conditions --input-type --title --inspect-port " +
+		"--redirect-warnings --diagnostic-dir --report-dir --report-directory --report-filename --openssl-config --icu-data-dir --disable-warning " +
+		"--watch-path --test-reporter --test-reporter-destination --cpu-prof-dir --heap-prof-dir --dns-result-order --unhandled-rejections " +
+		"--experimental-config-file --snapshot-blob"
+	py := "-W -X --check-hash-based-pycs"
+	sh := "-o -O --rcfile --init-file"
+	for names, opts := range map[string]string{
+		"node nodejs":                          node,
+		"tsx":                                  node + " --tsconfig",
+		"ts-node":                              "-r --require -P --project -O --compiler-options -C --compiler -I --ignore --cwd",
+		"bun":                                  "--env-file -r --preload --require --import -d --define -l --loader --tsconfig-override --conditions --main-fields --extension-order --port --config",
+		"deno":                                 "-c --config --import-map --cert --location --seed --ext",
+		"python python3 python2 py pypy pypy3": py,
+		"uv": "--env-file --with --with-editable --with-requirements -p --python --package --directory --project --index --default-index -i --index-url " +
+			"--extra-index-url -f --find-links --extra --group --no-group --only-group --config-file --cache-dir --python-preference --resolution --prerelease " +
+			"--exclude-newer --link-mode --index-strategy --keyring-provider --refresh-package --upgrade-package -P --reinstall-package --color --allow-insecure-host",
+		"ruby":                 "-I -r -E",
+		"perl":                 "-I",
+		"php":                  "-d -z",
+		"bash sh zsh dash ksh": sh,
+		"pwsh powershell powershell.exe": "-executionpolicy -ep -ex -workingdirectory -wd -configurationname -version -outputformat -of -inputformat -if " +
+			"-windowstyle -settingsfile -custompipename",
+	} {
+		set := map[string]bool{}
+		for _, o := range strings.Fields(opts) {
+			set[o] = true
+		}
+		for _, n := range strings.Fields(names) {
+			valueOpts[n] = set
+		}
+	}
+}
+
+// dirOpts are the options that start the interpreter in another folder,
+// after which a relative script is not the one the project holds there.
+var dirOpts = map[string]map[string]bool{
+	"uv": {"--directory": true}, "bun": {"--cwd": true}, "ts-node": {"--cwd": true, "--dir": true}, "ruby": {"-C": true},
+}
+
+// TakesValue reports an option of the interpreter prog (a name or a path)
+// that takes the next word as its value ("--env-file" of node; not
+// "--env-file=.env", whose value is in the word).
+func TakesValue(prog, opt string) bool {
+	name := path.Base(prog)
+	if strings.HasPrefix(name, "pwsh") || strings.HasPrefix(name, "powershell") {
+		opt = strings.ToLower(opt)
+	}
+	return valueOpts[name][opt]
+}
+
 // subcommands may stand between an interpreter and its script ("uv run x.py").
 var subcommands = map[string]bool{"run": true, "exec": true, "tsx": true, "ts-node": true, "--": true}
 
@@ -239,6 +298,7 @@ func fromWordsLit(words []string, lits []bool) (string, bool) {
 	if !isInterpreter(w0) {
 		return "", false
 	}
+	cur := w0 // the interpreter whose options these are (npx tsx --tsconfig x y.ts)
 	for i := 1; i < len(words); i++ {
 		w := words[i]
 		if !lits[i] {
@@ -248,9 +308,19 @@ func fromWordsLit(words []string, lits []bool) (string, bool) {
 			if w == "-c" || w == "-e" || w == "--eval" || w == "-m" || w == "-Command" || w == "-command" {
 				return "", false // inline code or a module: not a file
 			}
+			if opt, _, _ := strings.Cut(w, "="); dirOpts[path.Base(cur)][opt] {
+				return "", false // uv run --directory sub x.py: sub/x.py, not certain here
+			}
+			if TakesValue(cur, w) {
+				i++ // node --env-file .env x.js: .env is the option's
+			}
 			continue
 		}
-		if subcommands[w] || isInterpreter(w) {
+		if isInterpreter(w) {
+			cur = w
+			continue
+		}
+		if subcommands[w] {
 			continue
 		}
 		if isRelativePath(w) && (ScriptExts[path.Ext(w)] || strings.Contains(w, "/")) {

@@ -41,6 +41,35 @@ func TestScripts(t *testing.T) {
 		{cmd: `sh -c "./scripts/b.sh"`, want: []Script{{Path: "scripts/b.sh"}}},
 		{cmd: `bash -lc 'cd hooks && python3 x.py --fast'`, want: []Script{{Path: "hooks/x.py"}}},
 		{cmd: `cd tools && sh -c './y.sh'`, want: []Script{{Path: "tools/y.sh"}}},
+		// An option's value is not the script (red team 10): the script is
+		// the word after it.
+		{cmd: "node --env-file .env x.js", want: []Script{{Path: "x.js"}}},
+		{cmd: "node --env-file ./config/.env tools/x.js", want: []Script{{Path: "tools/x.js"}}},
+		{cmd: "node --env-file=.env x.js", want: []Script{{Path: "x.js"}}},
+		{cmd: "node --env-file .env --env-file .env.ci x.js", want: []Script{{Path: "x.js"}}},
+		{cmd: "node --env-file-if-exists ./.env.local x.js", want: []Script{{Path: "x.js"}}},
+		{cmd: "node -r ./pre.js x.js", want: []Script{{Path: "x.js"}}},
+		{cmd: "node --import ./reg.mjs x.mjs", want: []Script{{Path: "x.mjs"}}},
+		{cmd: "bun --env-file .env x.ts", want: []Script{{Path: "x.ts"}}},
+		{cmd: "bun run --env-file .env x.ts", want: []Script{{Path: "x.ts"}}},
+		{cmd: "uv run --env-file .env x.py", want: []Script{{Path: "x.py"}}},
+		{cmd: "uv run --env-file .env python x.py", want: []Script{{Path: "x.py"}}},
+		{cmd: "uv run --with rich python tools/x.py", want: []Script{{Path: "tools/x.py"}}},
+		{cmd: "uv run --python 3.12 x.py", want: []Script{{Path: "x.py"}}},
+		{cmd: "python3 -X dev tools/x.py", want: []Script{{Path: "tools/x.py"}}},
+		{cmd: "python3 -W ignore x.py", want: []Script{{Path: "x.py"}}},
+		{cmd: "npx tsx --env-file .env x.ts", want: []Script{{Path: "x.ts"}}},
+		{cmd: "bash -o pipefail tools/x.sh", want: []Script{{Path: "tools/x.sh"}}},
+		{cmd: "pwsh -ExecutionPolicy Bypass -File tools/x.ps1", want: []Script{{Path: "tools/x.ps1"}}},
+		{cmd: `node --env-file ".env" "x.js"`, want: []Script{{Path: "x.js"}}},
+		// deno's --env-file takes a value only after "=": the next word is
+		// the module (here .env, not a script Sentinel names).
+		{cmd: "deno run --env-file=.env x.ts", want: []Script{{Path: "x.ts"}}},
+		{cmd: "deno run --env-file .env x.ts"},
+		// An option that moves the folder: the script is not certain.
+		{cmd: "uv run --directory sub python x.py"},
+		{cmd: "uv run --directory=../other python x.py"},
+		{cmd: "bun --cwd web x.ts"},
 		// Never guessed:
 		{cmd: `H="$CLAUDE_PROJECT_DIR/.claude/hooks/x.sh"; [ -x "$H" ] && exec "$H"; exit 0`},
 		{cmd: "cd $DIR && ./run.sh"},
