@@ -19,8 +19,8 @@ import (
 var S45 = &Rule{
 	ID: "S45", Name: "Reads as a harmful instruction (semantic reading)", Weight: 0, Effect: EffectCeiling, OptIn: true, Apart: true,
 	Prepare: meaning.Preload,
-	Impact: "A sentence in this file reads as asking your agent to do something harmful, in words no deterministic rule lists.",
-	Fix:    "Read the sentence; if it does ask for that, remove it. `sentinel explain FILE:LINE` shows how it was read.",
+	Impact:  "A sentence in this file reads as asking your agent to do something harmful, in words no deterministic rule lists.",
+	Fix:     "Read the sentence; if it does ask for that, remove it. `sentinel explain FILE:LINE` shows how it was read.",
 	Check: func(r *Repo, rep *Report) {
 		for i := range r.Files {
 			f := &r.Files[i]
