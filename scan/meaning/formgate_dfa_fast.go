@@ -306,7 +306,7 @@ func (g *formGate) scan(d *data, text string, sc *gateScratch) uint64 {
 		// Valid until sc.low is written again, by the next scan.
 		s = unsafe.String(unsafe.SliceData(sc.low), len(sc.low))
 		if d.gate.mayHoldWide(sc.low) {
-			sc.wide = d.gate.wide.Groups(s)
+			sc.wide = d.gate.wide().Groups(s)
 		}
 	}
 	sc.s, sc.g = s, g

@@ -19,7 +19,7 @@ func refFormGroups(g *formGate, d *data, unit string) uint64 {
 		low := appendLower(nil, s)
 		s = string(low)
 		if d.gate.mayHoldWide(low) {
-			found |= d.gate.wide.Groups(s)
+			found |= d.gate.wide().Groups(s)
 		}
 	}
 	low := strings.ToLower(s)

@@ -19,7 +19,11 @@ import (
 // are a quarter of that width. TestUnitGateMatchesOneAutomaton checks the
 // two give the same groups.
 type unitGate struct {
-	wide *text.Prefilter
+	// wide is the automaton over the literals outside ASCII, built on
+	// first use: it runs only on a unit that holds one of their runes
+	// (mayHoldWide), so a process that reads only ASCII never builds its
+	// 10 MB of tables (BenchmarkLoad).
+	wide func() *text.Prefilter
 	// ascii is the ASCII automaton, built on first use: only Analyze
 	// (`sentinel explain`) reads units through the class gate; S45's
 	// Warnings reads them through the form gate, so a scan does not pay
@@ -43,7 +47,8 @@ func newUnitGate(lits []text.Literal) *unitGate {
 			wide = append(wide, l)
 		}
 	}
-	g := &unitGate{wide: text.NewPrefilter(wide), lits: lits, wideHigh: map[rune]bool{}}
+	g := &unitGate{lits: lits, wideHigh: map[rune]bool{}}
+	g.wide = sync.OnceValue(func() *text.Prefilter { return text.NewPrefilter(wide) })
 	g.ascii = sync.OnceValue(func() asciiAutomaton {
 		a := asciiAutomaton{dfa: newDFA16(ascii)}
 		if a.dfa == nil {
@@ -156,7 +161,7 @@ func (g *unitGate) groups(s string) uint64 {
 		found = a.pre.Groups(ls)
 	}
 	if g.mayHoldWide(low) {
-		found |= g.wide.Groups(ls)
+		found |= g.wide().Groups(ls)
 	}
 	*bp = low
 	gateBuf.Put(bp)
