@@ -144,26 +144,34 @@ func NewPrefilter(lits []Literal) *Prefilter {
 			queue = append(queue, e.n)
 		}
 	}
+	p.compileFast(lits, bfs)
+	return p
+}
+
+// compileFast builds the fast table from delta and the breadth-first
+// order of the states other than the root, when the automaton fits it.
+func (p *Prefilter) compileFast(lits []Literal, bfs []int32) {
+	width, states := p.width, len(p.out)
 	shift := uint(0)
 	for 1<<shift < width {
 		shift++
 	}
-	if len(nodes) <= maxFastStates && len(nodes)<<shift <= offsetMask {
+	if states <= maxFastStates && states<<shift <= offsetMask {
 		// The fast table numbers the states in breadth-first order (the
 		// order the failure links were computed in), so that the shallow
 		// states, where almost every step of ordinary text lands, share
 		// a few cache lines at the table's start instead of being spread
 		// over it in the order the literals were added.
-		order := make([]int32, 0, len(nodes))
+		order := make([]int32, 0, states)
 		order = append(order, 0)
 		order = append(order, bfs...)
-		renum := make([]uint32, len(nodes))
+		renum := make([]uint32, states)
 		for n, old := range order {
 			renum[old] = uint32(n)
 		}
 		p.shift = shift
-		p.fast = make([]uint32, len(nodes)<<shift)
-		p.fastOut = make([]uint64, len(nodes))
+		p.fast = make([]uint32, states<<shift)
+		p.fastOut = make([]uint64, states)
 		for n, old := range order {
 			p.fastOut[n] = p.out[old]
 			row := p.delta[int(old)*width : int(old+1)*width]
@@ -189,7 +197,6 @@ func NewPrefilter(lits []Literal) *Prefilter {
 			}
 		}
 	}
-	return p
 }
 
 // Groups returns the set of groups with at least one literal in s.

@@ -9,7 +9,8 @@ import (
 
 // newPrefilterRef is NewPrefilter as it was before its trie kept edge
 // lists (a map per node, every class asked of every state): the reference
-// the faster build is held to, table for table.
+// the faster build is held to, table for table. The fast table is built
+// from delta by the same compileFast, which that change left alone.
 func newPrefilterRef(lits []Literal) *Prefilter {
 	type node struct {
 		next map[byte]int32
@@ -80,51 +81,7 @@ func newPrefilterRef(lits []Literal) *Prefilter {
 			}
 		}
 	}
-	shift := uint(0)
-	for 1<<shift < width {
-		shift++
-	}
-	if len(nodes) <= maxFastStates && len(nodes)<<shift <= offsetMask {
-		// The fast table numbers the states in breadth-first order (the
-		// order the failure links were computed in), so that the shallow
-		// states, where almost every step of ordinary text lands, share
-		// a few cache lines at the table's start instead of being spread
-		// over it in the order the literals were added.
-		order := make([]int32, 0, len(nodes))
-		order = append(order, 0)
-		order = append(order, bfs...)
-		renum := make([]uint32, len(nodes))
-		for n, old := range order {
-			renum[old] = uint32(n)
-		}
-		p.shift = shift
-		p.fast = make([]uint32, len(nodes)<<shift)
-		p.fastOut = make([]uint64, len(nodes))
-		for n, old := range order {
-			p.fastOut[n] = p.out[old]
-			row := p.delta[int(old)*width : int(old+1)*width]
-			for k, next := range row {
-				to := renum[next]
-				e := to << shift
-				if p.out[next] != 0 {
-					e |= outputBit
-				}
-				p.fast[n<<shift+k] = e
-			}
-		}
-		p.fclass = p.class
-		p.lineSafe = true
-		for _, l := range lits {
-			if strings.ContainsFunc(l.Text, func(r rune) bool { return r == '\n' || r >= 'A' && r <= 'Z' }) {
-				p.lineSafe = false
-			}
-		}
-		for c := 'A'; c <= 'Z'; c++ {
-			if p.class[c] == 0 {
-				p.fclass[c] = p.class[c+32]
-			}
-		}
-	}
+	p.compileFast(lits, bfs)
 	return p
 }
 
