@@ -212,12 +212,14 @@ func Scan(ctx context.Context, fsys fs.FS, opts ...Option) (*Result, error) {
 
 func scanTree(ctx context.Context, fsys fs.FS, opts []Option) (*Result, error) {
 	o := apply(opts)
+	// The list is worked out once; scanFiles runs it.
+	o.Rules = o.ruleList()
 	// A rule's once-per-process preparation (S45's tables) runs beside
 	// the walk when there is another core, and is over before Scan
 	// returns.
 	if runtime.GOMAXPROCS(0) > 1 {
 		var wg sync.WaitGroup
-		for _, r := range o.ruleList() {
+		for _, r := range o.Rules {
 			if r.Prepare != nil {
 				wg.Add(1)
 				go func() {
