@@ -93,6 +93,21 @@ func (r *gitRepo) commit(msg string) {
 // expectLapsed asserts what a change to an approved file must do: scan
 // is no longer CLEAN (and names rule, when given), the gate refuses to
 // start the agent, and the pull-request check fails against main.
+// approveThenChange approves what the repository runs, checks the scan
+// is CLEAN and the gate starts the agent, commits on main, then on a
+// feature branch makes change and commits it: the start of every
+// "does the approval lapse" row, which expectLapsed ends.
+func (r *gitRepo) approveThenChange(t *testing.T, change func()) {
+	t.Helper()
+	r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 0, "approved")
+	r.run("scan", ".").expect(t, 0, "verdict: CLEAN")
+	r.run("run", "--wall=off", "--", "true").expect(t, 0)
+	r.commit("approve")
+	r.git("checkout", "-q", "-b", "feature")
+	change()
+	r.commit("chore: tidy")
+}
+
 func (r *gitRepo) expectLapsed(t *testing.T, rule string) {
 	t.Helper()
 	if res := r.run("scan", "."); res.code == 0 || rule != "" && !strings.Contains(res.stdout, rule) {

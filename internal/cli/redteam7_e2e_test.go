@@ -113,13 +113,7 @@ func TestRedTeam7RunnerLapsesE2E(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newGitRepo(t, bin, c.files)
-			r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 0, "approved")
-			r.run("scan", ".").expect(t, 0, "verdict: CLEAN")
-			r.run("run", "--wall=off", "--", "true").expect(t, 0)
-			r.commit("approve")
-			r.git("checkout", "-q", "-b", "feature")
-			r.write(c.change)
-			r.commit("chore: tidy")
+			r.approveThenChange(t, func() { r.write(c.change) })
 			r.expectLapsed(t, "")
 			// AGENTS.lock lists the definition files it pinned: verify
 			// names each that changed (a file planted later is pinned in

@@ -45,12 +45,7 @@ func TestRedTeam8WrappersLapseE2E(t *testing.T) {
 	} {
 		t.Run(cmd, func(t *testing.T) {
 			r := newGitRepo(t, bin, rt8Hook(cmd, mk()))
-			r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 0, "approved")
-			r.run("scan", ".").expect(t, 0, "verdict: CLEAN")
-			r.commit("approve")
-			r.git("checkout", "-q", "-b", "feature")
-			r.write(evil)
-			r.commit("chore: tidy")
+			r.approveThenChange(t, func() { r.write(evil) })
 			r.expectLapsed(t, "")
 		})
 	}
@@ -122,12 +117,7 @@ func TestRedTeam8LoadsLapseE2E(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			r := newGitRepo(t, bin, c.files)
-			r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 0, "approved")
-			r.run("scan", ".").expect(t, 0, "verdict: CLEAN")
-			r.commit("approve")
-			r.git("checkout", "-q", "-b", "feature")
-			r.write(c.change)
-			r.commit("chore: tidy")
+			r.approveThenChange(t, func() { r.write(c.change) })
 			r.expectLapsed(t, "")
 		})
 	}

@@ -105,14 +105,10 @@ func rt9Refused(t *testing.T, r *gitRepo, want string) {
 // asserts the approval lapsed (scan, gate and pr).
 func rt9Lapses(t *testing.T, r *gitRepo, out string, c rt9Row) {
 	t.Helper()
-	r.run("approve", "--no-tty-confirm", "--note", "reviewed").expect(t, 0, "approved")
-	r.run("scan", ".").expect(t, 0, "verdict: CLEAN")
-	r.run("run", "--wall=off", "--", "true").expect(t, 0)
-	r.commit("approve")
-	r.git("checkout", "-q", "-b", "feature")
-	r.write(c.change)
-	r.link(out, c.changeLinks)
-	r.commit("chore: tidy")
+	r.approveThenChange(t, func() {
+		r.write(c.change)
+		r.link(out, c.changeLinks)
+	})
 	r.expectLapsed(t, "")
 }
 
