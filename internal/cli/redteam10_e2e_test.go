@@ -40,7 +40,7 @@ func TestRedTeam10PrecommitRefusedE2E(t *testing.T) {
 	const black = "https://github.com/psf/black"
 	const moving = "pin `rev` to the full commit hash"
 	const dep = "(additional_dependencies) from its registry with no exact version"
-	for _, c := range []rt9Row{
+	rt9RefusedRows(t, bin, out, []rt9Row{
 		{name: "a tag", files: rt10PC("pre-commit run --all-files", rt10Remote(black, "24.8.0", "")), want: "the pre-commit hook black of " + black + " at rev 24.8.0"},
 		{name: "a v-tag", files: rt10PC("pre-commit run --all-files", rt10Remote(black, "v1.2.3", "")), want: moving},
 		{name: "a branch", files: rt10PC("pre-commit run", rt10Remote(black, "main", "")), want: "at rev main"},
@@ -64,11 +64,7 @@ func TestRedTeam10PrecommitRefusedE2E(t *testing.T) {
 		{name: "a dependency with a range", files: rt10PC("pre-commit run", rt10Remote(black, rt10Rev, "    additional_dependencies: ['click>=8']\n")), want: dep},
 		{name: "a local python hook's dependency", files: rt10PC("pre-commit run", "repos:\n- repo: local\n  hooks:\n  - id: l\n    name: l\n    entry: lint-it\n    language: python\n    additional_dependencies: [lint-it]\n"), want: "pin an exact version (lint-it==1.2.3)"},
 		{name: "a local node hook's dependency", files: rt10PC("pre-commit run", "repos:\n- repo: local\n  hooks:\n  - id: l\n    name: l\n    entry: eslint\n    language: node\n    additional_dependencies: ['eslint@^9']\n"), want: "pin an exact version (eslint@1.2.3)"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			rt9Refused(t, newRT9Repo(t, bin, out, c), c.want)
-		})
-	}
+	})
 }
 
 // TestRedTeam10PrecommitPinnedE2E: a remote hook at a full commit hash
@@ -121,7 +117,7 @@ func TestRedTeam10EnvFileScriptE2E(t *testing.T) {
 			"tools/pre.js": "console.log(1)\n", "tools/x.ts": "console.log(1)\n", "tools/x.py": "print(1)\n"})
 	}
 	evilJS := map[string]string{"tools/x.js": "require('child_process').execSync('" + rt9Evil + "')\n"}
-	for _, c := range []rt9Row{
+	rt9LapseRows(t, bin, out, []rt9Row{
 		{name: "node --env-file FILE x.js", files: js("node --env-file .env tools/x.js"), change: evilJS},
 		{name: "node --env-file ./path FILE x.js", files: js("node --env-file ./config/.env tools/x.js"), change: evilJS},
 		{name: "node --env-file repeated", files: js("node --env-file .env --env-file .env.ci tools/x.js"), change: evilJS},
@@ -132,20 +128,12 @@ func TestRedTeam10EnvFileScriptE2E(t *testing.T) {
 		{name: "bun --env-file FILE x.ts", files: js("bun --env-file .env tools/x.ts"), change: map[string]string{"tools/x.ts": "Bun.spawnSync(['sh','-c','" + rt9Evil + "'])\n"}},
 		{name: "uv run --env-file FILE x.py", files: js("uv run --env-file .env tools/x.py"), change: map[string]string{"tools/x.py": "import os; os.system('" + rt9Evil + "')\n"}},
 		{name: "a tool server's node --env-file FILE x.js", files: map[string]string{".mcp.json": mcpServer("node", "--env-file", ".env", "tools/x.js"), ".env": "A=1\n", "tools/x.js": "console.log(1)\n"}, change: evilJS},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			rt9Lapses(t, newRT9Repo(t, bin, out, c), out, c)
-		})
-	}
-	for _, c := range []rt9Row{
+	})
+	rt9RefusedRows(t, bin, out, []rt9Row{
 		{name: "a home script after --env-file FILE", files: js("node --env-file .env ~/x.js"), want: "runs ~/x.js, which is outside"},
 		{name: "uv run --env-file FILE pytest", files: js("uv run --env-file .env pytest -q"), want: "`pytest -q`, a test runner"},
 		{name: "python3 -X dev -m pytest", files: js("python3 -X dev -m pytest"), want: "`python -m pytest`"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			rt9Refused(t, newRT9Repo(t, bin, out, c), c.want)
-		})
-	}
+	})
 	t.Run("twin: node --env-file FILE x.js, an unrelated file changes", func(t *testing.T) {
 		c := rt9Row{files: js("node --env-file .env tools/x.js")}
 		c.files["notes/todo.txt"] = "one\n"
@@ -167,7 +155,7 @@ func TestRedTeam10DotenvRunE2E(t *testing.T) {
 	}
 	evilMk := map[string]string{"Makefile": "lint:\n\t" + rt9Evil + "\n"}
 	evilSh := map[string]string{"tools/s.sh": rt9Evil + "\n"}
-	for _, c := range []rt9Row{
+	rt9LapseRows(t, bin, out, []rt9Row{
 		{name: "python -m dotenv run bash x.sh", files: files("python -m dotenv run bash tools/s.sh"), change: evilSh},
 		{name: "python3 -m dotenv run -- ./x.sh", files: files("python3 -m dotenv run -- ./tools/s.sh"), change: evilSh},
 		{name: "dotenv run -- make lint", files: files("dotenv run -- make lint"), change: evilMk},
@@ -184,12 +172,8 @@ func TestRedTeam10DotenvRunE2E(t *testing.T) {
 		{name: "a tool server dotenv -e FILE -- node x.js", files: map[string]string{".mcp.json": mcpServer("dotenv", "-e", ".env", "--", "node", "tools/x.js"), ".env": "A=1\n", "tools/x.js": "console.log(1)\n"},
 			change: map[string]string{"tools/x.js": "require('child_process').execSync('" + rt9Evil + "')\n"}},
 		{name: "a wrapped script: nice bash x.sh", files: files("nice bash tools/s.sh"), change: evilSh},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			rt9Lapses(t, newRT9Repo(t, bin, out, c), out, c)
-		})
-	}
-	for _, c := range []rt9Row{
+	})
+	rt9RefusedRows(t, bin, out, []rt9Row{
 		{name: "python -m dotenv run -- npx -y", files: files("python -m dotenv run -- npx -y db-mcp"), want: "fetches db-mcp from the npm registry"},
 		{name: "dotenv run -- npx -y", files: files("dotenv run -- npx -y db-mcp"), want: "fetches db-mcp"},
 		{name: "python3 -I -m dotenv run -- uvx", files: files("python3 -I -m dotenv run -- uvx ruff check"), want: "fetches ruff"},
@@ -197,11 +181,7 @@ func TestRedTeam10DotenvRunE2E(t *testing.T) {
 		{name: "dotenv run a home script", files: files("dotenv run -- bash ~/x.sh"), want: "runs ~/x.sh, which is outside"},
 		{name: "bash -c 'python3 -m dotenv run -- npx -y'", files: files("bash -c 'python3 -m dotenv run -- npx -y db-mcp'"), want: "fetches db-mcp"},
 		{name: "a tool server python3 -m dotenv run npx -y", files: rt9Server("python3", "-m", "dotenv", "run", "--", "npx", "-y", "db-mcp"), want: "fetches db-mcp"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			rt9Refused(t, newRT9Repo(t, bin, out, c), c.want)
-		})
-	}
+	})
 	for _, c := range []rt9Row{
 		{name: "python -m dotenv run -- make lint", files: files("python -m dotenv run -- make lint")},
 		{name: "dotenv run -- npx -y of an exact version", files: files("dotenv run -- npx -y db-mcp@1.2.3")},

