@@ -63,6 +63,9 @@ func TestRedTeam10PrecommitRefusedE2E(t *testing.T) {
 		{name: "a dependency with no version", files: rt10PC("pre-commit run", rt10Remote(black, rt10Rev, "    additional_dependencies: [click]\n")), want: "installs click " + dep},
 		{name: "a dependency with a range", files: rt10PC("pre-commit run", rt10Remote(black, rt10Rev, "    additional_dependencies: ['click>=8']\n")), want: dep},
 		{name: "a local python hook's dependency", files: rt10PC("pre-commit run", "repos:\n- repo: local\n  hooks:\n  - id: l\n    name: l\n    entry: lint-it\n    language: python\n    additional_dependencies: [lint-it]\n"), want: "pin an exact version (lint-it==1.2.3)"},
+		{name: "a tag with a commit hash in a comment", files: rt10PC("pre-commit run", rt10Remote(black, "v1.2.3  # "+rt10Rev, "")), want: moving},
+		{name: "a tag quoted, then the hash as another key's value", files: rt10PC("pre-commit run", rt10Remote(black, "'v1.2.3'", "    rev: "+rt10Rev+"\n")), want: moving},
+		{name: "a 41-character hex rev", files: rt10PC("pre-commit run", rt10Remote(black, rt10Rev+"a", "")), want: moving},
 		{name: "a local node hook's dependency", files: rt10PC("pre-commit run", "repos:\n- repo: local\n  hooks:\n  - id: l\n    name: l\n    entry: eslint\n    language: node\n    additional_dependencies: ['eslint@^9']\n"), want: "pin an exact version (eslint@1.2.3)"},
 	})
 }
@@ -123,6 +126,10 @@ func TestRedTeam10EnvFileScriptE2E(t *testing.T) {
 		{name: "node --env-file repeated", files: js("node --env-file .env --env-file .env.ci tools/x.js"), change: evilJS},
 		{name: "node --env-file-if-exists FILE x.js", files: js("node --env-file-if-exists .env.ci tools/x.js"), change: evilJS},
 		{name: "node --env-file quoted", files: js(`node --env-file ".env" "tools/x.js"`), change: evilJS},
+		{name: "node --env-file FILE -- x.js", files: js("node --env-file .env -- tools/x.js"), change: evilJS},
+		{name: "the env file of node --env-file FILE -- x.js", files: js("node --env-file .env -- tools/x.js"), change: map[string]string{".env": "NODE_OPTIONS=--require ./tools/pre.js\n"}},
+		{name: "env -S 'node --env-file FILE x.js'", files: js(`env -S "node --env-file .env tools/x.js"`), change: evilJS},
+		{name: "NODE_OPTIONS=--require=PRE node x.js: the preload", files: js("NODE_OPTIONS=--require=./tools/pre.js node tools/x.js"), change: map[string]string{"tools/pre.js": "require('child_process').execSync('" + rt9Evil + "')\n"}},
 		{name: "a module the script requires", files: js("node --env-file .env tools/x.js"), change: map[string]string{"tools/y.js": "require('child_process').execSync('" + rt9Evil + "')\n"}},
 		{name: "a preload after --env-file FILE", files: js("node --env-file .env -r ./tools/pre.js tools/x.js"), change: map[string]string{"tools/pre.js": "require('child_process').execSync('" + rt9Evil + "')\n"}},
 		{name: "bun --env-file FILE x.ts", files: js("bun --env-file .env tools/x.ts"), change: map[string]string{"tools/x.ts": "Bun.spawnSync(['sh','-c','" + rt9Evil + "'])\n"}},
